@@ -1,0 +1,37 @@
+// swift-tools-version:6.0
+import PackageDescription
+
+let package = Package(
+    name: "squeeze",
+    products: [
+        .executable(name: "squeeze", targets: ["squeeze"]),
+        .library(name: "SqueezeKit", targets: ["SqueezeKit"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.5.0"),
+    ],
+    targets: [
+        // System libraries, found with pkg-config; `providers` tells SwiftPM which Debian package to suggest.
+        .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
+        .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
+        .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+
+        // Every piece of logic; never imports ArgumentParser.
+        .target(name: "SqueezeKit", dependencies: ["CZlib", "CDeflate", "CArchive"]),
+
+        // The command line: parses, validates, calls SqueezeKit, maps outcomes to exit codes.
+        .executableTarget(
+            name: "squeeze",
+            dependencies: [
+                "SqueezeKit",
+                .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
+        ),
+
+        .target(name: "SqueezeTestSupport", dependencies: ["SqueezeKit"], path: "Tests/SqueezeTestSupport"),
+        .testTarget(name: "SqueezeKitTests", dependencies: ["SqueezeKit", "SqueezeTestSupport", "CZlib"]),
+        // Depends on the executable so `swift test` builds it before running it.
+        .testTarget(name: "SqueezeCLITests", dependencies: ["squeeze", "SqueezeTestSupport"]),
+    ],
+    swiftLanguageModes: [.v6]
+)

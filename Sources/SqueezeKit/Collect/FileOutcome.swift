@@ -1,0 +1,36 @@
+/// What became of one input a task worked on.
+public struct FileOutcome: Sendable {
+    public enum Status: Sendable, Equatable {
+        case done
+        case failed(String)
+    }
+
+    public var source: PathName
+    /// The file written, when there is one.
+    public var output: PathName?
+    public var bytesIn: Int64
+    public var bytesOut: Int64
+    public var seconds: Double
+    public var status: Status
+    /// Something the user should know about a file that was done (exit status 2).
+    public var warning: String?
+    /// CRC-32 of the output bytes, when `--discard` kept no file to compare.
+    public var outputChecksum: UInt32?
+    /// Input worked through that was not already reported with `recordProgress` (a file that
+    /// is not split reports its progress with its outcome: one message instead of two).
+    public var progressBytes: Int64 = 0
+
+    public init(
+        source: PathName, output: PathName?, bytesIn: Int64, bytesOut: Int64, seconds: Double,
+        status: Status, warning: String? = nil, outputChecksum: UInt32? = nil
+    ) {
+        self.source = source
+        self.output = output
+        self.bytesIn = bytesIn
+        self.bytesOut = bytesOut
+        self.seconds = seconds
+        self.status = status
+        self.warning = warning
+        self.outputChecksum = outputChecksum
+    }
+}

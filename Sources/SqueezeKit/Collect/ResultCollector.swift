@@ -1,0 +1,43 @@
+import Dispatch
+
+/// The serial collector: every result of a run, owned by a private serial queue.
+///
+/// Workers `record` asynchronously and never wait; readers (the report, the progress line) take
+/// `sync` snapshots. Members named `memberQueue_…` may be touched only on `memberQueue`, and
+/// nothing running on it calls back into the public API (a `sync` onto the queue one is already
+/// on deadlocks).
+///
+/// `@unchecked Sendable`: its mutable state is reached only on `memberQueue`.
+public final class ResultCollector: ResultRecording, @unchecked Sendable {
+    private let memberQueue = DispatchQueue(label: "squeeze.result-collector")
+    private var memberQueue_totals = RunTotals()
+    private var memberQueue_outcomes: [FileOutcome] = []
+
+    public init() {}
+
+    public func plan(files: Int, bytes: Int64) {
+        memberQueue.async {
+            self.memberQueue_totals.filesPlanned += files
+            self.memberQueue_totals.bytesPlanned += bytes
+        }
+    }
+
+    public func recordProgress(bytes: Int64) {
+        memberQueue.sync { self.memberQueue_totals.bytesProcessed += bytes }
+    }
+
+    public func record(_ outcome: FileOutcome) {
+        memberQueue.sync {
+            self.memberQueue_totals.add(outcome)
+            self.memberQueue_outcomes.append(outcome)
+        }
+    }
+
+    public func totals() -> RunTotals {
+        memberQueue.sync { memberQueue_totals }
+    }
+
+    public func outcomes() -> [FileOutcome] {
+        memberQueue.sync { memberQueue_outcomes }
+    }
+}

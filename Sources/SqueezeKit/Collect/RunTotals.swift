@@ -1,0 +1,29 @@
+/// Running counts of a run, cheap to copy: what progress displays read.
+public struct RunTotals: Sendable, Equatable {
+    public var filesPlanned = 0
+    public var bytesPlanned: Int64 = 0
+    public var filesDone = 0
+    public var filesFailed = 0
+    public var warnings = 0
+    /// Input bytes of the files done.
+    public var bytesIn: Int64 = 0
+    /// Output bytes of the files done.
+    public var bytesOut: Int64 = 0
+    /// Input bytes worked through so far, including blocks of files not yet finished.
+    public var bytesProcessed: Int64 = 0
+
+    public init() {}
+
+    mutating func add(_ outcome: FileOutcome) {
+        bytesProcessed += outcome.progressBytes
+        switch outcome.status {
+        case .done:
+            filesDone += 1
+            bytesIn += outcome.bytesIn
+            bytesOut += outcome.bytesOut
+        case .failed:
+            filesFailed += 1
+        }
+        if outcome.warning != nil { warnings += 1 }
+    }
+}

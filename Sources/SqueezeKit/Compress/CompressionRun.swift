@@ -1,0 +1,82 @@
+/// One `squeeze compress`: scan, plan, schedule, collect, report.
+public final class CompressionRun: Sendable {
+    public let request: CompressionRequest
+    public let collector: any ResultRecording
+    public let cancellation: CancellationFlag
+    public let registry: TemporaryFileRegistry
+
+    public init(
+        request: CompressionRequest, collector: any ResultRecording = ResultCollector(),
+        cancellation: CancellationFlag = CancellationFlag(), registry: TemporaryFileRegistry = TemporaryFileRegistry()
+    ) {
+        self.request = request
+        self.collector = collector
+        self.cancellation = cancellation
+        self.registry = registry
+    }
+
+    public func run() -> RunReport {
+        var report = RunReportBuilder(
+            command: "compress",
+            settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
+            compressedSide: .output)
+        let scan = TreeScanner(options: ScanOptions(
+            selection: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks
+        )).scan(request.roots)
+        report.skipped = scan.skipped
+        report.failures = scan.failures
+
+        let scheduling = request.scheduling
+        let window = WorkWindow(
+            capacity: WorkWindow.capacity(forJobs: scheduling.jobs, blockSize: request.settings.blockSize),
+            cancellation: cancellation)
+        let context = TaskContext(
+            collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
+        let (tasks, planSkips) = plan(scan.files, context: context)
+        report.skipped += planSkips
+        collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.source.status.size })
+
+        let items = tasks.flatMap { task in
+            (0..<task.blockCount).map { block in
+                WorkItem(task: task, block: block, taskSize: task.source.status.size, weight: task.weight(ofBlock: block))
+            }
+        }
+        scheduling.mode
+            .makeScheduler(jobs: scheduling.jobs, qos: scheduling.qos, cancellation: cancellation)
+            .run(PlannedWork(items: items, window: window))
+
+        if cancellation.isCancelled { registry.removeAll() }
+        return report.build(collector: collector, interrupted: cancellation.isCancelled)
+    }
+
+    /// A task per file, largest first; files whose output exists (without `--force`), whose
+    /// output another file already claimed, or that `--rm` must not unlink, are skipped.
+    private func plan(_ files: [ScannedFile], context: TaskContext) -> ([CompressionTask], [SkippedPath]) {
+        let output = request.output
+        let encoder = request.settings.codec.makeEncoder(level: request.settings.level)
+        var tasks: [CompressionTask] = []
+        var skipped: [SkippedPath] = []
+        var claimed: [PathName: PathName] = [:]
+        for file in files {
+            let destination = output.destination(for: file) { $0.appendingSuffix(".gz") }
+            if let first = claimed[destination] {
+                skipped.append(SkippedPath(path: file.path, reason: .duplicate(of: first)))
+                continue
+            }
+            if !output.force && !output.discard && FileStatus.exists(destination) {
+                skipped.append(SkippedPath(path: file.path, reason: .outputExists(destination)))
+                continue
+            }
+            if output.removeSources && !output.force && file.status.linkCount > 1 {
+                skipped.append(SkippedPath(path: file.path, reason: .hardLinked(otherLinks: file.status.linkCount - 1)))
+                continue
+            }
+            claimed[destination] = file.path
+            tasks.append(CompressionTask(
+                source: file, destination: destination, settings: request.settings, encoder: encoder, context: context))
+        }
+        // Largest first, so a big file does not start last and leave cores idle; ties by path.
+        tasks.sort { ($0.source.status.size, $1.source.path) > ($1.source.status.size, $0.source.path) }
+        return (tasks, skipped)
+    }
+}

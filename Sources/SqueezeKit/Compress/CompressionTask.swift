@@ -1,0 +1,175 @@
+import Glibc
+import Synchronization
+
+/// Compresses one file: its blocks are read with `pread` and encoded independently (possibly on
+/// several threads at once), then written in order to a temporary beside the destination, which
+/// `finish()` completes and renames into place.
+final class CompressionTask: BlockTask {
+    let source: ScannedFile
+    let destination: PathName
+    let layout: BlockLayout
+    private let encoder: any BlockEncoder
+    private let origin: GzipOrigin
+    private let context: TaskContext
+    private let state = Mutex(State())
+
+    private struct State {
+        var reader: ReadableFile?
+        var startTime: Double?
+        /// Encoded blocks waiting for an earlier one; nil marks a block dropped after a failure.
+        var pending: [Int: EncodedBlock?] = [:]
+        var nextToWrite = 0
+        var output: (any OutputFile)?
+        var checksum: UInt32 = 0
+        var bytesIn: Int64 = 0
+        var bytesOut: Int64 = 0
+        var failure: (any Error)?
+    }
+
+    init(source: ScannedFile, destination: PathName, settings: CompressionSettings, encoder: any BlockEncoder, context: TaskContext) {
+        self.source = source
+        self.destination = destination
+        self.layout = BlockLayout(fileSize: source.status.size, blockSize: settings.blockSize)
+        self.encoder = encoder
+        self.context = context
+        origin = GzipOrigin(
+            name: source.path.lastComponent.bytes,
+            modificationTime: source.status.modificationTime.gzipModificationTime)
+    }
+
+    var blockCount: Int { layout.count }
+
+    /// The window credits block `index` holds until it is written.
+    func weight(ofBlock index: Int) -> Int {
+        context.window.weight(ofLength: layout.range(ofBlock: index).length)
+    }
+
+    func runBlock(_ index: Int) -> Bool {
+        guard !context.cancellation.isCancelled else { return deposit(nil, at: index) }
+        do {
+            guard let reader = try openSource() else { return deposit(nil, at: index) }
+            let block = try encode(index, from: reader)
+            // A whole file's progress arrives with its outcome; only blocks of split files report alone.
+            if layout.isSplit { context.collector.recordProgress(bytes: Int64(block.inputLength)) }
+            return deposit(block, at: index)
+        } catch {
+            state.withLock { if $0.failure == nil { $0.failure = error } }
+            return deposit(nil, at: index)
+        }
+    }
+
+    func finish() {
+        let outcome = state.withLock { state -> FileOutcome? in
+            defer {
+                state.reader = nil
+                state.output = nil
+            }
+            if context.cancellation.isCancelled && state.failure == nil {
+                state.output?.discard()
+                return nil
+            }
+            let seconds = MonotonicClock.now() - (state.startTime ?? MonotonicClock.now())
+            do {
+                if let failure = state.failure { throw failure }
+                guard let output = state.output, let reader = state.reader else {
+                    preconditionFailure("finish() before every block was written")
+                }
+                let epilogue = encoder.epilogue(checksum: state.checksum, length: state.bytesIn)
+                try output.write(epilogue)
+                state.bytesOut += Int64(epilogue.count)
+                guard try reader.status().isUnchanged(since: source.status) else {
+                    throw SourceChangedError(path: source.path, detail: "its size or modification time changed")
+                }
+                try output.commit(attributes: source.status, replacingExisting: context.output.force)
+                let warning = removeSourceIfAsked()
+                return FileOutcome(
+                    source: source.path, output: context.output.discard ? nil : destination,
+                    bytesIn: state.bytesIn, bytesOut: state.bytesOut, seconds: seconds, status: .done,
+                    warning: warning, outputChecksum: (output as? DiscardedOutput)?.checksum)
+            } catch {
+                state.output?.discard()
+                return FileOutcome(
+                    source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: seconds,
+                    status: .failed("\(error)"))
+            }
+        }
+        guard var outcome else { return }
+        if !layout.isSplit { outcome.progressBytes = source.status.size }
+        context.collector.record(outcome)
+    }
+
+    /// Opens the source on first use; nil once the task has failed (its other blocks are dropped).
+    private func openSource() throws -> ReadableFile? {
+        try state.withLock { state in
+            if state.failure != nil { return nil }
+            if state.startTime == nil { state.startTime = MonotonicClock.now() }
+            if let reader = state.reader { return reader }
+            let reader = try ReadableFile(source.path)
+            state.reader = reader
+            return reader
+        }
+    }
+
+    /// Reads block `index` (with the context the encoder wants before it) and encodes it. A short
+    /// read means the file shrank; growth and rewrites show in `finish()`'s `fstat`.
+    private func encode(_ index: Int, from reader: ReadableFile) throws -> EncodedBlock {
+        let range = layout.range(ofBlock: index)
+        let contextStart = max(0, range.offset - Int64(encoder.contextLength))
+        let contextLength = Int(range.offset - contextStart)
+        let expected = contextLength + range.length
+        let bytes = try reader.read(count: expected, at: contextStart)
+        guard bytes.count == expected else {
+            throw SourceChangedError(path: source.path, detail: "it shrank")
+        }
+        return try bytes.withUnsafeBytes { buffer in
+            try encoder.encode(
+                UnsafeRawBufferPointer(rebasing: buffer[contextLength...]),
+                context: UnsafeRawBufferPointer(rebasing: buffer[..<contextLength]),
+                block: index, of: layout.count, origin: origin)
+        }
+    }
+
+    /// Hands block `index` to the ordered output, writes every block now in order, and returns
+    /// each written block's window credit. True when the last block has been written.
+    private func deposit(_ block: EncodedBlock?, at index: Int) -> Bool {
+        state.withLock { state in
+            state.pending[index] = .some(block)
+            while let entry = state.pending.removeValue(forKey: state.nextToWrite) {
+                if let block = entry, state.failure == nil {
+                    do {
+                        try write(block, into: &state)
+                    } catch {
+                        state.failure = error
+                    }
+                }
+                context.window.release(weight(ofBlock: state.nextToWrite))
+                state.nextToWrite += 1
+            }
+            return state.nextToWrite == layout.count
+        }
+    }
+
+    private func write(_ block: EncodedBlock, into state: inout State) throws {
+        if state.output == nil {
+            let output = try context.makeOutput(for: destination)
+            state.output = output
+            let prologue = encoder.prologue(for: origin)
+            try output.write(prologue)
+            state.bytesOut += Int64(prologue.count)
+        }
+        try state.output!.write(block.bytes)
+        state.checksum = state.nextToWrite == 0
+            ? block.checksum
+            : CRC32.combine(state.checksum, block.checksum, secondLength: Int64(block.inputLength))
+        state.bytesIn += Int64(block.inputLength)
+        state.bytesOut += Int64(block.bytes.count)
+    }
+
+    /// `--rm`: the output is complete and in place, so the source may go. A failure to remove it
+    /// is a warning: nothing was lost.
+    private func removeSourceIfAsked() -> String? {
+        guard context.output.removeSources && !context.output.discard else { return nil }
+        if source.path.withCString({ unlink($0) }) == 0 { return nil }
+        return "\(SystemError("remove", source.path, code: errno)); the output is complete"
+    }
+}

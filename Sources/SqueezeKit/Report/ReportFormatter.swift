@@ -1,0 +1,82 @@
+/// The text form of a `RunReport`.
+public struct ReportFormatter: Sendable {
+    public var verbose: Bool
+
+    public init(verbose: Bool = false) {
+        self.verbose = verbose
+    }
+
+    /// The summary: counts, sizes, times, speed, and skips by reason.
+    public func summary(_ report: RunReport) -> String {
+        var lines: [String] = []
+        if verbose {
+            for file in report.files {
+                let arrow = file.output.map { " -> \($0)" } ?? ""
+                lines.append("\(file.path)\(arrow)  \(Self.count(file.bytesIn)) -> \(Self.count(file.bytesOut)) bytes")
+            }
+            for skip in report.skipped { lines.append("skipped \(skip.path): \(skip.message)") }
+        }
+        let headline = "squeeze \(report.command): \(Self.count(report.filesDone)) file\(report.filesDone == 1 ? "" : "s") done, "
+            + "\(Self.count(report.filesSkipped)) skipped, \(Self.count(report.filesFailed)) failed"
+            + (report.interrupted ? " (interrupted)" : "")
+        lines.append(headline)
+        lines.append("  " + settingsLine(report.settings))
+        let percent = report.bytesIn > 0 ? Double(report.bytesOut) / Double(report.bytesIn) * 100 : 0
+        lines.append("  in \(Self.megabytes(report.bytesIn)), out \(Self.megabytes(report.bytesOut)), "
+            + "ratio \(Self.decimal(report.compressionRatio, places: 2))x (output \(Self.decimal(percent, places: 1))% of input)")
+        lines.append("  wall \(Self.seconds(report.wallSeconds)), cpu \(Self.seconds(report.cpuSeconds)) "
+            + "(user \(Self.seconds(report.userSeconds)), sys \(Self.seconds(report.systemSeconds))), "
+            + "utilisation \(Self.decimal(report.cpuUtilisation, places: 2)) of \(report.settings.jobs) core\(report.settings.jobs == 1 ? "" : "s")")
+        lines.append("  \(Self.decimal(report.megabytesPerSecond, places: 1)) MB/s, "
+            + "\(Self.count(Int(report.filesPerSecond.rounded()))) files/s, "
+            + "peak memory \(ByteCount.describe(report.peakMemoryBytes))")
+        if !report.skippedByReason.isEmpty {
+            let reasons = report.skippedByReason.sorted { $0.value != $1.value ? $0.value > $1.value : $0.key < $1.key }
+            lines.append("  skipped: " + reasons.map { "\($0.value) \($0.key)" }.joined(separator: ", "))
+        }
+        return lines.joined(separator: "\n") + "\n"
+    }
+
+    /// One line per failure and warning, for standard error.
+    public func problems(_ report: RunReport, includingWarnings: Bool) -> String {
+        var lines = report.failures.map { "squeeze: \($0.path): \($0.message)" }
+        if includingWarnings { lines += report.warnings.map { "squeeze: warning: \($0.path): \($0.message)" } }
+        return lines.isEmpty ? "" : lines.joined(separator: "\n") + "\n"
+    }
+
+    func settingsLine(_ settings: RunReport.Settings) -> String {
+        var parts = ["mode \(settings.mode.rawValue)", "\(settings.jobs) job\(settings.jobs == 1 ? "" : "s")", "qos \(settings.qos.rawValue)"]
+        if let codec = settings.codec, let level = settings.level { parts.append("\(codec.rawValue) level \(level)") }
+        if let blockSize = settings.blockSize { parts.append("blocks of \(ByteCount.describe(Int64(blockSize)))") }
+        return parts.joined(separator: ", ")
+    }
+
+    static func count(_ value: some BinaryInteger) -> String {
+        let digits = Array(String(value.magnitude))
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0 && (digits.count - index) % 3 == 0 { grouped.append(",") }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+
+    static func decimal(_ value: Double, places: Int) -> String {
+        guard value.isFinite else { return "-" }
+        var scale = 1.0
+        for _ in 0..<places { scale *= 10 }
+        let scaled = Int((value * scale).rounded())
+        let whole = scaled / Int(scale)
+        let fraction = String(abs(scaled % Int(scale)))
+        let padded = String(repeating: "0", count: places - fraction.count) + fraction
+        return places == 0 ? count(whole) : "\(value < 0 && whole == 0 ? "-" : "")\(count(whole)).\(padded)"
+    }
+
+    static func seconds(_ value: Double) -> String {
+        value < 10 ? "\(decimal(value, places: 3)) s" : "\(decimal(value, places: 1)) s"
+    }
+
+    static func megabytes(_ bytes: Int64) -> String {
+        "\(decimal(Double(bytes) / 1e6, places: 1)) MB"
+    }
+}

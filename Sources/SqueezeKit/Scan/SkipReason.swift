@@ -1,0 +1,61 @@
+/// Why a path found by a scan or a plan was not worked on.
+public enum SkipReason: Hashable, Sendable {
+    case symbolicLink
+    case danglingSymbolicLink
+    case symbolicLinkLoop
+    case special(FileKind)
+    case alreadyCompressed
+    case unknownSuffix
+    case temporaryFile
+    case excluded(pattern: String)
+    case notIncluded
+    /// Reached a second time through a symbolic link.
+    case duplicate(of: PathName)
+    case outputExists(PathName)
+    /// `--rm` would delete one name of a file that has others (as gzip, only with `--force`).
+    case hardLinked(otherLinks: UInt64)
+
+    public var description: String {
+        switch self {
+        case .symbolicLink: "symbolic link (not followed; use --follow-symlinks)"
+        case .danglingSymbolicLink: "dangling symbolic link"
+        case .symbolicLinkLoop: "symbolic link loop"
+        case .special(let kind): "\(kind.phrase), not a regular file"
+        case .alreadyCompressed: "already has a .gz suffix"
+        case .unknownSuffix: "unknown suffix (not .gz or .tgz)"
+        case .temporaryFile: "a squeeze temporary file"
+        case .excluded(let pattern): "excluded by '\(pattern)'"
+        case .notIncluded: "matches no --include"
+        case .duplicate(let first): "same file as '\(first)'"
+        case .outputExists(let output): "'\(output)' already exists (use --force to overwrite)"
+        case .hardLinked(let count): "has \(count) other link\(count == 1 ? "" : "s") (use --force with --rm)"
+        }
+    }
+
+    /// The reason in a few words, for counting skips in a report.
+    public var category: String {
+        switch self {
+        case .symbolicLink: "symbolic link"
+        case .danglingSymbolicLink: "dangling symbolic link"
+        case .symbolicLinkLoop: "symbolic link loop"
+        case .special(let kind): "not a regular file (\(kind.rawValue))"
+        case .alreadyCompressed: "already compressed"
+        case .unknownSuffix: "unknown suffix"
+        case .temporaryFile: "squeeze temporary"
+        case .excluded: "excluded"
+        case .notIncluded: "not included"
+        case .duplicate: "duplicate"
+        case .outputExists: "output exists"
+        case .hardLinked: "hard linked"
+        }
+    }
+
+    /// Skips that mean a file the user asked for was not done: exit status 2, as gzip's
+    /// "already exists; not overwritten". The others are what walking a tree is expected to pass by.
+    public var isWarning: Bool {
+        switch self {
+        case .outputExists, .unknownSuffix, .hardLinked: true
+        default: false
+        }
+    }
+}

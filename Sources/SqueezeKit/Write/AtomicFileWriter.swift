@@ -1,0 +1,128 @@
+import Glibc
+
+/// Writes a file under a temporary name in its destination's directory and gives it the final name
+/// only once it is complete, so no reader ever sees half a file under the final name.
+///
+/// The temporary is `.<name>.squeeze-XXXXXX` (mode 0600 until commit). It is registered with the
+/// run's `TemporaryFileRegistry` for as long as it exists, and removed by `discard()` or `deinit`
+/// on every path that does not commit.
+final class AtomicFileWriter: OutputFile {
+    let destination: PathName
+    let temporaryPath: PathName
+    private let registry: TemporaryFileRegistry
+    private var descriptor: Int32
+    private var isFinished = false
+
+    /// Temporary names keep at most this many bytes of the destination name, so that the
+    /// temporary fits in NAME_MAX (255) whenever the destination does.
+    private static let nameBytesKept = 200
+
+    init(destination: PathName, registry: TemporaryFileRegistry) throws(SystemError) {
+        self.destination = destination
+        self.registry = registry
+        let directory = destination.parent
+        let name = destination.lastComponent.bytes.prefix(Self.nameBytesKept)
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        while true {
+            // Six characters from one random word; O_EXCL settles the rare collision.
+            var random = UInt64.random(in: .min ... .max)
+            let suffix = (0..<6).map { _ in
+                defer { random /= UInt64(alphabet.count) }
+                return alphabet[Int(random % UInt64(alphabet.count))]
+            }
+            let candidate = directory.appending(
+                PathName(bytes: [UInt8(ascii: ".")] + name + Array(".squeeze-".utf8) + suffix))
+            let opened = candidate.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+            if opened >= 0 {
+                temporaryPath = candidate
+                descriptor = opened
+                registry.register(candidate)
+                return
+            }
+            let code = errno
+            if code == EEXIST || code == EINTR { continue }
+            throw SystemError("create a temporary file for", destination, code: code)
+        }
+    }
+
+    deinit { discard() }
+
+    private static let effectiveUser = geteuid()
+    private static let effectiveGroup = getegid()
+    private static let isSuperuser = effectiveUser == 0
+
+    /// Whether `name` looks like one of squeeze's temporaries (scans skip them).
+    static func isTemporaryName(_ name: PathName) -> Bool {
+        let bytes = name.bytes
+        let marker = Array(".squeeze-".utf8)
+        guard bytes.first == UInt8(ascii: "."), bytes.count > marker.count + 7 else { return false }
+        return bytes.dropLast(6).suffix(marker.count).elementsEqual(marker)
+    }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        precondition(!isFinished, "write after commit or discard")
+        var offset = 0
+        while offset < bytes.count {
+            offset += try systemCall("write", temporaryPath) {
+                Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            }
+        }
+    }
+
+    func commit(attributes: FileStatus, replacingExisting: Bool) throws {
+        precondition(!isFinished, "commit after commit or discard")
+        do {
+            if Self.isSuperuser && (attributes.owner != Self.effectiveUser || attributes.group != Self.effectiveGroup) {
+                // As gzip does: keep the owner when we can. chown first: it clears setuid bits.
+                _ = fchown(descriptor, attributes.owner, attributes.group)
+            }
+            try systemCall("set permissions of", temporaryPath) { fchmod(descriptor, attributes.permissions) }
+            var times = [attributes.accessTime.timespec, attributes.modificationTime.timespec]
+            try systemCall("set times of", temporaryPath) { futimens(descriptor, &times) }
+            let closing = descriptor
+            descriptor = -1
+            try systemCall("write", temporaryPath) { close(closing) }
+            try moveIntoPlace(replacingExisting: replacingExisting)
+        } catch {
+            discard()
+            throw error
+        }
+        isFinished = true
+        registry.unregister(temporaryPath)
+    }
+
+    func discard() {
+        if descriptor >= 0 {
+            close(descriptor)
+            descriptor = -1
+        }
+        guard !isFinished else { return }
+        isFinished = true
+        _ = temporaryPath.withCString { unlink($0) }
+        registry.unregister(temporaryPath)
+    }
+
+    /// `rename`, or when an existing destination must survive, `link` (which fails with EEXIST
+    /// atomically) and then `unlink` of the temporary.
+    private func moveIntoPlace(replacingExisting: Bool) throws(SystemError) {
+        let operation = "rename to '\(destination)'"
+        if replacingExisting {
+            try systemCall(operation, temporaryPath) {
+                temporaryPath.withCString { from in destination.withCString { to in rename(from, to) } }
+            }
+            return
+        }
+        let linked = temporaryPath.withCString { from in destination.withCString { to in link(from, to) } }
+        if linked == 0 {
+            _ = temporaryPath.withCString { unlink($0) }
+            return
+        }
+        let code = errno
+        if code == EEXIST { throw SystemError("write", destination, code: EEXIST) }
+        // File systems without hard links: check, then rename (a narrow race, as gzip has).
+        if FileStatus.exists(destination) { throw SystemError("write", destination, code: EEXIST) }
+        try systemCall(operation, temporaryPath) {
+            temporaryPath.withCString { from in destination.withCString { to in rename(from, to) } }
+        }
+    }
+}

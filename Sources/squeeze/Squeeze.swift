@@ -1,0 +1,14 @@
+import ArgumentParser
+
+@main
+struct Squeeze: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        commandName: "squeeze",
+        abstract: "Compress whole trees to gzip on every core, and see what it cost.",
+        discussion: """
+            Exit status: 0 all done; 1 some input failed (the others were still done); 2 done \
+            with warnings; 64 bad usage; 130 interrupted.
+            """,
+        subcommands: [Compress.self]
+    )
+}

@@ -1,0 +1,41 @@
+import ArgumentParser
+import SqueezeKit
+
+struct Compress: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compress every regular file under the given directories (and the given files) to gzip.",
+        discussion: """
+            Each FILE becomes FILE.gz beside it (or under --output-dir), written to a temporary \
+            and renamed into place when complete, with the source's mode and times. Sources are \
+            kept unless --rm. Files already ending in .gz, symbolic links (unless \
+            --follow-symlinks), FIFOs, sockets and devices are skipped and counted in the report.
+
+            A file larger than twice --block-size is split into blocks that are compressed in \
+            parallel and read as they are needed (memory stays bounded by the work in flight, not \
+            by the file size). With libdeflate each block is a gzip member indexed for parallel \
+            decompression; with zlib the file is one gzip member, as pigz writes it.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Directories and files to compress.", valueName: "path"))
+    var paths: [String]
+
+    @OptionGroup var compression: CompressionArguments
+    @OptionGroup var scheduling: SchedulingArguments
+    @OptionGroup var selection: SelectionArguments
+    @OptionGroup var output: OutputArguments
+    @OptionGroup var reporting: ReportArguments
+
+    @Flag(help: "Compress in memory and write nothing (to measure CPU scaling apart from the disk).")
+    var discard = false
+
+    func run() throws {
+        let request = CompressionRequest(
+            roots: paths.map { PathName($0) }, filter: selection.filter, followSymlinks: selection.followSymlinks,
+            settings: compression.settings, scheduling: scheduling.options, output: output.options(discard: discard))
+        let session = RunSession(reporting: reporting)
+        try session.perform {
+            CompressionRun(request: request, cancellation: session.cancellation, registry: session.registry).run()
+        }
+    }
+}
