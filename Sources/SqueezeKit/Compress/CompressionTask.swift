@@ -16,9 +16,7 @@ final class CompressionTask: BlockTask {
     private struct State {
         var reader: ReadableFile?
         var startTime: Double?
-        /// Encoded blocks waiting for an earlier one; nil marks a block dropped after a failure.
-        var pending: [Int: EncodedBlock?] = [:]
-        var nextToWrite = 0
+        var blocks = BlockReorderBuffer<EncodedBlock>()
         var output: (any OutputFile)?
         var checksum: UInt32 = 0
         var bytesIn: Int64 = 0
@@ -133,23 +131,24 @@ final class CompressionTask: BlockTask {
     /// each written block's window credit. True when the last block has been written.
     private func deposit(_ block: EncodedBlock?, at index: Int) -> Bool {
         state.withLock { state in
-            state.pending[index] = .some(block)
-            while let entry = state.pending.removeValue(forKey: state.nextToWrite) {
-                if let block = entry, state.failure == nil {
+            state.blocks.insert(block, at: index)
+            while true {
+                let written = state.blocks.nextIndex
+                guard let next = state.blocks.popNext() else { break }
+                if let block = next, state.failure == nil {
                     do {
-                        try write(block, into: &state)
+                        try write(block, isFirst: written == 0, into: &state)
                     } catch {
                         state.failure = error
                     }
                 }
-                context.window.release(weight(ofBlock: state.nextToWrite))
-                state.nextToWrite += 1
+                context.window.release(weight(ofBlock: written))
             }
-            return state.nextToWrite == layout.count
+            return state.blocks.nextIndex == layout.count
         }
     }
 
-    private func write(_ block: EncodedBlock, into state: inout State) throws {
+    private func write(_ block: EncodedBlock, isFirst: Bool, into state: inout State) throws {
         if state.output == nil {
             let output = try context.makeOutput(for: destination)
             state.output = output
@@ -158,7 +157,7 @@ final class CompressionTask: BlockTask {
             state.bytesOut += Int64(prologue.count)
         }
         try state.output!.write(block.bytes)
-        state.checksum = state.nextToWrite == 0
+        state.checksum = isFirst
             ? block.checksum
             : CRC32.combine(state.checksum, block.checksum, secondLength: Int64(block.inputLength))
         state.bytesIn += Int64(block.inputLength)

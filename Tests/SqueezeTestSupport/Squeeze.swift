@@ -1,0 +1,35 @@
+import Foundation
+import Glibc
+
+/// The built `squeeze` binary and the repository's test data.
+public enum Squeeze {
+    /// `SQUEEZE_BINARY`, or the `squeeze` SwiftPM built beside this test bundle.
+    public static var binary: String {
+        if let explicit = ProcessInfo.processInfo.environment["SQUEEZE_BINARY"] { return explicit }
+        var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+        let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
+        precondition(length > 0, "cannot read /proc/self/exe")
+        let executable = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("squeeze").path
+    }
+
+    /// Runs `squeeze` with `arguments`.
+    @discardableResult
+    public static func run(_ arguments: [String], input: Data? = nil, currentDirectory: String? = nil) throws -> CommandResult {
+        try CommandRunner.run(binary, arguments, input: input, currentDirectory: currentDirectory)
+    }
+
+    /// The repository root (found from this source file's path).
+    public static var repositoryRoot: String {
+        URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path
+    }
+
+    /// A file or directory under `testdata/`.
+    public static func fixture(_ name: String) -> String { "\(repositoryRoot)/testdata/\(name)" }
+
+    /// The public conformance vectors (`../shared/interop`, or `SQUEEZE_INTEROP_DIR`), when present.
+    public static var interopDirectory: String? {
+        let candidates = [ProcessInfo.processInfo.environment["SQUEEZE_INTEROP_DIR"], "\(repositoryRoot)/../shared/interop"]
+        return candidates.compactMap { $0 }.first { FileManager.default.fileExists(atPath: "\($0)/MANIFEST.txt") }
+    }
+}

@@ -1,0 +1,74 @@
+import Foundation
+import Glibc
+
+/// Deterministic inputs: the same seed gives the same bytes on every machine.
+public struct TestData {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    /// SplitMix64.
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+
+    public mutating func int(in range: ClosedRange<Int>) -> Int {
+        range.lowerBound + Int(next() % UInt64(range.count))
+    }
+
+    /// Incompressible bytes.
+    public mutating func randomBytes(_ count: Int) -> [UInt8] {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(count + 8)
+        while bytes.count < count { withUnsafeBytes(of: next()) { bytes.append(contentsOf: $0) } }
+        return Array(bytes.prefix(count))
+    }
+
+    /// Text-like bytes that compress a few times over, with long-range repeats.
+    public mutating func text(_ count: Int) -> [UInt8] {
+        let words = ["squeeze", "block", "member", "gzip", "deflate", "window", "queue", "dispatch", "the", "of", "and", "\n", "0123", "file"]
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(count + 16)
+        while bytes.count < count {
+            bytes.append(contentsOf: words[Int(next() % UInt64(words.count))].utf8)
+            bytes.append(next() % 7 == 0 ? UInt8(ascii: ",") : UInt8(ascii: " "))
+        }
+        return Array(bytes.prefix(count))
+    }
+}
+
+/// Building trees for tests.
+public enum TreeBuilder {
+    public static func write(_ bytes: [UInt8], to path: String) throws {
+        let directory = URL(fileURLWithPath: path).deletingLastPathComponent().path
+        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+        try Data(bytes).write(to: URL(fileURLWithPath: path))
+    }
+
+    public static func write(_ text: String, to path: String) throws { try write(Array(text.utf8), to: path) }
+
+    public static func makeFIFO(_ path: String) throws {
+        guard mkfifo(path, 0o644) == 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+    }
+
+    public static func makeSymlink(_ path: String, to target: String) throws {
+        try FileManager.default.createSymbolicLink(atPath: path, withDestinationPath: target)
+    }
+
+    public static func read(_ path: String) throws -> [UInt8] { Array(try Data(contentsOf: URL(fileURLWithPath: path))) }
+
+    /// Every regular file under `root`, as paths relative to it, sorted.
+    public static func files(under root: String) -> [String] {
+        guard let walker = FileManager.default.enumerator(atPath: root) else { return [] }
+        var files: [String] = []
+        while let relative = walker.nextObject() as? String {
+            var status = stat()
+            if lstat("\(root)/\(relative)", &status) == 0 && status.st_mode & S_IFMT == S_IFREG { files.append(relative) }
+        }
+        return files.sorted()
+    }
+}
