@@ -8,8 +8,8 @@ enum DecodingPlan: Sendable {
     static let parallelThreshold: Int64 = 512 << 10
 
     /// Reads the index of `file` if it is large enough to gain from it and has a consistent one.
-    static func make(for file: ReadableFile, size: Int64) -> DecodingPlan {
-        guard size >= parallelThreshold,
+    static func make(for file: ReadableFile, size: Int64, threshold: Int64 = parallelThreshold) -> DecodingPlan {
+        guard size >= threshold,
               let index = try? MemberIndexWalker(file: file, fileSize: size).walk(), index.members.count > 1
         else { return .stream }
         return .indexed(index)
