@@ -8,12 +8,17 @@ struct DecompressedFileDestination: DecodedFileDestination {
     let target: DecompressedTarget
     let context: TaskContext
 
+    /// Files at least this large are written behind the decoding (`WriteBehindOutput`).
+    static let writeBehindThreshold: Int64 = 1 << 20
+
     func makeOutput() throws -> any OutputFile {
+        let output: any OutputFile
         switch target {
-        case .file(let path): try context.makeOutput(for: path)
-        case .standardOutput: StandardOutputFile()
-        case .nowhere: DiscardedOutput()
+        case .file(let path): output = try context.makeOutput(for: path)
+        case .standardOutput: output = StandardOutputFile()
+        case .nowhere: return DiscardedOutput()
         }
+        return source.status.size >= Self.writeBehindThreshold && !context.output.discard ? WriteBehindOutput(wrapping: output) : output
     }
 
     func complete(_ decoding: FinishedDecoding) {
