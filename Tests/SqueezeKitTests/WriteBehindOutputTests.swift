@@ -30,10 +30,12 @@ import Testing
         let target = RecordingOutput()
         let output = WriteBehindOutput(wrapping: target)
         var data = TestData(seed: 51)
+        let pool = data.randomBytes(2 * WriteBehindOutput.bufferSize)
         var expected: [UInt8] = []
-        for _ in 0..<200 {
-            let chunk = data.randomBytes(data.int(in: 0...(3 * WriteBehindOutput.bufferSize / 2)))
-            try output.write(chunk)
+        for _ in 0..<100 {
+            let start = data.int(in: 0...WriteBehindOutput.bufferSize / 2)
+            let chunk = pool[start..<start + data.int(in: 0...(3 * WriteBehindOutput.bufferSize / 2))]
+            try chunk.withUnsafeBytes { try output.write($0) }
             expected += chunk
         }
         try output.commit(attributes: Self.attributes, replacingExisting: false)
