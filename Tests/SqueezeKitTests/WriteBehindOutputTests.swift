@@ -32,7 +32,7 @@ import Testing
         var data = TestData(seed: 51)
         let pool = data.randomBytes(2 * WriteBehindOutput.bufferSize)
         var expected: [UInt8] = []
-        for _ in 0..<100 {
+        for _ in 0..<30 {
             let start = data.int(in: 0...WriteBehindOutput.bufferSize / 2)
             let chunk = pool[start..<start + data.int(in: 0...(3 * WriteBehindOutput.bufferSize / 2))]
             try chunk.withUnsafeBytes { try output.write($0) }
