@@ -238,14 +238,20 @@ final class GzipDecodingTask: BlockTask {
         Result {
             let file = try reader ?? ReadableFile(path)
             reader = file
+            // Members past `start` that workers decoded before the stream took over were already
+            // counted: count only what goes beyond them.
+            var counted = max(0, progressReported - start.offset)
             var reported: Int64 = 0
             defer { progressReported += reported }
             return try context.pools.streams.withInstance { decoder in
                 try decoder.decode(
                     file, from: start, cancellation: context.cancellation,
                     progress: { bytes in
-                        reported += bytes
-                        context.progress(bytes)
+                        let fresh = max(0, bytes - counted)
+                        counted = max(0, counted - bytes)
+                        guard fresh > 0 else { return }
+                        reported += fresh
+                        context.progress(fresh)
                     },
                     sink: write)
             }
