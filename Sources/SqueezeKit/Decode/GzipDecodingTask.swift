@@ -33,7 +33,10 @@ final class GzipDecodingTask: BlockTask {
         var progressReported: Int64 = 0
     }
 
-    init(path: PathName, plan: DecodingPlan, reader: ReadableFile? = nil, destination: any DecodedFileDestination, context: DecodingContext) {
+    init(
+        path: PathName, plan: DecodingPlan, reader: ReadableFile? = nil, destination: any DecodedFileDestination,
+        context: DecodingContext
+    ) {
         self.path = path
         self.plan = plan
         self.destination = destination
@@ -173,7 +176,9 @@ final class GzipDecodingTask: BlockTask {
     }
 
     /// Decodes the file from member `index` on as a stream, after the members before it.
-    private func resumeStream(at index: Int, of memberIndex: MemberIndex, into finished: inout FinishedDecoding) -> Result<GzipDecodeSummary, any Error> {
+    private func resumeStream(
+        at index: Int, of memberIndex: MemberIndex, into finished: inout FinishedDecoding
+    ) -> Result<GzipDecodeSummary, any Error> {
         let start = StreamResumePoint(
             offset: memberIndex.members[index].offset, membersBefore: index,
             uncompressedBytesBefore: memberIndex.uncompressedBytes(before: index), firstHeader: memberIndex.firstHeader)

@@ -35,7 +35,8 @@ public struct GzipFileReader: Sendable {
             cancellation: cancellation)
         let destination = ConsumerDestination(consumer)
         let task = GzipDecodingTask(
-            path: path, plan: DecodingPlan.make(for: file, size: size, threshold: parallelThreshold), reader: file, destination: destination,
+            path: path, plan: DecodingPlan.make(for: file, size: size, threshold: parallelThreshold), reader: file,
+            destination: destination,
             context: DecodingContext(window: window, pools: DecoderPools(), cancellation: cancellation, progress: progress))
         let items = (0..<task.blockCount).map { block in
             WorkItem(task: task, block: block, taskSize: size, weight: task.weight(ofBlock: block))

@@ -40,8 +40,8 @@ final class GzipStreamDecoder: @unchecked Sendable {
         return try withoutActuallyEscaping(progress) { progress in
             try withoutActuallyEscaping(sink) { sink in
                 var pass = Pass(
-                    inflater: inflater, input: input, output: output, file: file, cancellation: cancellation, progress: progress, sink: sink,
-                    members: start.membersBefore, uncompressedBytes: start.uncompressedBytesBefore,
+                    inflater: inflater, input: input, output: output, file: file, cancellation: cancellation,
+                    progress: progress, sink: sink, members: start.membersBefore, uncompressedBytes: start.uncompressedBytesBefore,
                     firstHeader: start.firstHeader, reportedPosition: start.offset)
                 return try pass.run()
             }

@@ -13,17 +13,17 @@ struct IndexedMemberDecoder: Sendable {
             // One byte more than needed, so that even an empty member's buffer has an address.
             var consumed: Int?
             let decoded = try [UInt8](unsafeUninitializedCapacity: member.uncompressedLength + 1) { buffer, initialized in
-                consumed = try decompressors.withInstance { decompressor in
-                    decompressor.decompress(
-                        deflate, into: UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[..<member.uncompressedLength]))
-                }
+                let exact = UnsafeMutableRawBufferPointer(start: buffer.baseAddress, count: member.uncompressedLength)
+                consumed = try decompressors.withInstance { $0.decompress(deflate, into: exact) }
                 initialized = consumed == nil ? 0 : member.uncompressedLength
             }
             guard let consumed else {
-                throw GzipFormatError.inconsistentIndex("member at offset \(member.offset) does not decode to the \(member.uncompressedLength) bytes its index claims")
+                throw GzipFormatError.inconsistentIndex(
+                    "member at offset \(member.offset) does not decode to the \(member.uncompressedLength) bytes its index claims")
             }
             guard consumed == member.deflateLength else {
-                throw GzipFormatError.inconsistentIndex("member at offset \(member.offset) ends \(member.deflateLength - consumed) bytes before the length its index claims")
+                throw GzipFormatError.inconsistentIndex(
+                    "member at offset \(member.offset) ends \(member.deflateLength - consumed) bytes before the length its index claims")
             }
             let trailer = GzipTrailer(UnsafeRawBufferPointer(rebasing: body[member.deflateLength...]))
             try decoded.withUnsafeBytes { decoded in

@@ -18,7 +18,8 @@ struct DecompressedFileDestination: DecodedFileDestination {
         case .standardOutput: output = StandardOutputFile()
         case .nowhere: return DiscardedOutput()
         }
-        return source.status.size >= Self.writeBehindThreshold && !context.output.discard ? WriteBehindOutput(wrapping: output) : output
+        let isLarge = source.status.size >= Self.writeBehindThreshold
+        return isLarge && !context.output.discard ? WriteBehindOutput(wrapping: output) : output
     }
 
     func complete(_ decoding: FinishedDecoding) {

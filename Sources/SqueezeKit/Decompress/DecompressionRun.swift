@@ -84,7 +84,9 @@ public final class DecompressionRun: Sendable {
 
     /// A task per file, in scan order; files whose output exists (without `--force`), whose output
     /// another file already claimed, or that `--rm` must not unlink, are skipped.
-    private func plan(_ files: [ScannedFile], taskContext: TaskContext, decoding: DecodingContext) -> ([PlannedTask], [SkippedPath]) {
+    private func plan(
+        _ files: [ScannedFile], taskContext: TaskContext, decoding: DecodingContext
+    ) -> ([PlannedTask], [SkippedPath]) {
         var tasks: [PlannedTask] = []
         var skipped: [SkippedPath] = []
         var claimed: [PathName: PathName] = [:]

@@ -5,7 +5,10 @@ public struct ListingRequest: Sendable {
     public var followSymlinks: Bool
     public var scheduling: SchedulingOptions
 
-    public init(roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false, scheduling: SchedulingOptions = SchedulingOptions()) {
+    public init(
+        roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
+        scheduling: SchedulingOptions = SchedulingOptions()
+    ) {
         self.roots = roots
         self.filter = filter
         self.followSymlinks = followSymlinks

@@ -5,7 +5,10 @@ public final class ListingRun: Sendable {
     public let collector: any ResultRecording
     public let cancellation: CancellationFlag
 
-    public init(request: ListingRequest, collector: any ResultRecording = ResultCollector(), cancellation: CancellationFlag = CancellationFlag()) {
+    public init(
+        request: ListingRequest, collector: any ResultRecording = ResultCollector(),
+        cancellation: CancellationFlag = CancellationFlag()
+    ) {
         self.request = request
         self.collector = collector
         self.cancellation = cancellation

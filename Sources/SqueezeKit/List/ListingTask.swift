@@ -10,7 +10,10 @@ final class ListingTask: BlockTask {
     private let cancellation: CancellationFlag
     private let outcome = Mutex<FileOutcome?>(nil)
 
-    init(source: ScannedFile, listers: [any FileLister], collector: any ResultRecording, window: WorkWindow, cancellation: CancellationFlag) {
+    init(
+        source: ScannedFile, listers: [any FileLister], collector: any ResultRecording, window: WorkWindow,
+        cancellation: CancellationFlag
+    ) {
         precondition(!listers.isEmpty)
         self.source = source
         self.listers = listers
@@ -35,11 +38,11 @@ final class ListingTask: BlockTask {
             // The last lister takes whatever no other recognizes, and says what is wrong with it.
             let lister = listers.first { $0.recognizes(prefix, path: source.path) } ?? listers.last!
             let listing = try lister.list(file, status: source.status, cancellation: cancellation)
+            let garbage = listing.trailingGarbageBytes
             result = FileOutcome(
                 source: source.path, output: nil, bytesIn: source.status.size, bytesOut: listing.uncompressedBytes,
                 seconds: MonotonicClock.now() - start, status: .done,
-                warning: listing.trailingGarbageBytes > 0 ? TrailingBytes.garbage(count: listing.trailingGarbageBytes).warning : nil,
-                listing: listing)
+                warning: garbage > 0 ? TrailingBytes.garbage(count: garbage).warning : nil, listing: listing)
         } catch {
             result = FileOutcome(
                 source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: MonotonicClock.now() - start,

@@ -23,7 +23,12 @@ struct Decompress: ParsableCommand {
     @Argument(help: ArgumentHelp("gzip files, and directories to search for them.", valueName: "path"))
     var paths: [String]
 
-    @Flag(name: [.customShort("c"), .customLong("stdout")], help: "Write the decompressed bytes to standard output, file after file in the order named (any file name is accepted); the report goes to standard error.")
+    @Flag(
+        name: [.customShort("c"), .customLong("stdout")],
+        help: """
+            Write the decompressed bytes to standard output, file after file in the order named (any \
+            file name is accepted); the report goes to standard error.
+            """)
     var toStandardOutput = false
 
     @OptionGroup var scheduling: SchedulingArguments
