@@ -58,9 +58,10 @@ import Testing
         var inflated = bytes
         Self.rewriteIndex(&inflated, memberAt: second, uncompressedLength: UInt32(index.members[1].deflateLength * 1033))
         #expect(try Self.walk(inflated) == nil)
-        // More than the largest block squeeze writes.
-        var huge = GzipBytes.indexed([UInt8](repeating: 0, count: 100_000), blockSize: 16 << 10)
-        Self.rewriteIndex(&huge, memberAt: 0, uncompressedLength: UInt32.max)
+        // More than a worker may hold, though DEFLATE could produce it from 128 KiB of data.
+        var huge = GzipBytes.indexed(TestData(seed: 3).randomBytesOnce(400_000), blockSize: 128 << 10)
+        #expect(try Self.walk(huge) != nil)
+        Self.rewriteIndex(&huge, memberAt: 0, uncompressedLength: UInt32(MemberIndexWalker.maximumUncompressedLength + 1))
         #expect(try Self.walk(huge) == nil)
         // Members that overlap, run past the end, or cannot hold a header and trailer.
         for length in [UInt32(index.members[1].length - 1), UInt32(bytes.count), 20] {

@@ -5,12 +5,14 @@
 /// the real problem. What is checked: every member has a well-formed header with the "SQ"
 /// subfield; members follow one another exactly and end at the end of the file; a member is long
 /// enough for its header and trailer; and its claimed uncompressed length is one DEFLATE can
-/// produce from its data (at most 1032 bytes per byte) and at most the largest block squeeze
-/// writes, so that no claim can make a worker allocate more than that.
+/// produce from its data (at most 1032 bytes per byte) and at most `maximumUncompressedLength`.
 struct MemberIndexWalker {
     /// DEFLATE's best case: a 258-byte match in two bits.
     static let maximumExpansion = 1032
-    static let maximumUncompressedLength = BlockLayout.blockSizes.upperBound
+    /// A worker holds a whole member's output: members claiming more (squeeze writes 1 MiB by
+    /// default, 512 MiB at most) are left to the streaming path, whose memory is fixed, so that
+    /// no file, however crafted, makes a few workers allocate gigabytes.
+    static let maximumUncompressedLength = 64 << 20
     /// Headers are read in windows of this size, which usually hold several small members' headers.
     static let readSize = 4096
     /// A first header longer than this (a very long name) is left to the streaming path.
