@@ -16,7 +16,7 @@ private final class RecordingTask: BlockTask {
     let blockWeight: Int
     private let window: WorkWindow
     private let recorder: FlightRecorder
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     struct State {
         var runs: [Int] = []
