@@ -1,4 +1,3 @@
-import Synchronization
 import SqueezeTestSupport
 import Testing
 @testable import SqueezeKit
@@ -7,7 +6,7 @@ import Testing
     /// Keeps what a task hands over: the bytes and how the decode ended.
     final class RecordingDestination: DecodedFileDestination, @unchecked Sendable {
         let output = WriteBehindOutputTests.RecordingOutput()
-        let finished = Mutex<Result<GzipDecodeSummary, any Error>?>(nil)
+        let finished = Locked<Result<GzipDecodeSummary, any Error>?>(nil)
 
         func makeOutput() throws -> any OutputFile { output }
 
@@ -16,20 +15,13 @@ import Testing
         }
     }
 
-    /// Input bytes reported as progress.
-    final class ProgressCounter: Sendable {
-        private let total = Mutex<Int64>(0)
-        func add(_ bytes: Int64) { total.withLock { $0 += bytes } }
-        var value: Int64 { total.withLock { $0 } }
-    }
-
-    static func makeTask(_ bytes: [UInt8], in scratch: TemporaryDirectory, progress: ProgressCounter) throws -> (GzipDecodingTask, RecordingDestination) {
+    static func makeTask(_ bytes: [UInt8], in scratch: TemporaryDirectory, progress: Locked<Int64>) throws -> (GzipDecodingTask, RecordingDestination) {
         let file = try GzipBytes.file(bytes, in: scratch)
         let destination = RecordingDestination()
         let cancellation = CancellationFlag()
         let context = DecodingContext(
             window: WorkWindow(capacity: 64 << 20, cancellation: cancellation), pools: DecoderPools(),
-            cancellation: cancellation, progress: { progress.add($0) })
+            cancellation: cancellation, progress: { bytes in progress.withLock { $0 += bytes } })
         let task = GzipDecodingTask(
             path: file.path, plan: DecodingPlan.make(for: file, size: Int64(bytes.count), threshold: 0),
             destination: destination, context: context)
@@ -47,7 +39,7 @@ import Testing
         let index = try #require(try MemberIndexWalker(file: GzipBytes.file(bytes, in: scratch, name: "probe.gz"), fileSize: Int64(bytes.count)).walk())
         let victim = index.members[3]
         MemberIndexWalkerTests.rewriteIndex(&bytes, memberAt: Int(victim.offset), uncompressedLength: UInt32(victim.uncompressedLength + 1))
-        let progress = ProgressCounter()
+        let progress = Locked<Int64>(0)
         let (task, destination) = try Self.makeTask(bytes, in: scratch, progress: progress)
         #expect(task.blockCount == index.members.count)
 
@@ -64,7 +56,7 @@ import Testing
         #expect(summary.members == index.members.count)
         #expect(summary.uncompressedBytes == Int64(original.count))
         #expect(!summary.decodedInParallel)
-        #expect(progress.value == Int64(bytes.count))
+        #expect(progress.withLock { $0 } == Int64(bytes.count))
     }
 
     @Test func decodesEveryMemberInAnyOrder() throws {
@@ -72,7 +64,7 @@ import Testing
         var data = TestData(seed: 82)
         let original = data.text(500_000)
         let bytes = GzipBytes.indexed(original, blockSize: 32 << 10)
-        let progress = ProgressCounter()
+        let progress = Locked<Int64>(0)
         let (task, destination) = try Self.makeTask(bytes, in: scratch, progress: progress)
         var order = Array(0..<task.blockCount)
         for position in order.indices.reversed() { order.swapAt(position, data.int(in: 0...position)) }
@@ -82,6 +74,6 @@ import Testing
         let summary = try #require(try destination.finished.withLock { $0 }?.get())
         #expect(summary.decodedInParallel)
         #expect(ByteDifference.between(destination.output.bytes, original) == nil)
-        #expect(progress.value == Int64(bytes.count))
+        #expect(progress.withLock { $0 } == Int64(bytes.count))
     }
 }

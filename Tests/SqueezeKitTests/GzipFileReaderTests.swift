@@ -1,4 +1,3 @@
-import Synchronization
 import SqueezeTestSupport
 import Testing
 @testable import SqueezeKit
@@ -8,7 +7,7 @@ import Testing
     static func read(_ path: String, jobs: Int = 3, mode: SchedulingMode = .apply, threshold: Int64 = 0) throws -> ([UInt8], GzipDecodeSummary) {
         var reader = GzipFileReader(scheduling: SchedulingOptions(mode: mode, jobs: jobs))
         reader.parallelThreshold = threshold
-        let collected = Mutex<[UInt8]>([])
+        let collected = Locked<[UInt8]>([])
         let summary = try reader.decode(PathName(path)) { bytes in collected.withLock { $0 += bytes } }
         return (collected.withLock { $0 }, summary)
     }
@@ -88,7 +87,7 @@ import Testing
         let victim = index.members[5]
         bytes[Int(victim.end) - 8] ^= 0xFF
         try TreeBuilder.write(bytes, to: scratch("damaged.gz"))
-        let collected = Mutex<[UInt8]>([])
+        let collected = Locked<[UInt8]>([])
         var reader = GzipFileReader(scheduling: SchedulingOptions(jobs: 4))
         reader.parallelThreshold = 0
         #expect(throws: GzipFormatError.self) {
@@ -103,7 +102,7 @@ import Testing
         struct Full: Error {}
         let scratch = try TemporaryDirectory()
         try TreeBuilder.write(GzipBytes.indexed(TestData(seed: 4).randomBytesOnce(1_000_000), blockSize: 16 << 10), to: scratch("c.gz"))
-        let calls = Mutex(0)
+        let calls = Locked(0)
         let reader = GzipFileReader(scheduling: SchedulingOptions(jobs: 2))
         #expect(throws: Full.self) {
             try reader.decode(PathName(scratch("c.gz"))) { _ in

@@ -1,10 +1,9 @@
-import Synchronization
 
 /// The destination of a `GzipFileReader` decode: bytes go to the caller's consumer, and the result
 /// is kept for the caller to collect once the scheduler returns.
 final class ConsumerDestination: DecodedFileDestination {
     private let consumer: @Sendable (UnsafeRawBufferPointer) throws -> Void
-    private let outcome = Mutex<Result<GzipDecodeSummary, any Error>?>(nil)
+    private let outcome = Locked<Result<GzipDecodeSummary, any Error>?>(nil)
 
     init(_ consumer: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void) {
         self.consumer = consumer

@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Decodes one gzip file, as a `BlockTask` any scheduler can run.
 ///
@@ -15,7 +14,7 @@ final class GzipDecodingTask: BlockTask {
     let plan: DecodingPlan
     private let destination: any DecodedFileDestination
     private let context: DecodingContext
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         var reader: ReadableFile?
@@ -41,7 +40,7 @@ final class GzipDecodingTask: BlockTask {
         self.plan = plan
         self.destination = destination
         self.context = context
-        state = Mutex(State(reader: reader))
+        state = Locked(State(reader: reader))
     }
 
     var blockCount: Int { plan.blockCount }
@@ -214,19 +213,7 @@ final class GzipDecodingTask: BlockTask {
     }
 
     private func writeStreamed(_ bytes: UnsafeRawBufferPointer) throws {
-        // The buffer is only read during this call and never kept; it is passed into the lock as
-        // plain numbers because the compiler cannot see that a borrowed pointer does not escape
-        // into the state.
-        let (address, count) = (UInt(bitPattern: bytes.baseAddress), bytes.count)
-        let failure = state.withLock { state -> (any Error)? in
-            do {
-                try write(UnsafeRawBufferPointer(start: UnsafeRawPointer(bitPattern: address), count: count), into: &state)
-                return nil
-            } catch {
-                return error
-            }
-        }
-        if let failure { throw failure }
+        try state.withLock { state in try write(bytes, into: &state) }
     }
 
     /// Writes decoded bytes to the task's output, made on the first bytes.

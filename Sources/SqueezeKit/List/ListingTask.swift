@@ -1,4 +1,3 @@
-import Synchronization
 
 /// Lists one file, as a single-block `BlockTask`: opens it, lets the first lister that recognizes
 /// its first bytes list it, and records the outcome (with the listing) in `finish()`.
@@ -8,7 +7,7 @@ final class ListingTask: BlockTask {
     private let collector: any ResultRecording
     private let window: WorkWindow
     private let cancellation: CancellationFlag
-    private let outcome = Mutex<FileOutcome?>(nil)
+    private let outcome = Locked<FileOutcome?>(nil)
 
     init(
         source: ScannedFile, listers: [any FileLister], collector: any ResultRecording, window: WorkWindow,

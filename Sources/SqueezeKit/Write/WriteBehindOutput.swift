@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Lets a decoder go on while its output is written, as `pigz -d` does with its writer thread:
 /// `write` copies the bytes into one of two buffers and returns; a private serial queue writes
@@ -69,16 +68,16 @@ private final class QueueConfinedOutput: @unchecked Sendable {
 /// `@unchecked Sendable` for `buffers`: a buffer is filled by the writing thread only between
 /// `takeIdle` and the block it queues, and read by the queue only within that block, after
 /// which `giveBack` returns it; the lock and the semaphore hand each one over, so no buffer is
-/// touched by two threads at once. The rest is a `Mutex` and a semaphore.
+/// touched by two threads at once. The rest is behind locks and a semaphore.
 private final class WriteBehindBuffers: @unchecked Sendable {
     private let buffers: [UnsafeMutableRawBufferPointer]
-    private let idle: Mutex<[Int]>
+    private let idle: Locked<[Int]>
     private let available: DispatchSemaphore
-    private let failure = Mutex<(any Error)?>(nil)
+    private let failure = Locked<(any Error)?>(nil)
 
     init(count: Int, size: Int) {
         buffers = (0..<count).map { _ in .allocate(byteCount: size, alignment: 16) }
-        idle = Mutex(Array(0..<count))
+        idle = Locked(Array(0..<count))
         available = DispatchSemaphore(value: count)
     }
 
