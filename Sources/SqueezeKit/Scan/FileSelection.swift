@@ -15,7 +15,9 @@ public enum FileSelection: Sendable {
             return hasGzipSuffix ? .alreadyCompressed : nil
         case .gzipFiles(let acceptingNamedFiles):
             if hasGzipSuffix || (acceptingNamedFiles && isNamedOnCommandLine) { return nil }
-            return .unknownSuffix
+            // Named, it was asked for (a warning, as gzip's "unknown suffix -- ignored"); found in
+            // a tree, it is just not a gzip file (`gzip -dr` passes it by silently).
+            return isNamedOnCommandLine ? .unknownSuffix : .notGzipFile
         }
     }
 }

@@ -6,6 +6,8 @@ public enum SkipReason: Hashable, Sendable {
     case special(FileKind)
     case alreadyCompressed
     case unknownSuffix
+    /// Found in a tree by a command that reads gzip files, without a gzip suffix.
+    case notGzipFile
     case temporaryFile
     case excluded(pattern: String)
     case notIncluded
@@ -23,6 +25,7 @@ public enum SkipReason: Hashable, Sendable {
         case .special(let kind): "\(kind.phrase), not a regular file"
         case .alreadyCompressed: "already has a .gz suffix"
         case .unknownSuffix: "unknown suffix (not .gz or .tgz)"
+        case .notGzipFile: "not a .gz or .tgz file"
         case .temporaryFile: "a squeeze temporary file"
         case .excluded(let pattern): "excluded by '\(pattern)'"
         case .notIncluded: "matches no --include"
@@ -41,6 +44,7 @@ public enum SkipReason: Hashable, Sendable {
         case .special(let kind): "not a regular file (\(kind.rawValue))"
         case .alreadyCompressed: "already compressed"
         case .unknownSuffix: "unknown suffix"
+        case .notGzipFile: "not gzip"
         case .temporaryFile: "squeeze temporary"
         case .excluded: "excluded"
         case .notIncluded: "not included"

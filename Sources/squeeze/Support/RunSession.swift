@@ -7,11 +7,14 @@ import SqueezeKit
 /// report as text and JSON, then exiting with the report's status.
 struct RunSession {
     let reporting: ReportArguments
+    /// The text summary goes to standard error, because standard output carries data (`--stdout`).
+    let summaryToStandardError: Bool
     let cancellation = CancellationFlag()
     let registry = TemporaryFileRegistry()
 
-    init(reporting: ReportArguments) {
+    init(reporting: ReportArguments, summaryToStandardError: Bool = false) {
         self.reporting = reporting
+        self.summaryToStandardError = summaryToStandardError
     }
 
     /// Runs `body` with interrupts watched, prints its report, and exits with its status.
@@ -40,7 +43,7 @@ struct RunSession {
         let jsonToStandardOutput = reporting.json == "-"
         if !reporting.quiet {
             let text = Data(formatter.summary(report).utf8)
-            (jsonToStandardOutput ? standardError : FileHandle.standardOutput).write(text)
+            (jsonToStandardOutput || summaryToStandardError ? standardError : FileHandle.standardOutput).write(text)
         }
         guard let destination = reporting.json else { return }
         let encoder = JSONEncoder()
