@@ -36,7 +36,7 @@ struct DecompressedFileDestination: DecodedFileDestination {
                 throw SourceChangedError(path: source.path, detail: "its size or modification time changed")
             }
             try output.commit(attributes: source.status, replacingExisting: context.output.force)
-            let removalWarning = removeSourceIfAsked()
+            let removalWarning = target.isFile ? context.removeSourceIfAsked(source.path) : nil
             let warnings = [summary.trailing.warning, removalWarning].compactMap { $0 }
             outcome = FileOutcome(
                 source: source.path, output: outputPath, bytesIn: source.status.size, bytesOut: summary.uncompressedBytes,
@@ -56,13 +56,5 @@ struct DecompressedFileDestination: DecodedFileDestination {
     private var outputPath: PathName? {
         if case .file(let path) = target, !context.output.discard { return path }
         return nil
-    }
-
-    /// `--rm`: the output is complete and in place, so the source may go. A failure to remove it
-    /// is a warning: nothing was lost.
-    private func removeSourceIfAsked() -> String? {
-        guard case .file = target, context.output.removeSources, !context.output.discard else { return nil }
-        if source.path.withCString({ unlink($0) }) == 0 { return nil }
-        return "\(SystemError("remove", source.path, code: errno)); the output is complete"
     }
 }

@@ -7,3 +7,10 @@ enum DecompressedTarget: Sendable {
     /// Nowhere: `test`.
     case nowhere
 }
+
+extension DecompressedTarget {
+    /// Whether the output is a file, the only case where `--rm` may delete the source.
+    var isFile: Bool {
+        if case .file = self { true } else { false }
+    }
+}
