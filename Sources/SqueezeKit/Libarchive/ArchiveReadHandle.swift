@@ -7,14 +7,23 @@ final class ArchiveReadHandle: LibarchiveHandle {
     let pointer: OpaquePointer
     private let callbacks: ReadCallbacks
 
-    /// `name` is the archive's path, for messages.
-    init(stream: any DecodedStream, name: PathName, bufferSize: Int = 1 << 20) throws {
+    /// `name` is the archive's path, for messages. With `decodingOnly`, the stream is not parsed
+    /// as an archive: libarchive only undoes its compression, and `readData` returns the result.
+    init(stream: any DecodedStream, name: PathName, decodingOnly: Bool = false, bufferSize: Int = 1 << 20) throws {
         guard let pointer = archive_read_new() else { throw LibarchiveError.outOfMemory("read '\(name)'") }
         self.pointer = pointer
         callbacks = ReadCallbacks(stream: stream, bufferSize: bufferSize)
         // ARCHIVE_WARN here only says some filters would need an external program.
         try check(archive_read_support_filter_all(pointer), "set up reading '\(name)'")
-        try check(archive_read_support_format_all(pointer), "set up reading '\(name)'")
+        if decodingOnly {
+            try check(archive_read_support_format_raw(pointer), "set up reading '\(name)'")
+        } else {
+            try check(archive_read_support_format_all(pointer), "set up reading '\(name)'")
+        }
+        if stream is any SeekableDecodedStream {
+            try check(archive_read_set_seek_callback(pointer, seekInStream), "set up reading '\(name)'")
+            try check(archive_read_set_skip_callback(pointer, skipInStream), "set up reading '\(name)'")
+        }
         try rethrowingStreamFailure { () throws(LibarchiveError) in
             try check(
                 archive_read_open(pointer, Unmanaged.passUnretained(callbacks).toOpaque(), nil, readFromStream, nil),
@@ -45,6 +54,14 @@ final class ArchiveReadHandle: LibarchiveHandle {
         }
         if status == .endOfFile { return nil }
         return (UnsafeRawBufferPointer(start: buffer, count: size), offset)
+    }
+
+    /// Copies the current entry's next data into `buffer`; 0 at its end. (Sparse files' holes
+    /// come back as zeros.)
+    func readData(into buffer: UnsafeMutableRawBufferPointer, name: PathName) throws -> Int {
+        try rethrowingStreamFailure { () throws(LibarchiveError) in
+            try check(count: archive_read_data(pointer, buffer.baseAddress, buffer.count), "read the data of '\(name)'")
+        }
     }
 
     /// Passes over the rest of the current entry's data.
@@ -96,6 +113,27 @@ private final class ReadCallbacks {
     }
 
     func fail(_ error: any Error) { failure = error }
+}
+
+/// libarchive's seek callback, set only for a `SeekableDecodedStream`.
+private func seekInStream(
+    _ archive: OpaquePointer?, _ context: UnsafeMutableRawPointer?, _ offset: la_int64_t, _ whence: Int32
+) -> la_int64_t {
+    let callbacks = Unmanaged<ReadCallbacks>.fromOpaque(context!).takeUnretainedValue()
+    do {
+        return try (callbacks.stream as! any SeekableDecodedStream).seek(to: offset, from: whence)
+    } catch {
+        callbacks.fail(error)
+        squeeze_archive_set_error(archive, EIO, "\(error)")
+        return la_int64_t(ARCHIVE_FATAL)
+    }
+}
+
+/// libarchive's skip callback, set only for a `SeekableDecodedStream`.
+private func skipInStream(_ archive: OpaquePointer?, _ context: UnsafeMutableRawPointer?, _ count: la_int64_t) -> la_int64_t {
+    let callbacks = Unmanaged<ReadCallbacks>.fromOpaque(context!).takeUnretainedValue()
+    // Skipping nothing is always allowed: libarchive then reads and discards instead.
+    return (try? (callbacks.stream as! any SeekableDecodedStream).skip(count)) ?? 0
 }
 
 /// libarchive's read callback: the next bytes of the stream, or a failed read with its error.

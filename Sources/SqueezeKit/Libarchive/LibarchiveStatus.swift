@@ -6,3 +6,11 @@ enum LibarchiveStatus: Equatable {
     /// ARCHIVE_EOF: no more entries, or no more data in this entry.
     case endOfFile
 }
+
+extension LibarchiveStatus {
+    /// The message of a warning; nil otherwise.
+    var warning: String? {
+        if case .warning(let message) = self { return message }
+        return nil
+    }
+}
