@@ -28,7 +28,8 @@ let package = Package(
             ]
         ),
 
-        .target(name: "SqueezeTestSupport", dependencies: ["SqueezeKit"], path: "Tests/SqueezeTestSupport"),
+        // CArchive: tests build hostile archives with libarchive directly, not through the code under test.
+        .target(name: "SqueezeTestSupport", dependencies: ["SqueezeKit", "CArchive"], path: "Tests/SqueezeTestSupport"),
         .testTarget(name: "SqueezeKitTests", dependencies: ["SqueezeKit", "SqueezeTestSupport", "CZlib"]),
         // Depends on the executable so `swift test` builds it before running it.
         .testTarget(name: "SqueezeCLITests", dependencies: ["squeeze", "SqueezeTestSupport"]),
