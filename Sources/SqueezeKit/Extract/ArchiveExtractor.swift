@@ -67,6 +67,9 @@ final class ArchiveExtractor {
                 collector.record(failure(name, "\(error)", since: start))
             } catch is CancellationError {
                 break
+            } catch {
+                // The archive (or the disk writer) cannot go on: say which entry it stopped at.
+                throw ArchiveDamageError(entry: name, underlying: error)
             }
             reportProgress()
         }

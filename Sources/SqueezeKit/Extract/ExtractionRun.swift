@@ -47,7 +47,7 @@ public final class ExtractionRun: Sendable {
             var outcome = FileOutcome(
                 source: request.archive, output: request.destination, bytesIn: bytesConsumed, bytesOut: 0,
                 seconds: MonotonicClock.now() - start,
-                status: failure.map { .failed("\($0); extraction stopped there") } ?? .done)
+                status: failure.map { .failed("\($0)") } ?? .done)
             outcome.isArchive = true
             collector.record(outcome)
         }

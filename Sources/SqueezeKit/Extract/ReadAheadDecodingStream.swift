@@ -56,25 +56,33 @@ public final class ReadAheadDecodingStream: DecodedStream {
     }
 
     /// The decoding thread: libarchive with every filter and no format but "raw", which yields
-    /// the decompressed bytes as the data of one entry.
+    /// the decompressed bytes as the data of one entry. Bytes decoded before a failure (a
+    /// truncated file) are handed on before it, so that the reader gets every entry they hold.
     private static func decode(_ file: ReadableFile, into channel: DecodedChunkChannel, counting consumed: FileBytesConsumed) {
+        var chunk: [UInt8] = []
         do {
             let stream = try RawFileStream(file: file)
             let reader = try ArchiveReadHandle(stream: stream, name: file.path, decodingOnly: true)
             let entry = ArchiveEntryHandle()
             // An empty file has no entry at all: it decodes to nothing.
-            if try reader.nextHeader(into: entry) != .endOfFile {
-                while true {
-                    let chunk = try [UInt8](unsafeUninitializedCapacity: chunkSize) { buffer, count in
-                        count = try reader.readData(into: UnsafeMutableRawBufferPointer(buffer), name: file.path)
-                    }
-                    consumed.value = stream.bytesConsumed
-                    if chunk.isEmpty { break }
+            guard try reader.nextHeader(into: entry) != .endOfFile else {
+                _ = channel.send(.end)
+                return
+            }
+            chunk.reserveCapacity(chunkSize)
+            while let block = try reader.nextDataBlock(name: file.path) {
+                consumed.value = stream.bytesConsumed
+                chunk.append(contentsOf: block.bytes)
+                if chunk.count >= chunkSize {
                     guard channel.send(.data(chunk)) else { return }
+                    chunk = []
+                    chunk.reserveCapacity(chunkSize)
                 }
             }
+            if !chunk.isEmpty { guard channel.send(.data(chunk)) else { return } }
             _ = channel.send(.end)
         } catch {
+            if !chunk.isEmpty { guard channel.send(.data(chunk)) else { return } }
             _ = channel.send(.failure(error))
         }
     }

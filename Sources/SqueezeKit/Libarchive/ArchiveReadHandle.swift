@@ -27,7 +27,7 @@ final class ArchiveReadHandle: LibarchiveHandle {
         try rethrowingStreamFailure { () throws(LibarchiveError) in
             try check(
                 archive_read_open(pointer, Unmanaged.passUnretained(callbacks).toOpaque(), nil, readFromStream, nil),
-                "read '\(name)'")
+                "read it as an archive")
         }
     }
 

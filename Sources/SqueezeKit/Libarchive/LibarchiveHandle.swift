@@ -20,7 +20,7 @@ extension LibarchiveHandle {
                 operation: operation(), message: message(or: "failed"), errorNumber: archive_errno(pointer), isFatal: false)
         default:
             throw LibarchiveError(
-                operation: operation(), message: message(or: "fatal error"), errorNumber: archive_errno(pointer), isFatal: true)
+                operation: operation(), message: message(or: "unreadable (libarchive gave no reason)"), errorNumber: archive_errno(pointer), isFatal: true)
         }
     }
 
