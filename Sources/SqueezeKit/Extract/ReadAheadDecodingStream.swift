@@ -61,10 +61,14 @@ public final class ReadAheadDecodingStream: DecodedStream {
     private static func decode(_ file: ReadableFile, into channel: DecodedChunkChannel, counting consumed: FileBytesConsumed) {
         var chunk: [UInt8] = []
         do {
+            // An empty file decodes to nothing (libarchive's raw reader would call it unrecognised).
+            guard try file.status().size > 0 else {
+                _ = channel.send(.end)
+                return
+            }
             let stream = try RawFileStream(file: file)
             let reader = try ArchiveReadHandle(stream: stream, name: file.path, decodingOnly: true)
             let entry = ArchiveEntryHandle()
-            // An empty file has no entry at all: it decodes to nothing.
             guard try reader.nextHeader(into: entry) != .endOfFile else {
                 _ = channel.send(.end)
                 return
