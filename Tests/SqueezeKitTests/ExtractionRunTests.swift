@@ -6,11 +6,14 @@ import Testing
 /// `ExtractionRun` on hostile archives: each attack refused and reported by name, the rest
 /// extracted, and nothing outside the destination touched.
 @Suite struct ExtractionRunTests {
+    /// `entersDestination: false` places entries under the destination's absolute path, as on a
+    /// system that refuses a thread its own working directory.
     static func extract(_ archive: String, into destination: String, options: ExtractionOptions = ExtractionOptions(),
-                        cancellation: CancellationFlag = CancellationFlag()) -> RunReport {
+                        entersDestination: Bool = true) -> RunReport {
         ExtractionRun(
             request: ExtractionRequest(archive: PathName(archive), destination: PathName(destination), options: options),
-            cancellation: cancellation
+            collector: ResultCollector(), cancellation: CancellationFlag(), registry: TemporaryFileRegistry(),
+            entersDestination: entersDestination
         ).run()
     }
 
@@ -27,8 +30,8 @@ import Testing
         return scratch
     }
 
-    @Test(arguments: [TarBuilder.Compression.none, .gzip])
-    func hostileEntriesAreRefusedAndNothingOutsideChanges(compression: TarBuilder.Compression) throws {
+    @Test(arguments: [TarBuilder.Compression.none, .gzip], [true, false])
+    func hostileEntriesAreRefusedAndNothingOutsideChanges(compression: TarBuilder.Compression, entersDestination: Bool) throws {
         let scratch = try Self.scratchWithVictims()
         let outside = scratch("outside")
         try TarBuilder()
@@ -57,7 +60,7 @@ import Testing
             .write(to: scratch("hostile.tar"), compression: compression)
         let before = TreeSnapshot(of: scratch.path, excluding: ["dest"])
 
-        let report = Self.extract(scratch("hostile.tar"), into: scratch("dest"))
+        let report = Self.extract(scratch("hostile.tar"), into: scratch("dest"), entersDestination: entersDestination)
 
         #expect(TreeSnapshot(of: scratch.path, excluding: ["dest"]) == before, "something outside the destination changed")
         #expect(report.exitStatus == 1)
@@ -105,7 +108,8 @@ import Testing
         #expect(dest.nodes["setuid"]?.permissions == 0o6755)
     }
 
-    @Test func filesThatWereThereAreKeptUnlessForced() throws {
+    @Test(arguments: [true, false])
+    func filesThatWereThereAreKeptUnlessForced(entersDestination: Bool) throws {
         let scratch = try Self.scratchWithVictims()
         try TreeBuilder.write("mine\n", to: scratch("dest/dir/own.txt"))
         try TarBuilder()
@@ -114,14 +118,15 @@ import Testing
             .file("dir/own.txt", "from the archive\n")
             .file("dir/new.txt", "new\n")
             .write(to: scratch("a.tar"))
-        let kept = Self.extract(scratch("a.tar"), into: scratch("dest"))
+        let kept = Self.extract(scratch("a.tar"), into: scratch("dest"), entersDestination: entersDestination)
         #expect(kept.exitStatus == 2)
         #expect(kept.warnings.count == 2 && kept.warnings.allSatisfy { $0.message.contains("--force") })
         #expect(try TreeBuilder.read(scratch("dest/existing.txt")) == Array("keep\n".utf8))
         #expect(try TreeBuilder.read(scratch("dest/dir/own.txt")) == Array("mine\n".utf8))
         #expect(try TreeBuilder.read(scratch("dest/dir/new.txt")) == Array("new\n".utf8))
 
-        let forced = Self.extract(scratch("a.tar"), into: scratch("dest"), options: ExtractionOptions(overwrite: true))
+        let forced = Self.extract(scratch("a.tar"), into: scratch("dest"), options: ExtractionOptions(overwrite: true),
+                                  entersDestination: entersDestination)
         #expect(forced.exitStatus == 0, "\(forced.failures)")
         #expect(try TreeBuilder.read(scratch("dest/existing.txt")) == Array("from the archive\n".utf8))
         #expect(try TreeBuilder.read(scratch("dest/dir/own.txt")) == Array("from the archive\n".utf8))

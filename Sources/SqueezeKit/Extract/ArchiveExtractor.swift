@@ -2,19 +2,17 @@ import CArchive
 import Glibc
 
 /// Extracts the entries of one archive under a destination, one by one, with libarchive's
-/// `archive_write_disk`. Used by one thread.
+/// `archive_write_disk`. Used by one thread: the extraction thread (see `ExtractionRun`).
 ///
 /// Safety comes in layers, because a hostile archive must never write outside the destination:
 /// - squeeze checks every entry first: absolute names and names with `..` are refused
 ///   (`EntryPath`), so are device nodes and FIFOs unless allowed, and hard links to anything this
-///   extraction did not make itself (a link to a file that was already there, or is outside, could
-///   let the entry's data change it).
-/// - the name is then placed under the destination's canonical path (no symbolic links, no `..`),
-///   and libarchive writes with ARCHIVE_EXTRACT_SECURE_SYMLINKS (it refuses to write through a
+///   extraction did not make itself (a link to a file that was there before could let the entry's
+///   data change it, and through it any other name it has, inside the destination or not).
+/// - libarchive then writes with ARCHIVE_EXTRACT_SECURE_SYMLINKS (it refuses to write through a
 ///   symbolic link, so a link planted by an earlier entry cannot carry a later one outside, and it
-///   checks hard link targets the same way) and SECURE_NODOTDOT. Its SECURE_NOABSOLUTEPATHS cannot
-///   be used, since every path it is given is now absolute: squeeze's own check refuses absolute
-///   names instead.
+///   checks hard link targets the same way), SECURE_NODOTDOT, and SECURE_NOABSOLUTEPATHS whenever
+///   paths can stay relative to the destination (see `EntryPlacement`).
 /// - setuid and setgid bits are cleared and owners left to whoever extracts, unless asked.
 /// - regular files are written to a temporary beside their name and renamed into place once
 ///   complete: an entry that fails or is interrupted leaves no half-written file.
@@ -24,6 +22,7 @@ import Glibc
 final class ArchiveExtractor {
     private let reader: ArchiveReadHandle
     private let disk: DiskWriteHandle
+    private let placement: EntryPlacement
     private let options: ExtractionOptions
     private let registry: TemporaryFileRegistry
     private let collector: any ResultRecording
@@ -31,19 +30,36 @@ final class ArchiveExtractor {
     private var paths: ExtractedPaths
     private let entry = ArchiveEntryHandle()
     private var bytesReported: Int64 = 0
+    /// Temporary names come from one random seed (SplitMix64), not a system call per file.
+    private var temporaryNames = UInt64.random(in: .min ... .max)
 
-    /// `root` must be canonical (see `PathName.canonical()`).
+    /// What extracting the current entry involves, once it has passed the checks.
+    private struct Target {
+        var relative: PathName
+        var kind: FileKind
+        /// A hard link's target, relative to the destination.
+        var linkTarget: PathName?
+        /// Something was at the path before this extraction (a directory the entry merges into).
+        var existedBefore: Bool
+        /// A directory this extraction made, named again: it takes the entry's metadata.
+        var updatesOwnDirectory: Bool
+        /// Regular files go through a temporary; everything else is created in one step.
+        var usesTemporary: Bool { kind == .regular && linkTarget == nil }
+        var isDirectory: Bool { kind == .directory && linkTarget == nil }
+    }
+
     init(
-        reader: ArchiveReadHandle, root: PathName, rootWasCreated: Bool, options: ExtractionOptions,
+        reader: ArchiveReadHandle, placement: EntryPlacement, destinationWasCreated: Bool, options: ExtractionOptions,
         registry: TemporaryFileRegistry, collector: any ResultRecording, cancellation: CancellationFlag
     ) throws {
         self.reader = reader
         disk = try DiskWriteHandle()
+        self.placement = placement
         self.options = options
         self.registry = registry
         self.collector = collector
         self.cancellation = cancellation
-        paths = ExtractedPaths(root: root, rootWasCreated: rootWasCreated)
+        paths = ExtractedPaths(destinationWasCreated: destinationWasCreated)
         if options.restoreOwners { try disk.useSystemUserDatabase() }
     }
 
@@ -76,57 +92,82 @@ final class ArchiveExtractor {
         reportProgress()
         // Directories get their times and permissions last, once nothing more is written in them.
         if case .warning(let message) = try disk.close() {
-            report.warnings.append(FileFailure(path: paths.root, message: message))
+            report.warnings.append(FileFailure(path: placement.root, message: message))
         }
     }
 
     /// Extracts the current entry; nil when it was skipped (and noted in the report).
     private func extract(_ name: PathName, headerWarning: String?, report: inout RunReportBuilder) throws -> FileOutcome? {
         let start = MonotonicClock.now()
+        guard let target = try check(name, report: &report) else { return nil }
+        var flags = ARCHIVE_EXTRACT_TIME | ARCHIVE_EXTRACT_PERM | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NODOTDOT
+        if placement.isInsideDestination { flags |= ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS }
+        if options.restoreOwners { flags |= ARCHIVE_EXTRACT_OWNER }
+        // A directory this extraction made may take the entry's times and permissions; every
+        // directory on the way to it exists, so nothing can be replaced on the way.
+        if !options.overwrite && !target.updatesOwnDirectory { flags |= ARCHIVE_EXTRACT_NO_OVERWRITE }
+        try disk.setOptions(flags)
+
+        let (written, warnings) = try write(name, to: target, headerWarning: headerWarning)
+        if !target.existedBefore { paths.insert(target.relative) }
+        return FileOutcome(
+            source: name, output: placement.absolute(target.relative), bytesIn: 0, bytesOut: written,
+            seconds: MonotonicClock.now() - start, status: .done,
+            warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
+    }
+
+    /// Where the entry goes, after squeeze's checks; nil when something that was there before is
+    /// in the way (a warning in the report, unless `--force`).
+    private func check(_ name: PathName, report: inout RunReportBuilder) throws -> Target? {
         let relative = try EntryPath.relative(name)
         let storedLink = entry.hardLinkTarget
         // A hard link is another name for what its target (vetted below) is; tar readers give it
         // no type of its own.
         let kind = storedLink == nil ? entry.kind : .regular
         try checkKind(kind, isDestination: relative.isEmpty)
-        let target = relative.isEmpty ? paths.root : paths.root.appending(relative)
-        let isDirectory = kind == .directory && storedLink == nil
-        // Regular files go through a temporary; everything else is created in one step.
-        let usesTemporary = kind == .regular && storedLink == nil
+        paths.noteParents(of: relative) { FileStatus.exists(placement.path($0)) }
+        var target = Target(
+            relative: relative, kind: kind, linkTarget: nil, existedBefore: false, updatesOwnDirectory: false)
 
-        var updatesOwnDirectory = false
-        if let existing = try? FileStatus.of(target, followingSymlinks: false) {
-            if paths.contains(target) {
+        // In a directory this extraction made, nothing predates it: no need to look.
+        let isOurs = paths.contains(relative)
+        let existing = !isOurs && paths.madeParent(of: relative) ? nil
+            : try? FileStatus.of(placement.path(relative), followingSymlinks: false)
+        if let existing {
+            if isOurs {
                 // The archive names it again: the last entry wins, as with tar.
-                if isDirectory && existing.kind == .directory {
-                    updatesOwnDirectory = true
-                } else if !usesTemporary && existing.kind != .directory {
-                    try systemCall("replace", target) { target.withCString { unlink($0) } }
+                if target.isDirectory && existing.kind == .directory {
+                    target.updatesOwnDirectory = true
+                } else if !target.usesTemporary && existing.kind != .directory {
+                    let path = placement.path(relative)
+                    try systemCall("replace", placement.absolute(relative)) { path.withCString { unlink($0) } }
                 }
-            } else if !(isDirectory && existing.kind == .directory) && !options.overwrite {
-                report.skipped.append(SkippedPath(path: name, reason: .outputExists(target)))
+            } else if target.isDirectory && existing.kind == .directory {
+                target.existedBefore = true
+            } else if !options.overwrite {
+                report.skipped.append(SkippedPath(path: name, reason: .outputExists(placement.absolute(relative))))
                 return nil
+            } else {
+                target.existedBefore = existing.kind == .directory
             }
         }
+        target.linkTarget = try storedLink.map(checkHardLinkTarget)
+        return target
+    }
 
-        let linkTarget = try storedLink.map(placeHardLinkTarget)
-        paths.noteParents(of: target)
-        var flags = ARCHIVE_EXTRACT_TIME | ARCHIVE_EXTRACT_PERM | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NODOTDOT
-        if options.restoreOwners { flags |= ARCHIVE_EXTRACT_OWNER }
-        // A directory this extraction made may take the entry's times and permissions; every
-        // directory on the way to it exists, so nothing can be replaced on the way.
-        if !options.overwrite && !updatesOwnDirectory { flags |= ARCHIVE_EXTRACT_NO_OVERWRITE }
-        try disk.setOptions(flags)
-
+    /// Creates the entry's object (through a temporary for a regular file) and copies its data.
+    /// Returns the bytes written and libarchive's warnings.
+    private func write(_ name: PathName, to target: Target, headerWarning: String?) throws -> (Int64, [String]) {
         if !options.keepSetuidBits { entry.permissions &= ~(S_ISUID | S_ISGID) }
-        let temporary = usesTemporary ? freshTemporary(for: target) : nil
-        entry.pathname = temporary ?? target
-        if let linkTarget { entry.hardLinkTarget = linkTarget }
+        let destination = placement.path(target.relative)
+        let temporary = target.usesTemporary ? freshTemporary(for: target.relative) : nil
+        entry.pathname = temporary.map(placement.path) ?? destination
+        if let link = target.linkTarget { entry.hardLinkTarget = placement.path(link) }
 
         var warnings = headerWarning.map { [$0] } ?? []
         var written: Int64 = 0
         var headerWritten = false
-        if let temporary { registry.register(temporary) }
+        if let temporary { registry.register(placement.absolute(temporary)) }
         do {
             if case .warning(let message) = try disk.writeHeader(entry, name: name) { warnings.append(message) }
             headerWritten = true
@@ -137,23 +178,21 @@ final class ArchiveExtractor {
             }
             if case .warning(let message) = try disk.finishEntry(name: name) { warnings.append(message) }
             if let temporary {
-                try systemCall("rename into place", target) {
-                    temporary.withCString { from in target.withCString { to in rename(from, to) } }
+                let from = placement.path(temporary)
+                try systemCall("rename into place", placement.absolute(target.relative)) {
+                    from.withCString { from in destination.withCString { to in rename(from, to) } }
                 }
-                registry.unregister(temporary)
+                registry.unregister(placement.absolute(temporary))
             }
         } catch {
             if headerWritten { _ = try? disk.finishEntry(name: name) }
             if let temporary {
-                _ = temporary.withCString { unlink($0) }
-                registry.unregister(temporary)
+                _ = placement.path(temporary).withCString { unlink($0) }
+                registry.unregister(placement.absolute(temporary))
             }
             throw error
         }
-        paths.insert(target)
-        return FileOutcome(
-            source: name, output: target, bytesIn: 0, bytesOut: written, seconds: MonotonicClock.now() - start,
-            status: .done, warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
+        return (written, warnings)
     }
 
     private func checkKind(_ kind: FileKind, isDestination: Bool) throws(EntryRefusal) {
@@ -167,24 +206,30 @@ final class ArchiveExtractor {
         if isDestination && kind != .directory { throw .namesDestination(kind) }
     }
 
-    /// The full path of a hard link's target: inside the destination, and made by this extraction.
-    private func placeHardLinkTarget(_ link: PathName) throws(EntryRefusal) -> PathName {
+    /// A hard link's target, relative to the destination: inside it, and made by this extraction.
+    private func checkHardLinkTarget(_ link: PathName) throws(EntryRefusal) -> PathName {
         let relative: PathName
         do {
             relative = try EntryPath.relative(link)
         } catch {
             throw .hardLinkOutside(target: link)
         }
-        let target = paths.root.appending(relative)
-        guard !relative.isEmpty && paths.contains(target) else { throw .hardLinkToUnextracted(target: link) }
-        return target
+        guard !relative.isEmpty && paths.contains(relative) else { throw .hardLinkToUnextracted(target: link) }
+        return relative
     }
 
-    /// A temporary name beside `target` that nothing uses (libarchive creates it).
-    private func freshTemporary(for target: PathName) -> PathName {
+    /// A temporary name beside `relative` that nothing uses (libarchive creates it). In a
+    /// directory this extraction made, a fresh random name is free without looking.
+    private func freshTemporary(for relative: PathName) -> PathName {
         while true {
-            let candidate = AtomicFileWriter.temporaryCandidate(for: target)
-            if !FileStatus.exists(candidate) { return candidate }
+            temporaryNames &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = temporaryNames
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            let named = AtomicFileWriter.temporaryCandidate(for: relative, random: mixed ^ (mixed >> 31))
+            // At the top, without the "./" the candidate comes with.
+            let candidate = named.parent == "." ? named.lastComponent : named
+            if paths.madeParent(of: relative) || !FileStatus.exists(placement.path(candidate)) { return candidate }
         }
     }
 

@@ -44,10 +44,10 @@ final class AtomicFileWriter: OutputFile {
 
     /// A fresh temporary name beside `destination`: `.<name>.squeeze-` and six characters from one
     /// random word. Not reserved: whoever uses it must create it exclusively or check it is free.
-    static func temporaryCandidate(for destination: PathName) -> PathName {
+    static func temporaryCandidate(for destination: PathName, random: UInt64 = .random(in: .min ... .max)) -> PathName {
         let name = destination.lastComponent.bytes.prefix(nameBytesKept)
         let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
-        var random = UInt64.random(in: .min ... .max)
+        var random = random
         let suffix = (0..<6).map { _ in
             defer { random /= UInt64(alphabet.count) }
             return alphabet[Int(random % UInt64(alphabet.count))]
