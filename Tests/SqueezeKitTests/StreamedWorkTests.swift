@@ -1,7 +1,6 @@
 import Dispatch
 import Foundation
 @testable import SqueezeKit
-import Synchronization
 import Testing
 
 /// The producer-fed work source under contention: every item handed out exactly once, in order,
@@ -9,7 +8,7 @@ import Testing
 @Suite struct StreamedWorkTests {
     /// A task that only counts which blocks ran.
     final class CountingTask: BlockTask {
-        let ran = Mutex<[Int]>([])
+        let ran = Locked<[Int]>([])
         var blockCount: Int { Int.max }
         func runBlock(_ index: Int) -> Bool {
             ran.withLock { $0.append(index) }
@@ -23,7 +22,7 @@ import Testing
         for round in 0..<20 {
             let work = StreamedWork(cancellation: CancellationFlag())
             let task = CountingTask()
-            let handedOut = Mutex<[[Int]]>(Array(repeating: [], count: consumers))
+            let handedOut = Locked<[[Int]]>(Array(repeating: [], count: consumers))
             let group = DispatchGroup()
             for consumer in 0..<consumers {
                 DispatchQueue.global().async(group: group) {

@@ -1,5 +1,3 @@
-import Synchronization
-
 /// Compresses the tar stream of `squeeze archive` into one gzip file: its blocks arrive from the
 /// producer as the stream is cut, are encoded independently (possibly on several threads at once),
 /// then written in order to a temporary beside the destination, which `finish()` completes and
@@ -10,7 +8,7 @@ final class ArchiveStreamTask: BlockTask {
     private let encoder: any BlockEncoder
     private let origin: GzipOrigin
     private let context: TaskContext
-    private let state: Mutex<State>
+    private let state: Locked<State>
 
     private struct State {
         /// Blocks handed in and not yet taken by a worker.
@@ -31,12 +29,12 @@ final class ArchiveStreamTask: BlockTask {
     }
 
     /// `output` is the temporary the archive is written to; the task owns it from now on.
-    init(destination: PathName, output: sending any OutputFile, encoder: any BlockEncoder, context: TaskContext) {
+    init(destination: PathName, output: any OutputFile, encoder: any BlockEncoder, context: TaskContext) {
         self.destination = destination
         self.encoder = encoder
         self.context = context
         origin = GzipOrigin(name: Self.tarName(of: destination).bytes, modificationTime: 0)
-        state = Mutex(State(output: output))
+        state = Locked(State(output: output))
     }
 
     /// FNAME: the name of the tar inside, as gzip records `x.tar` compressed to `x.tar.gz`. MTIME

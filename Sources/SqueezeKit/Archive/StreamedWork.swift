@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Work items a producer hands in one at a time as it goes (the blocks of an archive's tar
 /// stream), handed out to the scheduler in the same order. `next()` waits for the producer, and
@@ -9,7 +8,7 @@ import Synchronization
 /// credits are granted in hand-out order as `WorkWindow` requires, and the producer (not this
 /// queue) is what waits when the window is full: memory stays bounded by the work in flight.
 final class StreamedWork: WorkSource {
-    private let state = Mutex(State())
+    private let state = Locked(State())
     private let wakeups = DispatchSemaphore(value: 0)
     private let cancellation: CancellationFlag
 

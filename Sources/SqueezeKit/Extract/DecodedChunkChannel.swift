@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Hands decoded chunks from one producer thread to one consumer, at most `capacity` waiting, so
 /// the producer runs ahead by a bounded amount of memory. Either side may end it: the producer
@@ -11,7 +10,7 @@ final class DecodedChunkChannel: Sendable {
         case failure(any Error)
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
     /// Free places in the queue. Created at 0 and raised to `capacity`: libdispatch traps when a
     /// semaphore is freed below its initial value.
     private let places = DispatchSemaphore(value: 0)

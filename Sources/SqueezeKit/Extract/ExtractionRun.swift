@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 /// One `squeeze extract`: every entry of an archive restored under a destination directory, each
 /// refused entry reported with its reason, the rest extracted (see `ArchiveExtractor` for the
@@ -37,7 +36,7 @@ public final class ExtractionRun: Sendable {
     }
 
     public func run() -> RunReport {
-        let result = Mutex<RunReport?>(nil)
+        let result = Locked<RunReport?>(nil)
         let finished = DispatchSemaphore(value: 0)
         let thread = Thread { [self] in
             let report = extract()
