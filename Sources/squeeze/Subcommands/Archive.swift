@@ -11,7 +11,13 @@ struct Archive: ParsableCommand {
             under its last component ('squeeze archive /usr/include' stores 'include/...'); a \
             directory comes before its contents, names in byte order, so the same tree gives the \
             same archive. Files are read as their turn comes: memory stays bounded by the work in \
-            flight. FIFOs and device files are stored as entries, sockets skipped.
+            flight. FIFOs and device files are stored as entries, sockets skipped. \
+            --include selects files; directories are stored whatever it says.
+
+            The tar stream is cut into --block-size blocks, compressed in parallel: with \
+            libdeflate each is a gzip member indexed for parallel decompression, with zlib the \
+            archive is one gzip member, as pigz writes. The bytes depend on the tree, --codec, \
+            --level and --block-size only, never on --mode or --jobs.
 
             The archive is written to a temporary beside OUT and renamed into place when \
             complete; an existing OUT is kept unless --force. A file that cannot be read is \
