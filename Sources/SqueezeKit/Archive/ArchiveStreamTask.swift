@@ -115,7 +115,13 @@ final class ArchiveStreamTask: BlockTask {
                     source: destination, output: destination, bytesIn: 0, bytesOut: state.bytesOut,
                     seconds: seconds, status: .done)
                 outcome.isArchive = true
-                return (outcome, state.entryOutcomes)
+                // Each entry done went into the archive; its bytes out are the archive's.
+                let entries = state.entryOutcomes.map { entry in
+                    var entry = entry
+                    if entry.status == .done { entry.output = destination }
+                    return entry
+                }
+                return (outcome, entries)
             } catch {
                 state.output?.discard()
                 var outcome = FileOutcome(
