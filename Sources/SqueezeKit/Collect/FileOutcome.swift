@@ -21,6 +21,10 @@ public struct FileOutcome: Sendable {
     /// Input worked through that was not already reported with `recordProgress` (a file that
     /// is not split reports its progress with its outcome: one message instead of two).
     public var progressBytes: Int64 = 0
+    /// An archive whose entries are recorded as outcomes of their own: its bytes count in the
+    /// totals (out for `archive`, in for `extract`), but it is not one more file done or failed
+    /// beside them.
+    public var isArchive = false
 
     public init(
         source: PathName, output: PathName?, bytesIn: Int64, bytesOut: Int64, seconds: Double,

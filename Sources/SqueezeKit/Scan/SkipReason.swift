@@ -16,6 +16,8 @@ public enum SkipReason: Hashable, Sendable {
     case outputExists(PathName)
     /// `--rm` would delete one name of a file that has others (as gzip, only with `--force`).
     case hardLinked(otherLinks: UInt64)
+    /// The archive being written, found in the tree it archives (with `--force`).
+    case archiveItself
 
     public var description: String {
         switch self {
@@ -32,6 +34,7 @@ public enum SkipReason: Hashable, Sendable {
         case .duplicate(let first): "same file as '\(first)'"
         case .outputExists(let output): "'\(output)' already exists (use --force to overwrite)"
         case .hardLinked(let count): "has \(count) other link\(count == 1 ? "" : "s") (use --force with --rm)"
+        case .archiveItself: "the archive being written"
         }
     }
 
@@ -51,6 +54,7 @@ public enum SkipReason: Hashable, Sendable {
         case .duplicate: "duplicate"
         case .outputExists: "output exists"
         case .hardLinked: "hard linked"
+        case .archiveItself: "the archive itself"
         }
     }
 
