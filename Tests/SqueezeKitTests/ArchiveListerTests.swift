@@ -56,7 +56,7 @@ import Testing
         try TreeBuilder.write("too\n", to: scratch("tree/sub/b.txt"))
         #expect(try CommandRunner.run("bsdtar", ["--format", "zip", "-cf", scratch("t.zip"), "-C", scratch(""), "tree"]).status == 0)
         #expect(try CommandRunner.run("tar", ["-cJf", scratch("t.tar.xz"), "-C", scratch(""), "tree"]).status == 0)
-        for opener in [DecodedStreamOpeners.raw, DecodedStreamOpeners.readAhead, DecodedStreamOpeners.automatic] {
+        for opener in [DecodedStreamOpeners.raw, DecodedStreamOpeners.readAhead, DecodedStreamOpeners.automatic()] {
             for archive in ["t.zip", "t.tar.xz"] {
                 let names = try ArchiveLister(openStream: opener).entries(in: PathName(scratch(archive))).map(\.name)
                 #expect(Set(names) == ["tree/", "tree/a.txt", "tree/sub/", "tree/sub/b.txt"], "\(archive)")

@@ -12,6 +12,7 @@ public final class GzipDecodedStream: Sendable {
     private let state: ChunkQueue
     private let finished = DispatchSemaphore(value: 0)
     private let cancellation: CancellationFlag
+    private let consumed = Locked<Int64>(0)
 
     /// Starts decoding `path` at once.
     public init(path: PathName, scheduling: SchedulingOptions = SchedulingOptions(), bufferLimit: Int = 8 << 20) {
@@ -21,9 +22,11 @@ public final class GzipDecodedStream: Sendable {
         self.state = state
         self.cancellation = cancellation
         let reader = GzipFileReader(scheduling: scheduling, cancellation: cancellation)
-        DispatchQueue.global(qos: scheduling.qos.dispatchClass).async {
+        DispatchQueue.global(qos: scheduling.qos.dispatchClass).async { [consumed] in
             let result = Result {
-                try reader.decode(path) { bytes in try state.append(Array(bytes)) }
+                try reader.decode(path, progress: { bytes in consumed.withLock { $0 += bytes } }) { bytes in
+                    try state.append(Array(bytes))
+                }
             }
             state.finish(result)
             finished.signal()
@@ -38,6 +41,9 @@ public final class GzipDecodedStream: Sendable {
     public func next() throws -> [UInt8]? {
         try state.next()
     }
+
+    /// Bytes of the gzip file decoded so far (for progress).
+    public var bytesConsumed: Int64 { consumed.withLock { $0 } }
 
     /// What the decode found, once `next()` has returned nil.
     public var summary: GzipDecodeSummary? { state.summary }

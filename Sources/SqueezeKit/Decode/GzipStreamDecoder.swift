@@ -64,7 +64,19 @@ final class GzipStreamDecoder: @unchecked Sendable {
         /// Decoded bytes in `output` not yet given to the sink.
         var fill = 0
 
+        /// On bad data, the bytes decoded before it are handed on first, as gzip -dc and libarchive
+        /// do: a reader of a truncated .tar.gz then still gets the entries before the damage. (A
+        /// file output is discarded on any error, so it never keeps them.)
         mutating func run() throws -> GzipDecodeSummary {
+            do {
+                return try decodeMembers()
+            } catch let error as GzipFormatError {
+                try flush()
+                throw error
+            }
+        }
+
+        mutating func decodeMembers() throws -> GzipDecodeSummary {
             while true {
                 if members > 0 {
                     let membersEnd = input.position

@@ -10,6 +10,15 @@ public protocol DecodedStream: AnyObject {
 
     /// Bytes of the archive file consumed so far, for progress and the report's bytes in.
     var bytesConsumed: Int64 { get }
+
+    /// Reads what the parser left (after an archive's end marker) so that the whole file is
+    /// checked, and returns a warning the run should report (trailing garbage), if any.
+    func finishReading() throws -> String?
+}
+
+extension DecodedStream {
+    /// Streams whose decoder (libarchive's) checks what it reads need not read further.
+    public func finishReading() throws -> String? { nil }
 }
 
 /// Opens the stream for an archive file: how extract and list choose their decoder.

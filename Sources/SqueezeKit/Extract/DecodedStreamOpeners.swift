@@ -9,13 +9,18 @@ public enum DecodedStreamOpeners {
     /// Decompression by libarchive's filters on a thread of its own (see `ReadAheadDecodingStream`).
     public static let readAhead: DecodedStreamOpener = { path in try ReadAheadDecodingStream(path) }
 
-    /// Read-ahead decompression for a compressed file (gzip, xz, bzip2, zstd, lzip, lz4, compress,
-    /// by their magic numbers); the raw, seekable file for anything else (a plain tar, zip, 7z).
-    /// A wrong guess costs speed, never correctness: libarchive detects the real format either way.
-    public static let automatic: DecodedStreamOpener = { path in
-        let file = try ReadableFile(path)
-        let head = try file.read(count: 6, at: 0)
-        return isCompressed(head) ? try ReadAheadDecodingStream(path) : try RawFileStream(file: file)
+    /// By the file's magic number: gzip decoded by squeeze (`GzipArchiveStream`: in parallel for
+    /// squeeze's own), other compression (xz, bzip2, zstd, lzip, lz4, compress) by libarchive's
+    /// filters read ahead on a thread of their own, and anything else (a plain tar, zip, 7z) as
+    /// the raw, seekable file. A wrong guess costs speed, never correctness: libarchive detects
+    /// the real format either way.
+    public static func automatic(scheduling: SchedulingOptions = SchedulingOptions()) -> DecodedStreamOpener {
+        { path in
+            let file = try ReadableFile(path)
+            let head = try file.read(count: 6, at: 0)
+            if head.starts(with: GzipHeader.magic) { return try GzipArchiveStream(path, scheduling: scheduling) }
+            return isCompressed(head) ? try ReadAheadDecodingStream(path) : try RawFileStream(file: file)
+        }
     }
 
     static func isCompressed(_ head: [UInt8]) -> Bool {

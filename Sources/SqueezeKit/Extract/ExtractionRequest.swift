@@ -5,16 +5,20 @@ public struct ExtractionRequest: Sendable {
     /// Where to extract; created if missing. Nothing is ever written outside it.
     public var destination: PathName
     public var options: ExtractionOptions
+    /// How decoding a gzip-compressed archive is scheduled (entries are written by one thread).
+    public var scheduling: SchedulingOptions
     /// How the archive's bytes reach libarchive: as they are, or decoded by squeeze first.
     public var openStream: DecodedStreamOpener
 
+    /// `openStream` defaults to `DecodedStreamOpeners.automatic` with `scheduling`.
     public init(
         archive: PathName, destination: PathName, options: ExtractionOptions = ExtractionOptions(),
-        openStream: @escaping DecodedStreamOpener = DecodedStreamOpeners.automatic
+        scheduling: SchedulingOptions = SchedulingOptions(), openStream: DecodedStreamOpener? = nil
     ) {
         self.archive = archive
         self.destination = destination
         self.options = options
-        self.openStream = openStream
+        self.scheduling = scheduling
+        self.openStream = openStream ?? DecodedStreamOpeners.automatic(scheduling: scheduling)
     }
 }

@@ -4,8 +4,8 @@ import Foundation
 /// refused entry reported with its reason, the rest extracted (see `ArchiveExtractor` for the
 /// safety rules).
 ///
-/// The archive's bytes come from `request.openStream`: by default libarchive's own decompression,
-/// on a thread of its own for compressed files. That is where squeeze's parallel decoder plugs in.
+/// The archive's bytes come from `request.openStream`: by default squeeze's decoder for gzip (in
+/// parallel for squeeze's own archives) and libarchive's filters, read ahead, for the rest.
 /// The extraction itself runs on a thread created for it, which makes the destination its own
 /// working directory when the system allows (see `EntryPlacement`).
 public final class ExtractionRun: Sendable {
@@ -52,10 +52,9 @@ public final class ExtractionRun: Sendable {
 
     /// The whole extraction, on its own thread.
     private func extract() -> RunReport {
-        // Extraction is one thread of libarchive (and one decoding ahead); the settings say so.
+        // The settings are the decoder's: entries are written by this one thread.
         var report = RunReportBuilder(
-            command: "extract", settings: RunReport.Settings(scheduling: SchedulingOptions(mode: .sequential, jobs: 1)),
-            compressedSide: .input)
+            command: "extract", settings: RunReport.Settings(scheduling: request.scheduling), compressedSide: .input)
         let start = MonotonicClock.now()
         var bytesConsumed: Int64 = 0
         var failure: (any Error)?
@@ -73,6 +72,10 @@ public final class ExtractionRun: Sendable {
                     options: request.options, registry: registry, collector: collector, cancellation: cancellation)
                 try extractor.extractAll(into: &report)
             }
+            if let warning = try stream.finishReading() {
+                report.warnings.append(FileFailure(path: request.archive, message: warning))
+            }
+            bytesConsumed = max(bytesConsumed, stream.bytesConsumed)
         } catch {
             failure = error
         }

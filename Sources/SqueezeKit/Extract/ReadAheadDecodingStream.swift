@@ -11,6 +11,8 @@ public final class ReadAheadDecodingStream: DecodedStream {
     private var chunk: [UInt8] = []
     private var position = 0
     private var isAtEnd = false
+    /// Decoded bytes handed to the reader so far.
+    public private(set) var bytesDelivered: Int64 = 0
 
     static let chunkSize = 1 << 20
 
@@ -52,6 +54,7 @@ public final class ReadAheadDecodingStream: DecodedStream {
             buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[position..<position + count]))
         }
         position += count
+        bytesDelivered += Int64(count)
         return count
     }
 

@@ -83,6 +83,7 @@ final class ArchiveReadHandle: LibarchiveHandle {
     }
 
     /// When the stream failed, libarchive only knows its message: rethrow the stream's own error.
+    @discardableResult
     private func rethrowingStreamFailure<Result>(_ body: () throws(LibarchiveError) -> Result) throws -> Result {
         do {
             return try body()

@@ -54,6 +54,7 @@ final class ArchiveWriteHandle: LibarchiveHandle {
     }
 
     /// When the sink failed, libarchive only knows its message: rethrow the sink's own error.
+    @discardableResult
     private func rethrowingSinkFailure<Result>(_ body: () throws(LibarchiveError) -> Result) throws -> Result {
         do {
             return try body()

@@ -17,8 +17,15 @@ public struct ArchiveLister: Sendable {
     /// Calls `body` with each entry in archive order; returns what the archive turned out to be.
     @discardableResult
     public func forEachEntry(in archive: PathName, _ body: (ArchiveEntryMetadata) throws -> Void) throws -> ArchiveDescription {
-        let stream = try openStream(archive)
-        return try UTF8ThreadLocale.run {
+        try forEachEntry(in: try openStream(archive), name: archive, body)
+    }
+
+    /// The same, from a stream already open (its owner can then ask it what the decoding found).
+    @discardableResult
+    public func forEachEntry(
+        in stream: any DecodedStream, name archive: PathName, _ body: (ArchiveEntryMetadata) throws -> Void
+    ) throws -> ArchiveDescription {
+        try UTF8ThreadLocale.run {
             let reader = try ArchiveReadHandle(stream: stream, name: archive)
             let entry = ArchiveEntryHandle()
             var count = 0

@@ -23,6 +23,8 @@ public struct FileListing: Codable, Sendable, Equatable {
     public var trailingZeroBytes: Int64
     /// Other bytes after the last member (ignored with a warning).
     public var trailingGarbageBytes: Int64
+    /// The entries, when the file is an archive.
+    public var archive: ArchiveListing?
 
     public init(
         format: String, compressedBytes: Int64, uncompressedBytes: Int64, members: Int, originalName: String?,

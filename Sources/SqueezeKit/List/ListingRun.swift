@@ -28,7 +28,7 @@ public final class ListingRun: Sendable {
             capacity: WorkWindow.capacity(forJobs: scheduling.jobs, blockSize: BlockLayout.defaultBlockSize),
             cancellation: cancellation)
         // Listers that recognize a format go first; the gzip lister takes the rest.
-        let listers: [any FileLister] = [GzipFileLister(pools: DecoderPools())]
+        let listers: [any FileLister] = [ArchiveFileLister(scheduling: scheduling), GzipFileLister(pools: DecoderPools())]
         let tasks = scan.files
             .map { ListingTask(source: $0, listers: listers, collector: collector, window: window, cancellation: cancellation) }
             .sorted { ($0.source.status.size, $1.source.path) > ($1.source.status.size, $0.source.path) }

@@ -1,8 +1,9 @@
 import Glibc
 
-/// The table `squeeze list` prints: a row per file listed (sorted by path), then the totals.
-/// Sizes are exact byte counts, so that scripts can read them; the ratio is uncompressed over
-/// compressed, as in the run report; times are the header's MTIME in UTC.
+/// The table `squeeze list` prints: a row per file listed (sorted by path), then the totals, and
+/// then the entries of each archive as `tar tv` shows them. Sizes are exact byte counts, so that
+/// scripts can read them; the ratio is uncompressed over compressed, as in the run report; times
+/// are the header's MTIME (or the entry's) in UTC.
 public struct ListingFormatter: Sendable {
     public init() {}
 
@@ -14,7 +15,7 @@ public struct ListingFormatter: Sendable {
         for (path, listing) in entries {
             rows.append([
                 "\(listing.compressedBytes)", "\(listing.uncompressedBytes)", Self.ratio(listing.ratio),
-                "\(listing.members)", listing.modificationTime.map(Self.timestamp) ?? "-",
+                listing.format == "gzip" ? "\(listing.members)" : "-", listing.modificationTime.map(Self.timestamp) ?? "-",
                 listing.originalName ?? "-", path,
             ])
         }
@@ -25,7 +26,57 @@ public struct ListingFormatter: Sendable {
             "\(compressed)", "\(uncompressed)", Self.ratio(compressed > 0 ? Double(uncompressed) / Double(compressed) : 0),
             "\(members)", "", "", "(total, \(entries.count) file\(entries.count == 1 ? "" : "s"))",
         ])
-        return Self.aligned(rows)
+        var text = Self.aligned(rows)
+        for (path, listing) in entries {
+            guard let archive = listing.archive else { continue }
+            text += "\n" + Self.entries(of: archive, path: path)
+        }
+        return text
+    }
+
+    /// `path: format (filters), N entries`, then a line per entry.
+    static func entries(of archive: ArchiveListing, path: String) -> String {
+        let filters = archive.filters.isEmpty ? "" : ", \(archive.filters.joined(separator: "+"))-compressed"
+        var text = "\(path): \(archive.format)\(filters), \(archive.entries.count) entr\(archive.entries.count == 1 ? "y" : "ies")\n"
+        let owners = archive.entries.map { "\($0.owner)/\($0.group)" }
+        let ownerWidth = owners.map(\.count).max() ?? 0
+        let sizeWidth = archive.entries.map { String($0.size).count }.max() ?? 0
+        for (entry, owner) in zip(archive.entries, owners) {
+            let size = String(entry.size)
+            var line = modeString(entry) + " " + owner + String(repeating: " ", count: ownerWidth - owner.count + 1)
+            line += String(repeating: " ", count: sizeWidth - size.count) + size + " "
+            line += timestamp(seconds: entry.modificationTime) + " " + entry.name
+            if let target = entry.linkTarget { line += entry.isHardLink ? " link to \(target)" : " -> \(target)" }
+            text += line + "\n"
+        }
+        return text
+    }
+
+    /// `drwxr-xr-x`, `-rwsr-xr-x`, `lrwxrwxrwx`: the entry's type and permission bits, as `ls -l`.
+    static func modeString(_ entry: ArchiveListing.Entry) -> String {
+        let type: Character = switch entry.kind {
+        case .directory: "d"
+        case .symbolicLink: "l"
+        case .fifo: "p"
+        case .socket: "s"
+        case .characterDevice: "c"
+        case .blockDevice: "b"
+        case .regular, .unknown: entry.isHardLink ? "h" : "-"
+        }
+        let bits = entry.permissions
+        var text = String(type)
+        for (shift, special, letter) in [(6, UInt32(0o4000), Character("s")), (3, 0o2000, "s"), (0, 0o1000, "t")] {
+            let triple = (bits >> UInt32(shift)) & 7
+            text.append(triple & 4 != 0 ? "r" : "-")
+            text.append(triple & 2 != 0 ? "w" : "-")
+            let execute = triple & 1 != 0
+            if bits & special != 0 {
+                text.append(execute ? letter : Character(letter.uppercased()))
+            } else {
+                text.append(execute ? "x" : "-")
+            }
+        }
+        return text
     }
 
     /// Columns padded to their widest cell: numbers to the right, text to the left.
@@ -46,7 +97,9 @@ public struct ListingFormatter: Sendable {
     static func ratio(_ value: Double) -> String { ReportFormatter.decimal(value, places: 2) + "x" }
 
     /// `2026-11-21 04:47:03`, from seconds since the epoch.
-    static func timestamp(_ seconds: UInt32) -> String {
+    static func timestamp(_ seconds: UInt32) -> String { timestamp(seconds: Int64(seconds)) }
+
+    static func timestamp(seconds: Int64) -> String {
         var time = time_t(seconds)
         var parts = tm()
         guard gmtime_r(&time, &parts) != nil else { return "-" }

@@ -15,6 +15,10 @@ struct Extract: ParsableCommand {
 
             Files are written to a temporary and renamed into place when complete: an interrupted \
             extraction leaves no half-written file.
+
+            A gzip-compressed archive is decoded by squeeze, ahead of the extraction (a .tar.gz \
+            written by squeeze archive member by member on --jobs workers), with every member's \
+            CRC checked to the end of the file; other compression is undone by libarchive.
             """
     )
 
@@ -36,13 +40,15 @@ struct Extract: ParsableCommand {
     @Flag(help: "Keep setuid and setgid bits.")
     var keepSetuid = false
 
+    @OptionGroup var scheduling: SchedulingArguments
     @OptionGroup var reporting: ReportArguments
 
     func run() throws {
         let request = ExtractionRequest(
             archive: PathName(archive), destination: PathName(directory),
             options: ExtractionOptions(
-                overwrite: force, restoreOwners: sameOwner, allowSpecialFiles: allowSpecialFiles, keepSetuidBits: keepSetuid))
+                overwrite: force, restoreOwners: sameOwner, allowSpecialFiles: allowSpecialFiles, keepSetuidBits: keepSetuid),
+            scheduling: scheduling.options)
         let session = RunSession(reporting: reporting)
         try session.perform {
             ExtractionRun(request: request, cancellation: session.cancellation, registry: session.registry).run()

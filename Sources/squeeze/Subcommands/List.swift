@@ -4,7 +4,7 @@ import SqueezeKit
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
-        abstract: "List gzip files: compressed and uncompressed size, ratio, members, original name and time.",
+        abstract: "List gzip files (size, ratio, members, original name and time) and the entries of archives.",
         discussion: """
             Sizes are exact, not modulo 4 GiB. A file squeeze wrote in blocks is listed from its \
             member index, without decoding (fast at any size; `squeeze test` verifies it). Any \
@@ -12,6 +12,10 @@ struct List: ParsableCommand {
             it (so a damaged file is reported as such). Files are listed in parallel; the table \
             is sorted by path and ends with the totals. Files named on the command line are listed \
             whatever their name; under directories, files ending in .gz or .tgz.
+
+            An archive (.tar, .tar.gz, .tgz, .tar.xz, .zip, ... or a tar or zip recognized by its \
+            first bytes) is also listed entry by entry, as `tar tv` does, after the table; a \
+            .tar.gz written by squeeze is decoded in parallel for it.
             """
     )
 
