@@ -9,7 +9,7 @@ struct SchedulingArguments: ParsableArguments {
     @Option(help: "How work is scheduled: sequential, group (DispatchGroup), apply (concurrentPerform) or operation (OperationQueue).")
     var mode: SchedulingMode = .defaultMode
 
-    @Option(name: [.customShort("j"), .long], help: "Items worked on at once (default: active cores).")
+    @Option(name: [.customShort("j"), .long], help: "Items worked on at once; the default is this machine's active cores.")
     var jobs: Int = SchedulingOptions.activeCores
 
     @Option(help: "Quality of service: user-interactive, user-initiated, utility or background.")
