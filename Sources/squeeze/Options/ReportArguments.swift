@@ -1,6 +1,10 @@
 import ArgumentParser
+import Glibc
+import SqueezeKit
 
-/// `--json`, `--quiet`, `--verbose`: what is printed at the end.
+extension ProgressMode: ExpressibleByArgument {}
+
+/// `--json`, `--quiet`, `--verbose`: what is printed at the end; `--progress`: what is shown meanwhile.
 struct ReportArguments: ParsableArguments {
     @Option(help: ArgumentHelp("Also write the report as JSON to this file; '-' writes it to standard output and moves the text report to standard error.", valueName: "path"))
     var json: String?
@@ -11,7 +15,14 @@ struct ReportArguments: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Add a line per file and per skipped path.")
     var verbose = false
 
+    @Option(help: "A live line on standard error (percent, files, MB/s, time left): auto (when standard error is a terminal and not --quiet), always or never.")
+    var progress: ProgressMode = .auto
+
     func validate() throws {
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
+    }
+
+    var showsProgress: Bool {
+        progress.isEnabled(standardErrorIsTerminal: TerminalSize.isTerminal(STDERR_FILENO), quiet: quiet)
     }
 }
