@@ -1,7 +1,17 @@
 /// The text of a bench: a heading, one table, the identical-output verdict, and (for collector
-/// benches) the micro-benchmark.
+/// benches) the micro-benchmark. Tables are aligned plain text for a terminal, or Markdown for a
+/// README.
 public struct BenchTableFormatter: Sendable {
-    public init() {}
+    public enum Style: Sendable {
+        case text
+        case markdown
+    }
+
+    public var style: Style
+
+    public init(style: Style = .text) {
+        self.style = style
+    }
 
     public func format(_ report: BenchReport) -> String {
         var lines = [heading(report), ""]
@@ -23,6 +33,13 @@ public struct BenchTableFormatter: Sendable {
             + "\(ReportFormatter.megabytes(report.bytes)); \(settings.codec.rawValue) level \(settings.level), "
             + "qos \(settings.qos.rawValue), \(settings.discard ? "in memory (--discard)" : "outputs written"), "
             + "\(runs), \(report.activeCores) core\(report.activeCores == 1 ? "" : "s")"
+            + (report.kind == .collectors ? "; result collectors compared in \(modes(report))" : "")
+    }
+
+    private func modes(_ report: BenchReport) -> String {
+        var seen: [String] = []
+        for row in report.rows where !seen.contains(row.configuration.mode.rawValue) { seen.append(row.configuration.mode.rawValue) }
+        return seen.joined(separator: ", ")
     }
 
     func table(_ report: BenchReport) -> [String] {
@@ -50,7 +67,7 @@ public struct BenchTableFormatter: Sendable {
             ]
             rows.append(cells)
         }
-        return Self.align(rows, leftAligned: [0])
+        return layout(rows, leftAligned: [0])
     }
 
     func verdict(_ report: BenchReport) -> String {
@@ -74,7 +91,21 @@ public struct BenchTableFormatter: Sendable {
             ])
         }
         return ["contention: \(first.threads) threads recording at once, \(ReportFormatter.count(first.calls)) calls, "
-            + "median of \(first.seconds.count)"] + Self.align(rows, leftAligned: [0])
+            + "median of \(first.seconds.count)", ""] + layout(rows, leftAligned: [0, 4])
+    }
+
+    func layout(_ rows: [[String]], leftAligned: Set<Int>) -> [String] {
+        switch style {
+        case .text: Self.align(rows, leftAligned: leftAligned)
+        case .markdown: Self.markdown(rows, leftAligned: leftAligned)
+        }
+    }
+
+    /// A Markdown table: the first row is the header; numbers right-aligned.
+    static func markdown(_ rows: [[String]], leftAligned: Set<Int>) -> [String] {
+        guard let header = rows.first else { return [] }
+        let rule = header.indices.map { leftAligned.contains($0) ? "---" : "---:" }
+        return ([header, rule] + rows.dropFirst()).map { "| " + $0.joined(separator: " | ") + " |" }
     }
 
     /// Columns padded to their widest cell, separated by two spaces; numbers right-aligned.

@@ -57,6 +57,9 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the chart as a self-contained SVG file.", valueName: "path"))
     var svg: String?
 
+    @Flag(help: "Print the tables as Markdown (and the bar chart in a code block), to paste into a README.")
+    var markdown = false
+
     @Option(help: ArgumentHelp("Where to make the scratch directory for outputs (default: $TMPDIR or /tmp).", valueName: "dir"))
     var scratchDir: String?
 
@@ -117,7 +120,10 @@ struct Bench: ParsableCommand {
     }
 
     private func write(_ report: BenchReport) throws {
-        let text = BenchTableFormatter().format(report) + "\n" + BenchBarChart().format(report)
+        let chart = BenchBarChart().format(report)
+        let text = markdown
+            ? BenchTableFormatter(style: .markdown).format(report) + "\n```\n" + chart + "```\n"
+            : BenchTableFormatter().format(report) + "\n" + chart
         let jsonToStandardOutput = json == "-"
         (jsonToStandardOutput ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
         if let json {
