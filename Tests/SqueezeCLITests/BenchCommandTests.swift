@@ -172,4 +172,19 @@ import Testing
         #expect(result.status == 1)
         #expect(result.standardError.contains("cannot bench '\(scratch("nowhere"))'"), "\(result.standardError)")
     }
+
+    @Test func anInterruptStopsTheBenchAndRemovesItsScratch() throws {
+        try #require(PseudoTerminal.isAvailable, "python3 is needed for a pseudo-terminal")
+        let scratch = try TemporaryDirectory()
+        try Self.makeTree(in: scratch("tree"))
+        try FileManager.default.createDirectory(atPath: scratch("work"), withIntermediateDirectories: true)
+        // Interrupted as soon as the first run is reported on the status line.
+        let result = try PseudoTerminal.run(
+            Squeeze.binary, ["bench", scratch("tree"), "--repeat", "50", "--scratch-dir", scratch("work")],
+            interruptOn: "bench: 1 of 204 runs done")
+        #expect(result.status == 130, "\(result.output)")
+        #expect(result.output.contains("squeeze: interrupted: stopping the bench"))
+        #expect(!result.output.contains("identical output"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("work")).isEmpty)
+    }
 }

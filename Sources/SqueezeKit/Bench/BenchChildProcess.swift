@@ -44,6 +44,9 @@ public final class BenchChildProcess: Sendable {
         return process.terminationReason == .uncaughtSignal ? 128 + process.terminationStatus : process.terminationStatus
     }
 
+    /// Whether `interrupt()` was called.
+    public var isInterrupted: Bool { cancellation.isCancelled }
+
     /// Passes an interrupt on to the running child (which stops and removes its temporaries),
     /// and to any child started after this.
     public func interrupt() {

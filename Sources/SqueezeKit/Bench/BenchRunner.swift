@@ -30,6 +30,7 @@ public final class BenchRunner: Sendable {
         var mismatches: [String] = []
         var firstReport: RunReport?
         for (index, scheduled) in schedule.enumerated() {
+            if child.isInterrupted { throw .interrupted }
             let report = try execute(scheduled, number: index + 1, in: scratch)
             let fingerprint = try plan.discard
                 ? OutputFingerprint(discardedRun: report) : OutputFingerprint(writtenRun: report)
@@ -50,6 +51,8 @@ public final class BenchRunner: Sendable {
             observer(BenchProgress(index: index + 1, total: schedule.count, run: scheduled, wallSeconds: report.wallSeconds))
         }
 
+        // An interrupt between runs (or after the last) is noticed here, not by a child.
+        if child.isInterrupted { throw .interrupted }
         let contention: [CollectorContentionResult]? = plan.kind == .collectors
             ? CollectorKind.allCases.map { kind in
                 CollectorContention(threads: max(plan.configurations.map(\.jobs).max() ?? 2, 2), recordsPerThread: 50_000)
