@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// Compresses one file: its blocks are read with `pread` and encoded independently (possibly on
 /// several threads at once), then written in order to a temporary beside the destination, which
@@ -11,7 +10,7 @@ final class CompressionTask: BlockTask {
     private let encoder: any BlockEncoder
     private let origin: GzipOrigin
     private let context: TaskContext
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     private struct State {
         var reader: ReadableFile?

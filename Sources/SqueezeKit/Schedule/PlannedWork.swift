@@ -1,9 +1,8 @@
-import Synchronization
 
 /// A fixed list of work items handed out in order, each once the window has room for it.
 final class PlannedWork: WorkSource {
     private let items: [WorkItem]
-    private let cursor = Mutex(0)
+    private let cursor = Locked(0)
     private let window: WorkWindow
 
     init(items: [WorkItem], window: WorkWindow) {

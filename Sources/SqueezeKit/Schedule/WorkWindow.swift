@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 /// Bounds the work taken but not yet written, and with it memory. Credits are bytes of input: an
 /// item takes its weight when it is handed out and gives it back when its output has been
@@ -14,7 +13,7 @@ import Synchronization
 final class WorkWindow: Sendable {
     let capacity: Int
     private let wakeThreshold: Int
-    private let state: Mutex<State>
+    private let state: Locked<State>
     private let wakeups = DispatchSemaphore(value: 0)
     private let cancellation: CancellationFlag
 
@@ -29,7 +28,7 @@ final class WorkWindow: Sendable {
         precondition(capacity >= 2)
         self.capacity = capacity
         wakeThreshold = capacity / 2
-        state = Mutex(State(available: capacity))
+        state = Locked(State(available: capacity))
         self.cancellation = cancellation
     }
 

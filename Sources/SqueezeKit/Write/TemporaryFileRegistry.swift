@@ -1,10 +1,9 @@
 import Glibc
-import Synchronization
 
 /// Every temporary file squeeze has created and not yet renamed or removed, so that an interrupted
 /// run can remove them all, even those whose writers are still busy.
 public final class TemporaryFileRegistry: Sendable {
-    private let paths = Mutex<Set<PathName>>([])
+    private let paths = Locked<Set<PathName>>([])
 
     public init() {}
 

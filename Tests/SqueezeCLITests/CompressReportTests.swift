@@ -1,0 +1,66 @@
+import Foundation
+import SqueezeTestSupport
+import Testing
+
+/// The throughput report, as text and as JSON.
+@Suite struct CompressReportTests {
+    static func tree() throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 2)
+        for index in 0..<20 { try TreeBuilder.write(data.text(5_000), to: scratch("f\(index).txt")) }
+        try TreeBuilder.makeFIFO(scratch("pipe"))
+        return scratch
+    }
+
+    @Test func jsonToStandardOutputMovesTheTextToStandardError() throws {
+        let scratch = try Self.tree()
+        let result = try Squeeze.run(["compress", scratch.path, "--json", "-", "--mode", "operation", "-j", "2", "--qos", "utility"])
+        #expect(result.status == 0)
+        let report = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
+        for key in ["command", "settings", "filesDone", "filesSkipped", "filesFailed", "bytesIn", "bytesOut", "compressionRatio",
+                    "wallSeconds", "userSeconds", "systemSeconds", "cpuSeconds", "cpuUtilisation", "megabytesPerSecond",
+                    "filesPerSecond", "peakMemoryBytes", "interrupted", "exitStatus", "skipped", "skippedByReason",
+                    "failures", "warnings", "files"] {
+            #expect(report[key] != nil, "missing \(key)")
+        }
+        #expect(report["filesDone"] as? Int == 20)
+        #expect(report["bytesIn"] as? Int == 100_000)
+        let settings = try #require(report["settings"] as? [String: Any])
+        #expect(settings["mode"] as? String == "operation")
+        #expect(settings["qos"] as? String == "utility")
+        #expect(settings["jobs"] as? Int == 2)
+        #expect(settings["codec"] as? String == "libdeflate")
+        #expect(settings["level"] as? Int == 6)
+        #expect((report["files"] as? [[String: Any]])?.count == 20)
+        #expect(result.standardError.contains("20 files done, 1 skipped, 0 failed"))
+    }
+
+    @Test func jsonToAFileKeepsTheTextOnStandardOutput() throws {
+        let scratch = try Self.tree()
+        let reportPath = scratch("report.json.out")
+        let result = try Squeeze.run(["compress", scratch.path, "--exclude", "*.out", "--json", reportPath])
+        #expect(result.status == 0)
+        #expect(result.output.contains("20 files done"))
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reportPath))) as? [String: Any]
+        #expect(report?["filesDone"] as? Int == 20)
+    }
+
+    @Test func quietPrintsNothingButErrors() throws {
+        let scratch = try Self.tree()
+        let quiet = try Squeeze.run(["compress", scratch.path, "--quiet"])
+        #expect(quiet.status == 0)
+        #expect(quiet.output.isEmpty)
+        #expect(quiet.standardError.isEmpty)
+        let failing = try Squeeze.run(["compress", scratch("nope"), "--quiet"])
+        #expect(failing.status == 1)
+        #expect(failing.output.isEmpty)
+        #expect(failing.standardError.contains("nope"))
+    }
+
+    @Test func verboseListsEveryFileAndSkip() throws {
+        let scratch = try Self.tree()
+        let result = try Squeeze.run(["compress", scratch.path, "--verbose"])
+        #expect(result.output.contains("f7.txt -> \(scratch("f7.txt.gz"))"))
+        #expect(result.output.contains("skipped \(scratch("pipe")): a FIFO, not a regular file"))
+    }
+}

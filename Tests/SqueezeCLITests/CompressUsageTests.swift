@@ -1,0 +1,35 @@
+import SqueezeTestSupport
+import Testing
+
+/// Bad usage exits 64 with a message that says what is wrong, and touches nothing.
+@Suite struct CompressUsageTests {
+    @Test(arguments: [
+        (["--level", "13"], "out of range for libdeflate (1-12)"),
+        (["--codec", "zlib", "--level", "10"], "out of range for zlib (1-9)"),
+        (["--level", "0"], "out of range"),
+        (["--block-size", "huge"], "is not a size"),
+        (["--block-size", "1KiB"], "between 16KiB and 512MiB"),
+        (["--jobs", "0"], "--jobs must be between 1 and 1024"),
+        (["--mode", "turbo"], "turbo"),
+        (["--qos", "urgent"], "urgent"),
+        (["--quiet", "--verbose"], "cannot be used together"),
+    ])
+    func badOptionsAreUsageErrors(arguments: [String], message: String) throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write("x", to: scratch("a.txt"))
+        let result = try Squeeze.run(["compress", scratch.path] + arguments)
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(TreeBuilder.files(under: scratch.path) == ["a.txt"])
+    }
+
+    @Test func noPathIsAUsageError() throws {
+        #expect(try Squeeze.run(["compress"]).status == 64)
+    }
+
+    @Test func helpNamesTheSplitThreshold() throws {
+        let help = try Squeeze.run(["compress", "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("larger than twice --block-size"))
+    }
+}

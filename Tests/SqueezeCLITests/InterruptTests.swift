@@ -1,0 +1,39 @@
+import Foundation
+import Glibc
+import SqueezeTestSupport
+import Testing
+
+/// An interrupted run stops, removes every temporary, prints a partial report and exits 130;
+/// whatever outputs it left are complete.
+@Suite(.serialized) struct InterruptTests {
+    @Test(arguments: [(SIGINT, "sequential"), (SIGTERM, "apply"), (SIGINT, "group"), (SIGINT, "operation")])
+    func interruptingLeavesOnlyCompleteOutputs(signal: Int32, mode: String) throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 6)
+        // Slow enough (libdeflate's level 12 on text) that the run is surely busy when interrupted.
+        let chunk = data.text(1 << 20)
+        for index in 0..<24 { try TreeBuilder.write(chunk, to: scratch("in/file\(index).txt")) }
+        let process = try CommandRunner.start(
+            Squeeze.binary, ["compress", scratch("in"), "--level", "12", "--block-size", "256KiB", "--mode", mode],
+            scratch: scratch)
+        // Signal only once the run is writing (so its handlers are surely installed), even on a slow machine.
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline && process.isRunning && !TreeBuilder.files(under: scratch("in")).contains(where: { $0.contains(".squeeze-") || $0.hasSuffix(".gz") }) {
+            usleep(10_000)
+        }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let result = try CommandRunner.result(of: process, scratch: scratch)
+        #expect(result.status == 130, "\(result.standardError)")
+        #expect(result.standardError.contains("interrupted"))
+        #expect(result.output.contains("(interrupted)"))
+        let files = TreeBuilder.files(under: scratch("in"))
+        #expect(!files.contains { $0.contains(".squeeze-") }, "temporaries left: \(files)")
+        #expect(files.filter { !$0.hasSuffix(".gz") }.count == 24)
+        let outputs = files.filter { $0.hasSuffix(".gz") }
+        #expect(outputs.count < 24, "the run finished before the signal: make the input larger")
+        for output in outputs {
+            #expect(try CommandRunner.run("gzip", ["-t", scratch("in/\(output)")]).status == 0, "\(output) is incomplete")
+        }
+    }
+}

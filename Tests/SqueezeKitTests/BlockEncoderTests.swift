@@ -1,0 +1,102 @@
+import Foundation
+@testable import SqueezeKit
+import SqueezeTestSupport
+import Testing
+
+/// Encodes inputs the way a `CompressionTask` does (blocks independently, concatenated in order
+/// between prologue and epilogue) and checks the result with the real gzip.
+@Suite struct BlockEncoderTests {
+    static func encodeFile(_ input: [UInt8], blockSize: Int, encoder: any BlockEncoder, name: String = "f") throws -> [UInt8] {
+        let layout = BlockLayout(fileSize: Int64(input.count), blockSize: blockSize)
+        let origin = GzipOrigin(name: Array(name.utf8), modificationTime: 1_700_000_000)
+        var output = encoder.prologue(for: origin)
+        var checksum: UInt32 = 0
+        // Encode in reverse to show blocks do not depend on being encoded in order.
+        var blocks: [EncodedBlock] = []
+        for index in (0..<layout.count).reversed() {
+            let range = layout.range(ofBlock: index)
+            let contextStart = max(0, Int(range.offset) - encoder.contextLength)
+            let block = try input.withUnsafeBytes { buffer in
+                try encoder.encode(
+                    UnsafeRawBufferPointer(rebasing: buffer[Int(range.offset)..<Int(range.offset) + range.length]),
+                    context: UnsafeRawBufferPointer(rebasing: buffer[contextStart..<Int(range.offset)]),
+                    block: index, of: layout.count, origin: origin)
+            }
+            blocks.insert(block, at: 0)
+        }
+        for (index, block) in blocks.enumerated() {
+            output += block.bytes
+            checksum = index == 0 ? block.checksum : CRC32.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
+        }
+        return output + encoder.epilogue(checksum: checksum, length: Int64(input.count))
+    }
+
+    static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
+        let result = try CommandRunner.run("gzip", ["-dc"], input: Data(bytes))
+        #expect(result.status == 0, "gzip -dc: \(result.standardError)")
+        return Array(result.standardOutput)
+    }
+
+    @Test(arguments: [Codec.libdeflate, .zlib])
+    func randomSizesAndBlockSizesRoundTrip(codec: Codec) throws {
+        var data = TestData(seed: codec == .zlib ? 21 : 22)
+        for _ in 0..<12 {
+            let size = data.int(in: 0...300_000)
+            let blockSize = data.int(in: 1_000...70_000)
+            let input = data.int(in: 0...1) == 0 ? data.text(size) : data.randomBytes(size)
+            let level = data.int(in: codec.levels)
+            let encoded = try Self.encodeFile(input, blockSize: blockSize, encoder: codec.makeEncoder(level: level))
+            #expect(try Self.gunzip(encoded) == input, "size \(size) block \(blockSize) level \(level)")
+        }
+    }
+
+    @Test func libdeflateMembersOfSplitFilesAreIndexed() throws {
+        var data = TestData(seed: 5)
+        let input = data.text(100_000)
+        let encoded = try Self.encodeFile(input, blockSize: 16_384, encoder: IndexedMemberEncoder(level: 6), name: "big.log")
+        var offset = 0
+        var members = 0
+        var uncompressed = 0
+        while offset < encoded.count {
+            let outcome = Array(encoded[offset...]).withUnsafeBytes { GzipHeader.parse($0) }
+            guard case .header(let header, _) = outcome, let extra = header.extra, let index = MemberIndexField(extra: extra) else {
+                Issue.record("member \(members) at \(offset) has no index")
+                return
+            }
+            #expect((header.name != nil) == (members == 0))
+            #expect(header.modificationTime == 1_700_000_000)
+            offset += Int(index.memberLength)
+            uncompressed += Int(index.uncompressedLength)
+            members += 1
+        }
+        #expect(offset == encoded.count)
+        #expect(members == BlockLayout(fileSize: 100_000, blockSize: 16_384).count)
+        #expect(uncompressed == input.count)
+    }
+
+    @Test func smallFilesAreOnePlainMember() throws {
+        let encoded = try Self.encodeFile(Array("hello\n".utf8), blockSize: 1 << 20, encoder: IndexedMemberEncoder(level: 6), name: "hello.txt")
+        guard case .header(let header, _) = encoded.withUnsafeBytes({ GzipHeader.parse($0) }) else {
+            Issue.record("no header")
+            return
+        }
+        #expect(header.extra == nil)
+        #expect(header.name == Array("hello.txt".utf8))
+    }
+
+    /// GNU gzip's tests/reference: the exact bytes `gzip` writes at level 6 from standard input
+    /// (no name, MTIME 0). zlib at the same level with the same header must reproduce them.
+    @Test(.enabled(if: Squeeze.interopDirectory != nil, "needs ../shared/interop"))
+    func zlibReproducesGNUGzipReferenceBytes() throws {
+        let interop = try #require(Squeeze.interopDirectory)
+        let inputs: [(String, String)] = [("empty", ""), ("a", "a"), ("b", "b"), ("c", "c"), ("yyy", "yyy"), ("zzzzzzzzzzz", "zzzzzzzzzzz")]
+        for (name, text) in inputs {
+            let expected = try TreeBuilder.read("\(interop)/gnu-gzip/reference-\(name).gz")
+            let deflated = try ZlibDeflater(level: 6).compress(
+                Array(text.utf8).withUnsafeBytes { UnsafeRawBufferPointer($0) }, dictionary: UnsafeRawBufferPointer(start: nil, count: 0), isLast: true)
+            let ours = GzipHeader().encoded() + deflated
+                + SingleStreamEncoder(level: 6).epilogue(checksum: CRC32.checksum(Array(text.utf8)), length: Int64(text.utf8.count))
+            #expect(ours == expected, "reference-\(name).gz")
+        }
+    }
+}

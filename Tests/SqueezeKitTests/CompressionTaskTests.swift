@@ -1,0 +1,67 @@
+import Foundation
+@testable import SqueezeKit
+import SqueezeTestSupport
+import Testing
+
+/// A source that changes between scan and compression must fail, leaving no output.
+@Suite struct CompressionTaskTests {
+    static func run(_ file: ScannedFile, destination: PathName, blockSize: Int = 1 << 20) -> (ResultCollector, TemporaryFileRegistry) {
+        let collector = ResultCollector()
+        let registry = TemporaryFileRegistry()
+        let cancellation = CancellationFlag()
+        let window = WorkWindow(capacity: 1 << 24, cancellation: cancellation)
+        let context = TaskContext(collector: collector, registry: registry, window: window, cancellation: cancellation, output: OutputOptions())
+        let settings = CompressionSettings(blockSize: blockSize)
+        let task = CompressionTask(
+            source: file, destination: destination, settings: settings, encoder: settings.codec.makeEncoder(level: 6), context: context)
+        let items = (0..<task.blockCount).map { WorkItem(task: task, block: $0, taskSize: 0, weight: task.weight(ofBlock: $0)) }
+        SequentialScheduler().run(PlannedWork(items: items, window: window))
+        return (collector, registry)
+    }
+
+    static func scanned(_ path: String) throws -> ScannedFile {
+        try #require(TreeScanner(options: ScanOptions(selection: .uncompressed)).scan([PathName(path)]).files.first)
+    }
+
+    @Test func aFileThatGrewAfterTheScanFails() throws {
+        let directory = try TemporaryDirectory()
+        try TreeBuilder.write("short", to: directory("f"))
+        let file = try Self.scanned(directory("f"))
+        try TreeBuilder.write("short, then longer", to: directory("f"))
+        let (collector, registry) = Self.run(file, destination: PathName(directory("f.gz")))
+        let outcome = try #require(collector.outcomes().first)
+        guard case .failed(let message) = outcome.status else {
+            Issue.record("expected a failure, got \(outcome.status)")
+            return
+        }
+        #expect(message.contains("changed while it was being read"))
+        #expect(TreeBuilder.files(under: directory.path) == ["f"])
+        #expect(registry.count == 0)
+    }
+
+    @Test func aSplitFileThatShrankFails() throws {
+        let directory = try TemporaryDirectory()
+        var data = TestData(seed: 9)
+        try TreeBuilder.write(data.text(200_000), to: directory("big"))
+        let file = try Self.scanned(directory("big"))
+        try TreeBuilder.write(data.text(50_000), to: directory("big"))
+        let (collector, _) = Self.run(file, destination: PathName(directory("big.gz")), blockSize: 16_384)
+        let outcome = try #require(collector.outcomes().first)
+        #expect(outcome.status == .failed("'\(directory("big"))' changed while it was being read (it shrank); its output was discarded"))
+        #expect(TreeBuilder.files(under: directory.path) == ["big"])
+    }
+
+    @Test func anUnchangedFileIsDoneWithItsSizes() throws {
+        let directory = try TemporaryDirectory()
+        var data = TestData(seed: 10)
+        let bytes = data.text(100_000)
+        try TreeBuilder.write(bytes, to: directory("ok"))
+        let (collector, _) = Self.run(try Self.scanned(directory("ok")), destination: PathName(directory("ok.gz")), blockSize: 16_384)
+        let outcome = try #require(collector.outcomes().first)
+        #expect(outcome.status == .done)
+        #expect(outcome.bytesIn == 100_000)
+        #expect(outcome.bytesOut == Int64(try TreeBuilder.read(directory("ok.gz")).count))
+        let gunzip = try CommandRunner.run("gzip", ["-dc", directory("ok.gz")])
+        #expect(Array(gunzip.standardOutput) == bytes)
+    }
+}

@@ -1,0 +1,96 @@
+import Foundation
+import Glibc
+@testable import SqueezeKit
+import SqueezeTestSupport
+import Testing
+
+@Suite struct TreeScannerTests {
+    static func scan(_ root: String, _ selection: FileSelection = .uncompressed, filter: PathFilter = PathFilter(), follow: Bool = false) -> ScanResult {
+        TreeScanner(options: ScanOptions(selection: selection, filter: filter, followSymlinks: follow)).scan([PathName(root)])
+    }
+
+    static func reasons(_ result: ScanResult) -> [String: SkipReason] {
+        Dictionary(uniqueKeysWithValues: result.skipped.map { ("\($0.path.lastComponent)", $0.reason) })
+    }
+
+    @Test func selectsRegularFilesInByteOrderAndSaysWhyOthersAreSkipped() throws {
+        let root = try TemporaryDirectory()
+        try TreeBuilder.write("b", to: root("b.txt"))
+        try TreeBuilder.write("a", to: root("sub/a.txt"))
+        try TreeBuilder.write("z", to: root("Z.txt"))
+        try TreeBuilder.write("gz", to: root("done.txt.gz"))
+        try TreeBuilder.write("tmp", to: root(".x.gz.squeeze-Ab12Cd"))
+        try TreeBuilder.makeFIFO(root("pipe"))
+        try TreeBuilder.makeSymlink(root("link"), to: root("b.txt"))
+        try TreeBuilder.makeSymlink(root("dangling"), to: root("missing"))
+        let result = Self.scan(root.path)
+        #expect(result.files.map { "\($0.relativePath)" } == ["Z.txt", "b.txt", "sub/a.txt"])
+        #expect(result.failures.isEmpty)
+        let reasons = Self.reasons(result)
+        #expect(reasons["done.txt.gz"] == .alreadyCompressed)
+        #expect(reasons[".x.gz.squeeze-Ab12Cd"] == .temporaryFile)
+        #expect(reasons["pipe"] == .special(.fifo))
+        #expect(reasons["link"] == .symbolicLink)
+        #expect(reasons["dangling"] == .symbolicLink)
+    }
+
+    @Test func followingLinksDetectsLoopsDanglingLinksAndDuplicates() throws {
+        let root = try TemporaryDirectory()
+        try TreeBuilder.write("a", to: root("dir/a.txt"))
+        try TreeBuilder.makeSymlink(root("dir/loop"), to: root("dir"))
+        try TreeBuilder.makeSymlink(root("alias.txt"), to: root("dir/a.txt"))
+        try TreeBuilder.makeSymlink(root("dangling"), to: root("missing"))
+        let result = Self.scan(root.path, follow: true)
+        #expect(result.files.map { "\($0.relativePath)" } == ["alias.txt"])
+        let reasons = Self.reasons(result)
+        #expect(reasons["loop"] == .symbolicLinkLoop)
+        #expect(reasons["dangling"] == .danglingSymbolicLink)
+        #expect(reasons["a.txt"] == .duplicate(of: PathName(root("alias.txt"))))
+    }
+
+    @Test func filtersApplyBelowTheRootButNotToNamedFiles() throws {
+        let root = try TemporaryDirectory()
+        try TreeBuilder.write("1", to: root("keep.log"))
+        try TreeBuilder.write("2", to: root("drop.txt"))
+        try TreeBuilder.write("3", to: root("build/keep.log"))
+        try TreeBuilder.write("4", to: root("src/deep/keep.log"))
+        let filter = PathFilter(includes: ["*.log"], excludes: ["build"])
+        let result = Self.scan(root.path, filter: filter)
+        #expect(result.files.map { "\($0.relativePath)" } == ["keep.log", "src/deep/keep.log"])
+        let reasons = Self.reasons(result)
+        #expect(reasons["drop.txt"] == .notIncluded)
+        #expect(reasons["build"] == .excluded(pattern: "build"))
+        let named = TreeScanner(options: ScanOptions(selection: .uncompressed, filter: filter)).scan([PathName(root("drop.txt"))])
+        #expect(named.files.count == 1)
+    }
+
+    @Test func gzipSelectionTakesNamedFilesOnlyWhenAsked() throws {
+        let root = try TemporaryDirectory()
+        try TreeBuilder.write("x", to: root("a.gz"))
+        try TreeBuilder.write("x", to: root("b.tgz"))
+        try TreeBuilder.write("x", to: root("c.txt"))
+        let walked = Self.scan(root.path, .gzipFiles(acceptingNamedFiles: true))
+        #expect(walked.files.map { "\($0.relativePath)" } == ["a.gz", "b.tgz"])
+        #expect(Self.reasons(walked)["c.txt"] == .unknownSuffix)
+        let options = { (accepting: Bool) in ScanOptions(selection: .gzipFiles(acceptingNamedFiles: accepting)) }
+        #expect(TreeScanner(options: options(true)).scan([PathName(root("c.txt"))]).files.count == 1)
+        #expect(TreeScanner(options: options(false)).scan([PathName(root("c.txt"))]).files.isEmpty)
+    }
+
+    @Test func missingRootsAreFailuresNamingThePath() {
+        let result = TreeScanner(options: ScanOptions(selection: .uncompressed)).scan(["/nonexistent/squeeze-test"])
+        #expect(result.failures.count == 1)
+        #expect(result.failures.first?.message.contains("/nonexistent/squeeze-test") == true)
+        #expect(result.failures.first?.message.contains("No such file or directory") == true)
+    }
+
+    @Test func namesThatAreNotUTF8AreFoundAndKept() throws {
+        let root = try TemporaryDirectory()
+        let raw: [UInt8] = Array(root.path.utf8) + [UInt8(ascii: "/"), 0x6E, 0xFF, 0x2E, 0x62]
+        let descriptor = PathName(bytes: raw).withCString { open($0, O_CREAT | O_WRONLY, 0o644) }
+        #expect(descriptor >= 0)
+        close(descriptor)
+        let result = Self.scan(root.path)
+        #expect(result.files.map(\.path.bytes) == [raw])
+    }
+}
