@@ -1,6 +1,5 @@
 import Foundation
 import Glibc
-import Synchronization
 
 /// Runs `squeeze compress` as a child process of the same binary, one run at a time. Each run
 /// then has its own `ru_maxrss` (peak memory is per process) and measures its own wall time, so
@@ -9,7 +8,7 @@ public final class BenchChildProcess: Sendable {
     /// The `squeeze` binary to run.
     public let executable: String
     /// The running child, so an interrupt can be passed on to it.
-    private let running = Mutex<pid_t?>(nil)
+    private let running = Locked<pid_t?>(nil)
     private let cancellation = CancellationFlag()
 
     public init(executable: String) {

@@ -7,7 +7,7 @@ public enum CollectorKind: String, CaseIterable, Sendable, Codable {
     case async
     /// A concurrent queue of its own, barrier writes and concurrent reads.
     case barrier
-    /// A `Mutex`.
+    /// A mutex (`Locked`, a `pthread_mutex`).
     case mutex
 
     /// The one every command uses unless told otherwise.

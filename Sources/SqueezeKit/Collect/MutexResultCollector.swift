@@ -1,17 +1,16 @@
-import Synchronization
-
-/// A collector for the `--collectors` ablation: the state behind a `Mutex` (a futex on Linux).
-/// Workers take the lock on their own thread for the few instructions an update needs; nothing is
-/// queued and no other thread is woken unless the lock is contended.
+/// A collector for the `--collectors` ablation: the state behind a mutex, the project's `Locked`
+/// (a `pthread_mutex`, which ThreadSanitizer can see; `Synchronization.Mutex` on Linux it cannot,
+/// see `Locked`). Workers take the lock on their own thread for the few instructions an update
+/// needs; nothing is queued and no other thread is woken unless the lock is contended.
 ///
-/// Checked `Sendable`: its only stored property is the `Mutex`, which is.
+/// Checked `Sendable`: its only stored property is a `Locked`, which is.
 public final class MutexResultCollector: ResultRecording {
     private struct State {
         var totals = RunTotals()
         var outcomes: [FileOutcome] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Locked(State())
 
     public init() {}
 
