@@ -187,4 +187,20 @@ import Testing
         #expect(!result.output.contains("identical output"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("work")).isEmpty)
     }
+
+    @Test func anEarlierReportIsDrawnAgainWithoutRunning() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.makeTree(in: scratch("tree"))
+        let first = try Squeeze.run([
+            "bench", scratch("tree"), "--repeat", "1", "--warmup", "0", "--discard", "--json", scratch("bench.json"),
+        ])
+        #expect(first.status == 0, "\(first.standardError)")
+        let again = try Squeeze.run(["bench", "--from-json", scratch("bench.json"), "--svg", scratch("chart.svg")])
+        #expect(again.status == 0, "\(again.standardError)")
+        #expect(again.output == first.output)
+        #expect(try XMLDocument(contentsOf: URL(fileURLWithPath: scratch("chart.svg"))).rootElement()?.name == "svg")
+        let unreadable = try Squeeze.run(["bench", "--from-json", scratch("nothing.json")])
+        #expect(unreadable.status == 1)
+        #expect(unreadable.standardError.contains("cannot read a bench report from"))
+    }
 }

@@ -11,7 +11,10 @@ public struct BenchChartSVG: Sendable {
     private let margin = (top: 78.0, right: 24.0, bottom: 72.0, left: 76.0)
 
     public func render(_ report: BenchReport) -> String {
-        let width = max(600, Int(margin.left + margin.right) + slot * report.rows.count)
+        // Wide enough for the bars and the titles (under 10 px a character in bold 16 px, 7 in 12 px).
+        let width = max(
+            600, Int(margin.left + margin.right) + slot * report.rows.count, title(report).count * 10 + 40,
+            subtitle(report).count * 7 + 40)
         let plotTop = margin.top
         let plotBottom = Double(height) - margin.bottom
         let plotLeft = margin.left
@@ -86,7 +89,7 @@ public struct BenchChartSVG: Sendable {
         parts.append("\(settings.codec.rawValue) level \(settings.level)")
         parts.append("qos \(settings.qos.rawValue)")
         parts.append(settings.discard ? "in memory" : "outputs written")
-        parts.append("median of \(settings.repetitions)")
+        parts.append("median of \(settings.repetitions) (whiskers: fastest to slowest)")
         parts.append("\(report.activeCores) core\(report.activeCores == 1 ? "" : "s")")
         return parts.joined(separator: ", ")
     }

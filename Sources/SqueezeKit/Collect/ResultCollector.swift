@@ -4,7 +4,7 @@ import Dispatch
 ///
 /// Workers `sync` their records: on an uncontended serial queue that runs the block on the
 /// worker's own thread, where an `async` would wake a queue thread for every record (see
-/// `squeeze bench --collectors`, which compares this with `async`, barrier and `Mutex` variants).
+/// `squeeze bench --collectors`, which compares this with `async`, barrier and mutex variants).
 /// Readers (the report, the progress line) take `sync` snapshots. Members named `memberQueue_…`
 /// may be touched only on `memberQueue`, and nothing running on it calls back into the public API
 /// (a `sync` onto the queue one is already on deadlocks).

@@ -20,7 +20,7 @@ struct Bench: ParsableCommand {
             bench says which and exits with status 1.
 
             --collectors compares the result collector built four ways (serial queue with sync, \
-            serial queue with async, concurrent queue with barrier writes, Mutex) in --modes \
+            serial queue with async, concurrent queue with barrier writes, a mutex) in --modes \
             (default apply), and adds a micro-benchmark of threads recording at once.
             """
     )
@@ -57,6 +57,9 @@ struct Bench: ParsableCommand {
     @Option(help: ArgumentHelp("Also write the chart as a self-contained SVG file.", valueName: "path"))
     var svg: String?
 
+    @Option(help: ArgumentHelp("Run nothing: print the table and draw the charts (--svg) of a report an earlier --json wrote.", valueName: "path"))
+    var fromJSON: String?
+
     @Flag(help: "Print the tables as Markdown (and the bar chart in a code block), to paste into a README.")
     var markdown = false
 
@@ -71,9 +74,21 @@ struct Bench: ParsableCommand {
         guard warmup >= 0 else { throw ValidationError("--warmup cannot be negative") }
         _ = try modeList()
         _ = try jobsList()
+        if fromJSON != nil && input != nil { throw ValidationError("--from-json draws an earlier bench: give no directory") }
     }
 
     func run() throws {
+        if let fromJSON {
+            let report: BenchReport
+            do {
+                report = try JSONDecoder().decode(BenchReport.self, from: Data(contentsOf: URL(fileURLWithPath: fromJSON)))
+            } catch {
+                throw fail("cannot read a bench report from '\(fromJSON)': \(error.localizedDescription)")
+            }
+            try write(report)
+            if !report.identicalOutput { throw ExitCode.failure }
+            return
+        }
         let executable = ExecutablePath.current
         let inputPath: PathName
         do {
