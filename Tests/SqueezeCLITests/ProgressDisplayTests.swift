@@ -4,7 +4,7 @@ import Testing
 
 /// The live progress line of `squeeze compress`: on a terminal by default, never in a pipe unless
 /// asked, erased before the report and before an interrupt message.
-@Suite struct ProgressLineTests {
+@Suite struct ProgressDisplayTests {
     /// Long enough (a second or more at level 12, one job) for several frames after planning.
     static func makeSlowTree(in root: String) throws {
         var data = TestData(seed: 7)
