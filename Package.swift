@@ -15,9 +15,11 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        // Linux system calls Swift's Glibc module leaves out (no library to link).
+        .systemLibrary(name: "CSystem"),
 
         // Every piece of logic; never imports ArgumentParser.
-        .target(name: "SqueezeKit", dependencies: ["CZlib", "CDeflate", "CArchive"]),
+        .target(name: "SqueezeKit", dependencies: ["CZlib", "CDeflate", "CArchive", "CSystem"]),
 
         // The command line: parses, validates, calls SqueezeKit, maps outcomes to exit codes.
         .executableTarget(
@@ -28,7 +30,8 @@ let package = Package(
             ]
         ),
 
-        .target(name: "SqueezeTestSupport", dependencies: ["SqueezeKit"], path: "Tests/SqueezeTestSupport"),
+        // CArchive: tests build hostile archives with libarchive directly, not through the code under test.
+        .target(name: "SqueezeTestSupport", dependencies: ["SqueezeKit", "CArchive"], path: "Tests/SqueezeTestSupport"),
         .testTarget(name: "SqueezeKitTests", dependencies: ["SqueezeKit", "SqueezeTestSupport", "CZlib"]),
         // Depends on the executable so `swift test` builds it before running it.
         .testTarget(name: "SqueezeCLITests", dependencies: ["squeeze", "SqueezeTestSupport"]),

@@ -90,4 +90,42 @@ import Testing
         #expect(!result.output[message.lowerBound...].contains("ETA"))
         #expect(result.output.contains("(interrupted)"))
     }
+
+    /// Archive, extract and decompress report to the same collector the line reads: each shows
+    /// it (the first frame is drawn at once) and erases it before its report.
+    @Test func everyBatchCommandShowsAndErasesIt() throws {
+        try #require(PseudoTerminal.isAvailable, "python3 is needed for a pseudo-terminal")
+        let scratch = try TemporaryDirectory()
+        try Self.makeSlowTree(in: scratch("tree"))
+        // Archive at level 12 runs long enough for frames counting the files.
+        let archive = try PseudoTerminal.run(
+            Squeeze.binary, ["archive", scratch("tree"), "-o", scratch("tree.tar.gz"), "--level", "12", "-j", "1"])
+        #expect(archive.status == 0, "\(archive.output)")
+        // Six files and their directory.
+        #expect(archive.output.contains("/7 files") && archive.output.contains("MB/s"), "\(archive.output.debugDescription)")
+        // A tree of .gz files for decompress.
+        #expect(try Squeeze.run(["compress", scratch("tree"), "-o", scratch("out"), "-q"]).status == 0)
+        let steps: [(name: String, arguments: [String])] = [
+            ("extract", ["extract", scratch("tree.tar.gz"), "-C", scratch("extracted")]),
+            ("decompress", ["decompress", scratch("out"), "-q", "--progress", "auto"]),
+        ]
+        for (name, arguments) in steps {
+            let result = try PseudoTerminal.run(Squeeze.binary, arguments)
+            #expect(result.status == 0, "\(name): \(result.output)")
+            if arguments.contains("-q") {
+                // --quiet wins over auto: nothing at all.
+                #expect(!result.output.contains("\u{1B}[K"), "\(name): \(result.output.debugDescription)")
+                continue
+            }
+            let report = try #require(result.output.range(of: "squeeze \(name):"), "\(name): \(result.output.debugDescription)")
+            let before = result.output[..<report.lowerBound]
+            #expect(before.hasPrefix("\r"), "\(name): no frame in \(result.output.debugDescription)")
+            #expect(before.hasSuffix(Self.erase), "\(name): \(result.output.debugDescription)")
+        }
+        let decompress = try PseudoTerminal.run(Squeeze.binary, ["decompress", scratch("out"), "--force"])
+        #expect(decompress.status == 0, "\(decompress.output)")
+        let report = try #require(decompress.output.range(of: "squeeze decompress:"), "\(decompress.output.debugDescription)")
+        #expect(decompress.output[..<report.lowerBound].hasSuffix(Self.erase))
+        #expect(decompress.output.hasPrefix("\r"))
+    }
 }

@@ -33,6 +33,11 @@ import Testing
         #expect(ProgressLine().format(reading, width: 50) == "37%  3,012/8,123 files  -- MB/s  ETA --:--")
     }
 
+    @Test func withoutATotalOnlyTheFilesDoneAreCounted() {
+        let reading = ProgressReading(isPlanned: true, filesDone: 1_234, filesTotal: 0, bytesDone: 50, bytesTotal: 200)
+        #expect(ProgressLine().format(reading, width: 50) == "25%  1,234 files  -- MB/s  ETA --:--")
+    }
+
     @Test func beforeThePlanItSaysScanning() {
         let reading = ProgressReading(isPlanned: false, filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0)
         #expect(ProgressLine().format(reading, width: 80) == "scanning…")

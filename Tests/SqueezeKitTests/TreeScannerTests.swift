@@ -71,10 +71,15 @@ import Testing
         try TreeBuilder.write("x", to: root("c.txt"))
         let walked = Self.scan(root.path, .gzipFiles(acceptingNamedFiles: true))
         #expect(walked.files.map { "\($0.relativePath)" } == ["a.gz", "b.tgz"])
-        #expect(Self.reasons(walked)["c.txt"] == .unknownSuffix)
+        // Found in a tree: passed by quietly (gzip -dr does); named: a warning when not accepted.
+        #expect(Self.reasons(walked)["c.txt"] == .notGzipFile)
+        #expect(Self.reasons(walked)["c.txt"]?.isWarning == false)
         let options = { (accepting: Bool) in ScanOptions(selection: .gzipFiles(acceptingNamedFiles: accepting)) }
         #expect(TreeScanner(options: options(true)).scan([PathName(root("c.txt"))]).files.count == 1)
-        #expect(TreeScanner(options: options(false)).scan([PathName(root("c.txt"))]).files.isEmpty)
+        let refused = TreeScanner(options: options(false)).scan([PathName(root("c.txt"))])
+        #expect(refused.files.isEmpty)
+        #expect(refused.skipped.first?.reason == .unknownSuffix)
+        #expect(refused.skipped.first?.reason.isWarning == true)
     }
 
     @Test func missingRootsAreFailuresNamingThePath() {

@@ -38,7 +38,8 @@ public enum CommandRunner {
         CommandResult(
             status: process.terminationStatus,
             standardOutput: try Data(contentsOf: URL(fileURLWithPath: scratch("stdout"))),
-            standardError: try String(contentsOfFile: scratch("stderr"), encoding: .utf8))
+            // Lenient: tools print file names that need not be UTF-8.
+            standardError: String(decoding: try Data(contentsOf: URL(fileURLWithPath: scratch("stderr"))), as: UTF8.self))
     }
 
     /// The full path of a program on PATH.

@@ -8,9 +8,9 @@ public final class TemporaryDirectory: Sendable {
     public init(_ label: String = "squeeze-test") throws {
         var template = Array("\(NSTemporaryDirectory())/\(label).XXXXXX".utf8CString)
         guard mkdtemp(&template) != nil else {
-            throw CocoaError(.fileWriteUnknown, userInfo: [NSFilePathErrorKey: String(cString: template)])
+            throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO)
         }
-        path = template.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        path = String(decoding: template.prefix(while: { $0 != 0 }).map { UInt8(bitPattern: $0) }, as: UTF8.self)
     }
 
     deinit { try? FileManager.default.removeItem(atPath: path) }

@@ -14,6 +14,9 @@ protocol BlockEncoder: Sendable {
     func prologue(for origin: GzipOrigin) -> [UInt8]
 
     /// Encodes one block; `context` holds up to `contextLength` bytes that precede it in the file.
+    /// `blockCount` may be a lower bound while a stream's length is not known, as long as it is
+    /// exact for the last block and more than `block + 1` for the others: encoders only ask
+    /// whether there are several blocks and which one is last.
     func encode(
         _ input: UnsafeRawBufferPointer, context: UnsafeRawBufferPointer,
         block: Int, of blockCount: Int, origin: GzipOrigin

@@ -16,13 +16,19 @@ public struct FileOutcome: Sendable {
     public var warning: String?
     /// CRC-32 of the output bytes, when `--discard` kept no file to compare.
     public var outputChecksum: UInt32?
+    /// What `list` found in the file.
+    public var listing: FileListing?
     /// Input worked through that was not already reported with `recordProgress` (a file that
     /// is not split reports its progress with its outcome: one message instead of two).
     public var progressBytes: Int64 = 0
+    /// An archive whose entries are recorded as outcomes of their own: its bytes count in the
+    /// totals (out for `archive`, in for `extract`), but it is not one more file done or failed
+    /// beside them.
+    public var isArchive = false
 
     public init(
         source: PathName, output: PathName?, bytesIn: Int64, bytesOut: Int64, seconds: Double,
-        status: Status, warning: String? = nil, outputChecksum: UInt32? = nil
+        status: Status, warning: String? = nil, outputChecksum: UInt32? = nil, listing: FileListing? = nil
     ) {
         self.source = source
         self.output = output
@@ -32,5 +38,6 @@ public struct FileOutcome: Sendable {
         self.status = status
         self.warning = warning
         self.outputChecksum = outputChecksum
+        self.listing = listing
     }
 }

@@ -18,7 +18,7 @@ public struct RunTotals: Sendable, Equatable {
         bytesProcessed += outcome.progressBytes
         switch outcome.status {
         case .done:
-            filesDone += 1
+            if !outcome.isArchive { filesDone += 1 }
             bytesIn += outcome.bytesIn
             bytesOut += outcome.bytesOut
         case .failed:

@@ -78,7 +78,7 @@ final class CompressionTask: BlockTask {
                     throw SourceChangedError(path: source.path, detail: "its size or modification time changed")
                 }
                 try output.commit(attributes: source.status, replacingExisting: context.output.force)
-                let warning = removeSourceIfAsked()
+                let warning = context.removeSourceIfAsked(source.path)
                 return FileOutcome(
                     source: source.path, output: context.output.discard ? nil : destination,
                     bytesIn: state.bytesIn, bytesOut: state.bytesOut, seconds: seconds, status: .done,
@@ -161,13 +161,5 @@ final class CompressionTask: BlockTask {
             : CRC32.combine(state.checksum, block.checksum, secondLength: Int64(block.inputLength))
         state.bytesIn += Int64(block.inputLength)
         state.bytesOut += Int64(block.bytes.count)
-    }
-
-    /// `--rm`: the output is complete and in place, so the source may go. A failure to remove it
-    /// is a warning: nothing was lost.
-    private func removeSourceIfAsked() -> String? {
-        guard context.output.removeSources && !context.output.discard else { return nil }
-        if source.path.withCString({ unlink($0) }) == 0 { return nil }
-        return "\(SystemError("remove", source.path, code: errno)); the output is complete"
     }
 }

@@ -15,7 +15,10 @@ public struct ProgressLine: Sendable {
     public func format(_ reading: ProgressReading, width: Int) -> String {
         guard reading.isPlanned else { return String("scanning…".prefix(max(width, 0))) }
         let percent = "\(Self.percent(reading.fraction))%"
-        let files = "\(ReportFormatter.count(reading.filesDone))/\(ReportFormatter.count(reading.filesTotal)) files"
+        // A stream (an archive being extracted) has no count of files until its end.
+        let files = reading.filesTotal > 0
+            ? "\(ReportFormatter.count(reading.filesDone))/\(ReportFormatter.count(reading.filesTotal)) files"
+            : "\(ReportFormatter.count(reading.filesDone)) files"
         let speed = reading.bytesPerSecond.map { "\(ReportFormatter.decimal($0 / 1e6, places: 1)) MB/s" } ?? "-- MB/s"
         let eta = "ETA \(reading.secondsRemaining.map(Self.duration) ?? "--:--")"
         let bar = Self.bar(reading.fraction, width: barWidth)

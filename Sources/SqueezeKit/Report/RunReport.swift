@@ -27,6 +27,8 @@ public struct RunReport: Codable, Sendable {
         public var seconds: Double
         /// CRC-32 of the output, reported under `--discard` so runs can be compared.
         public var outputCRC32: UInt32?
+        /// What `list` found in the file.
+        public var listing: FileListing?
     }
 
     /// A path skipped, failed or warned about, and why.

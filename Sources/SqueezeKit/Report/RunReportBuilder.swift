@@ -36,7 +36,7 @@ public struct RunReportBuilder: Sendable {
                 files.append(RunReport.FileEntry(
                     path: "\(outcome.source)", output: outcome.output.map { "\($0)" },
                     bytesIn: outcome.bytesIn, bytesOut: outcome.bytesOut, seconds: outcome.seconds,
-                    outputCRC32: outcome.outputChecksum))
+                    outputCRC32: outcome.outputChecksum, listing: outcome.listing))
             case .failed(let message):
                 failures.append(RunReport.Notice(path: "\(outcome.source)", message: message))
             }

@@ -1,4 +1,5 @@
-/// A regular file a scan selected, with where it was found.
+/// A file a scan selected, with where it was found: a regular file, or for an archive any entry
+/// (its `status.kind` tells which).
 public struct ScannedFile: Equatable, Sendable {
     public var path: PathName
     /// The path below the scanned root (the file's own name when the root was the file), used to

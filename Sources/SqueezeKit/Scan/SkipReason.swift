@@ -6,6 +6,8 @@ public enum SkipReason: Hashable, Sendable {
     case special(FileKind)
     case alreadyCompressed
     case unknownSuffix
+    /// Found in a tree by a command that reads gzip files, without a gzip suffix.
+    case notGzipFile
     case temporaryFile
     case excluded(pattern: String)
     case notIncluded
@@ -14,6 +16,8 @@ public enum SkipReason: Hashable, Sendable {
     case outputExists(PathName)
     /// `--rm` would delete one name of a file that has others (as gzip, only with `--force`).
     case hardLinked(otherLinks: UInt64)
+    /// The archive being written, found in the tree it archives (with `--force`).
+    case archiveItself
 
     public var description: String {
         switch self {
@@ -23,12 +27,14 @@ public enum SkipReason: Hashable, Sendable {
         case .special(let kind): "\(kind.phrase), not a regular file"
         case .alreadyCompressed: "already has a .gz suffix"
         case .unknownSuffix: "unknown suffix (not .gz or .tgz)"
+        case .notGzipFile: "not a .gz or .tgz file"
         case .temporaryFile: "a squeeze temporary file"
         case .excluded(let pattern): "excluded by '\(pattern)'"
         case .notIncluded: "matches no --include"
         case .duplicate(let first): "same file as '\(first)'"
         case .outputExists(let output): "'\(output)' already exists (use --force to overwrite)"
         case .hardLinked(let count): "has \(count) other link\(count == 1 ? "" : "s") (use --force with --rm)"
+        case .archiveItself: "the archive being written"
         }
     }
 
@@ -41,12 +47,14 @@ public enum SkipReason: Hashable, Sendable {
         case .special(let kind): "not a regular file (\(kind.rawValue))"
         case .alreadyCompressed: "already compressed"
         case .unknownSuffix: "unknown suffix"
+        case .notGzipFile: "not gzip"
         case .temporaryFile: "squeeze temporary"
         case .excluded: "excluded"
         case .notIncluded: "not included"
         case .duplicate: "duplicate"
         case .outputExists: "output exists"
         case .hardLinked: "hard linked"
+        case .archiveItself: "the archive itself"
         }
     }
 

@@ -1,7 +1,7 @@
 import Glibc
 
 /// Walks files and directories given on the command line and selects the regular files a command
-/// works on. Symbolic links inside a tree are not followed unless asked; when they are, a
+/// works on (or, for an archive, every entry: see `FileSelection.archiveEntries`). Symbolic links inside a tree are not followed unless asked; when they are, a
 /// directory already on the current path is a loop and a file already seen is a duplicate.
 /// Entries are visited in byte order of their names, so runs are repeatable.
 public struct TreeScanner: Sendable {
@@ -27,15 +27,6 @@ private struct Walk {
     /// Files already selected, when links are followed and one file can be reached twice.
     var seenFiles: [FileIdentity: PathName] = [:]
 
-    struct FileIdentity: Hashable {
-        var device: UInt64
-        var inode: UInt64
-        init(_ status: FileStatus) {
-            device = status.device
-            inode = status.inode
-        }
-    }
-
     init(options: ScanOptions) {
         self.options = options
     }
@@ -54,11 +45,18 @@ private struct Walk {
         }
         switch status.kind {
         case .directory:
+            if options.selection.selectsEveryKind {
+                result.files.append(ScannedFile(path: root, relativePath: PathName(bytes: []), status: status))
+            }
             walkDirectory(root, relativePath: PathName(bytes: []), status: status)
         case .regular:
             consider(root, relativePath: root.lastComponent, status: status, isNamedOnCommandLine: true)
         default:
-            result.skipped.append(SkippedPath(path: root, reason: .special(status.kind)))
+            if options.selection.selectsEveryKind && status.kind != .socket {
+                result.files.append(ScannedFile(path: root, relativePath: root.lastComponent, status: status))
+            } else {
+                result.skipped.append(SkippedPath(path: root, reason: .special(status.kind)))
+            }
         }
     }
 
@@ -89,7 +87,11 @@ private struct Walk {
         }
         if status.kind == .symbolicLink {
             guard options.followSymlinks else {
-                result.skipped.append(SkippedPath(path: path, reason: .symbolicLink))
+                if options.selection.selectsEveryKind {
+                    considerEntry(path, relativePath: relativePath, status: status)
+                } else {
+                    result.skipped.append(SkippedPath(path: path, reason: .symbolicLink))
+                }
                 return
             }
             guard let target = try? FileStatus.of(path, followingSymlinks: true) else {
@@ -105,12 +107,28 @@ private struct Walk {
             } else if ancestors.contains(FileIdentity(status)) {
                 result.skipped.append(SkippedPath(path: path, reason: .symbolicLinkLoop))
             } else {
+                if options.selection.selectsEveryKind {
+                    result.files.append(ScannedFile(path: path, relativePath: relativePath, status: status))
+                }
                 walkDirectory(path, relativePath: relativePath, status: status)
             }
         case .regular:
             consider(path, relativePath: relativePath, status: status, isNamedOnCommandLine: false)
         default:
-            result.skipped.append(SkippedPath(path: path, reason: .special(status.kind)))
+            if options.selection.selectsEveryKind && status.kind != .socket {
+                considerEntry(path, relativePath: relativePath, status: status)
+            } else {
+                result.skipped.append(SkippedPath(path: path, reason: .special(status.kind)))
+            }
+        }
+    }
+
+    /// A symbolic link or special file an archive stores as an entry: filtered like a file.
+    mutating func considerEntry(_ path: PathName, relativePath: PathName, status: FileStatus) {
+        if let reason = options.filter.skipReason(forFile: relativePath) {
+            result.skipped.append(SkippedPath(path: path, reason: reason))
+        } else {
+            result.files.append(ScannedFile(path: path, relativePath: relativePath, status: status))
         }
     }
 

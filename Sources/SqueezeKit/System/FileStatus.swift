@@ -13,6 +13,8 @@ public struct FileStatus: Equatable, Sendable {
     public var linkCount: UInt64
     public var owner: uid_t
     public var group: gid_t
+    /// The device a character or block device file stands for (`st_rdev`); 0 for other kinds.
+    public var specialDevice: UInt64
 
     init(_ raw: stat) {
         kind = FileKind(mode: raw.st_mode)
@@ -25,6 +27,7 @@ public struct FileStatus: Equatable, Sendable {
         linkCount = UInt64(raw.st_nlink)
         owner = raw.st_uid
         group = raw.st_gid
+        specialDevice = UInt64(raw.st_rdev)
     }
 
     /// `stat` (following symbolic links) or `lstat` (not following) of `path`.

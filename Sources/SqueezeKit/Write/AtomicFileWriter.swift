@@ -20,18 +20,9 @@ final class AtomicFileWriter: OutputFile {
     init(destination: PathName, registry: TemporaryFileRegistry) throws(SystemError) {
         self.destination = destination
         self.registry = registry
-        let directory = destination.parent
-        let name = destination.lastComponent.bytes.prefix(Self.nameBytesKept)
-        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
         while true {
-            // Six characters from one random word; O_EXCL settles the rare collision.
-            var random = UInt64.random(in: .min ... .max)
-            let suffix = (0..<6).map { _ in
-                defer { random /= UInt64(alphabet.count) }
-                return alphabet[Int(random % UInt64(alphabet.count))]
-            }
-            let candidate = directory.appending(
-                PathName(bytes: [UInt8(ascii: ".")] + name + Array(".squeeze-".utf8) + suffix))
+            // O_EXCL settles the rare collision.
+            let candidate = Self.temporaryCandidate(for: destination)
             let opened = candidate.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
             if opened >= 0 {
                 temporaryPath = candidate
@@ -50,6 +41,19 @@ final class AtomicFileWriter: OutputFile {
     private static let effectiveUser = geteuid()
     private static let effectiveGroup = getegid()
     private static let isSuperuser = effectiveUser == 0
+
+    /// A fresh temporary name beside `destination`: `.<name>.squeeze-` and six characters from one
+    /// random word. Not reserved: whoever uses it must create it exclusively or check it is free.
+    static func temporaryCandidate(for destination: PathName, random: UInt64 = .random(in: .min ... .max)) -> PathName {
+        let name = destination.lastComponent.bytes.prefix(nameBytesKept)
+        let alphabet = Array("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789".utf8)
+        var random = random
+        let suffix = (0..<6).map { _ in
+            defer { random /= UInt64(alphabet.count) }
+            return alphabet[Int(random % UInt64(alphabet.count))]
+        }
+        return destination.parent.appending(PathName(bytes: [UInt8(ascii: ".")] + name + Array(".squeeze-".utf8) + suffix))
+    }
 
     /// Whether `name` looks like one of squeeze's temporaries (scans skip them).
     static func isTemporaryName(_ name: PathName) -> Bool {

@@ -22,7 +22,10 @@ struct ReportArguments: ParsableArguments {
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
     }
 
-    var showsProgress: Bool {
-        progress.isEnabled(standardErrorIsTerminal: TerminalSize.isTerminal(STDERR_FILENO), quiet: quiet)
+    /// Whether to show the progress line; with `dataOnStandardOutput` (`--stdout`), `auto` leaves
+    /// it off when standard output is the same kind of terminal, where it would be drawn over the data.
+    func showsProgress(dataOnStandardOutput: Bool) -> Bool {
+        if progress == .auto && dataOnStandardOutput && TerminalSize.isTerminal(STDOUT_FILENO) { return false }
+        return progress.isEnabled(standardErrorIsTerminal: TerminalSize.isTerminal(STDERR_FILENO), quiet: quiet)
     }
 }

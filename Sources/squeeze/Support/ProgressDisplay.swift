@@ -29,15 +29,17 @@ final class ProgressDisplay: @unchecked Sendable {
     init(collector: any ResultRecording, interval: DispatchTimeInterval = .milliseconds(250)) {
         self.collector = collector
         timer = DispatchSource.makeTimerSource(queue: memberQueue)
-        // The first frame at once: a long scan shows "scanning…" rather than nothing.
-        timer.schedule(deadline: .now(), repeating: interval, leeway: .milliseconds(50))
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
         timer.setEventHandler { [weak self] in self?.memberQueue_draw() }
     }
 
+    /// Draws the first frame at once (a long scan shows "scanning…" rather than nothing), then
+    /// one per interval.
     func start() {
         memberQueue.sync {
             guard case .idle = memberQueue_state else { preconditionFailure("progress display started twice") }
             memberQueue_state = .running(isDrawn: false)
+            memberQueue_draw()
         }
         timer.resume()
     }

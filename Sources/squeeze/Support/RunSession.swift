@@ -10,20 +10,28 @@ struct RunSession {
     let reporting: ReportArguments
     /// Pass this to the run: the progress line shows what it records.
     let collector: any ResultRecording
+    /// The text summary goes to standard error, because standard output carries data (`--stdout`).
+    let summaryToStandardError: Bool
     let cancellation = CancellationFlag()
     let registry = TemporaryFileRegistry()
 
-    init(reporting: ReportArguments, collector: any ResultRecording = ResultCollector()) {
+    init(
+        reporting: ReportArguments, summaryToStandardError: Bool = false,
+        collector: any ResultRecording = ResultCollector()
+    ) {
         self.reporting = reporting
+        self.summaryToStandardError = summaryToStandardError
         self.collector = collector
     }
 
-    /// Runs `body` with interrupts watched and, if asked, the progress line shown; then prints its
-    /// report and exits with its status.
-    func perform(_ body: () -> RunReport) throws {
+    /// Runs `body` with interrupts watched and, if asked, the progress line shown; then, with the
+    /// line erased, `beforeReport` (output of the command's own, such as a table) and the report;
+    /// and exits with the report's status.
+    func perform(_ body: () -> RunReport, beforeReport: (RunReport) -> Void = { _ in }) throws {
         let cancellation = cancellation
         let registry = registry
-        let progress = reporting.showsProgress ? ProgressDisplay(collector: collector) : nil
+        let progress = reporting.showsProgress(dataOnStandardOutput: summaryToStandardError)
+            ? ProgressDisplay(collector: collector) : nil
         let monitor = InterruptMonitor { _, count in
             if count == 1 {
                 progress?.stop()
@@ -38,6 +46,7 @@ struct RunSession {
         let report = body()
         progress?.stop()
         monitor.stop()
+        beforeReport(report)
         try print(report)
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }
@@ -49,7 +58,7 @@ struct RunSession {
         let jsonToStandardOutput = reporting.json == "-"
         if !reporting.quiet {
             let text = Data(formatter.summary(report).utf8)
-            (jsonToStandardOutput ? standardError : FileHandle.standardOutput).write(text)
+            (jsonToStandardOutput || summaryToStandardError ? standardError : FileHandle.standardOutput).write(text)
         }
         guard let destination = reporting.json else { return }
         let encoder = JSONEncoder()

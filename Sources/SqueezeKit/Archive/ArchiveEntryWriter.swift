@@ -1,0 +1,150 @@
+import Glibc
+
+/// Turns each `ArchiveItem` into its tar entry through libarchive: a header from the file's
+/// status, and for a regular file its data, read as it goes. A second name of a file already
+/// stored (a hard link) becomes a link entry. Used by the producer thread alone.
+///
+/// A problem with one item (it vanished, could not be read, changed while read, libarchive
+/// refused its header) fails that item and the archive goes on. Anything else (the stream's
+/// consumer failed, libarchive's handle is broken) is thrown: the archive cannot be completed.
+final class ArchiveEntryWriter {
+    private let writer: ArchiveWriteHandle
+    private let collector: any ResultRecording
+    private let entry = ArchiveEntryHandle()
+    private let owners: OwnerNameLookup
+    /// The name each multiply-linked file was first stored under.
+    private var firstNames: [FileIdentity: PathName] = [:]
+    private let buffer: UnsafeMutableRawBufferPointer
+
+    static let readSize = 256 << 10
+
+    init(writer: ArchiveWriteHandle, collector: any ResultRecording) throws {
+        self.writer = writer
+        self.collector = collector
+        owners = try OwnerNameLookup()
+        buffer = .allocate(byteCount: Self.readSize, alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Adds the item's entry; returns what became of it.
+    func add(_ item: ArchiveItem) throws -> FileOutcome {
+        let start = MonotonicClock.now()
+        do {
+            let bytes = item.status.kind == .regular ? try addFile(item) : try addHeaderOnly(item)
+            // Its progress was recorded as its data went into the stream.
+            return FileOutcome(
+                source: item.path, output: nil, bytesIn: bytes, bytesOut: 0,
+                seconds: MonotonicClock.now() - start, status: .done)
+        } catch let failure as ItemFailure {
+            return FileOutcome(
+                source: item.path, output: nil, bytesIn: 0, bytesOut: 0,
+                seconds: MonotonicClock.now() - start, status: .failed(failure.message))
+        }
+    }
+
+    /// A directory, symbolic link, FIFO or device: a header and no data.
+    private func addHeaderOnly(_ item: ArchiveItem) throws -> Int64 {
+        describe(item, status: item.status)
+        if item.status.kind == .symbolicLink {
+            entry.symbolicLinkTarget = try ItemFailure.wrapping { () throws(SystemError) in try item.path.symbolicLinkTarget() }
+        }
+        if item.status.kind == .characterDevice || item.status.kind == .blockDevice {
+            entry.specialDevice = item.status.specialDevice
+        }
+        try writeHeader(item)
+        return 0
+    }
+
+    /// A regular file: its header from the open file's status (not the scan's, which may be
+    /// stale), then exactly that many bytes. Returns the bytes stored.
+    private func addFile(_ item: ArchiveItem) throws -> Int64 {
+        let (file, status) = try ItemFailure.wrapping { () throws(SystemError) in
+            let file = try ReadableFile(item.path)
+            return (file, try file.status())
+        }
+        guard status.kind == .regular else {
+            throw ItemFailure("is no longer a regular file (now \(status.kind.phrase)); not archived")
+        }
+        describe(item, status: status)
+        let identity = FileIdentity(status)
+        if status.linkCount > 1, let first = firstNames[identity] {
+            entry.hardLinkTarget = first
+            entry.size = 0
+            try writeHeader(item)
+            return 0
+        }
+        entry.size = status.size
+        try writeHeader(item)
+        if status.linkCount > 1 { firstNames[identity] = item.name }
+
+        // From here on the header is out: a short entry is padded with zeros by libarchive when
+        // the next one starts, so the archive stays readable, but this entry is wrong and the
+        // user must hear of it.
+        var offset: Int64 = 0
+        while offset < status.size {
+            let wanted = Int(min(Int64(buffer.count), status.size - offset))
+            let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted])
+            let count: Int
+            do {
+                count = try file.read(into: chunk, at: offset)
+            } catch {
+                throw ItemFailure("\(error); its entry is padded with zeros")
+            }
+            if count == 0 { break }
+            try writer.writeData(UnsafeRawBufferPointer(rebasing: buffer[..<count]), name: item.name)
+            offset += Int64(count)
+        }
+        collector.recordProgress(bytes: status.size)
+        guard offset == status.size else {
+            throw ItemFailure("shrank while it was being archived; its entry is padded with zeros")
+        }
+        guard (try? file.status().isUnchanged(since: status)) == true else {
+            throw ItemFailure("changed while it was being archived; its entry may be inconsistent")
+        }
+        return status.size
+    }
+
+    /// Sets the entry's name, type, permissions, time and owner; clears whatever the last had.
+    private func describe(_ item: ArchiveItem, status: FileStatus) {
+        entry.clear()
+        entry.pathname = item.name
+        entry.kind = status.kind
+        entry.permissions = status.permissions
+        // Only the modification time: access times change as squeeze reads the files, and the
+        // same tree must give the same archive.
+        entry.modificationTime = status.modificationTime
+        entry.owner = Int64(status.owner)
+        entry.group = Int64(status.group)
+        entry.ownerName = owners.userName(status.owner)
+        entry.groupName = owners.groupName(status.group)
+        entry.size = 0
+    }
+
+    /// A header libarchive refuses fails this entry alone. Its warnings are about entries it still
+    /// stored whole (a name that is not UTF-8, kept as raw bytes under `hdrcharset=BINARY`):
+    /// nothing was lost, so nothing to warn the user of.
+    private func writeHeader(_ item: ArchiveItem) throws {
+        do {
+            _ = try writer.writeHeader(entry, name: item.name)
+        } catch let error as LibarchiveError where !error.isFatal {
+            throw ItemFailure(error.message)
+        }
+    }
+}
+
+/// Why one item could not be archived (the others still were).
+private struct ItemFailure: Error {
+    let message: String
+
+    init(_ message: String) { self.message = message }
+
+    /// Runs a step whose system errors are the item's problem, not the archive's.
+    static func wrapping<Result>(_ body: () throws(SystemError) -> Result) throws(ItemFailure) -> Result {
+        do {
+            return try body()
+        } catch {
+            throw ItemFailure("\(error)")
+        }
+    }
+}

@@ -1,0 +1,109 @@
+/// One `squeeze archive`: scan the trees, then stream their tar through the parallel block
+/// compressor into one .tar.gz, written atomically.
+///
+/// A producer thread runs libarchive and reads the files; the scheduler of the chosen mode
+/// encodes the blocks of the stream as they fill, on this thread and its workers; the blocks are
+/// written in order to a temporary that is renamed into place once complete.
+public final class ArchiveRun: Sendable {
+    public let request: ArchiveRequest
+    public let collector: any ResultRecording
+    public let cancellation: CancellationFlag
+    public let registry: TemporaryFileRegistry
+
+    public init(
+        request: ArchiveRequest, collector: any ResultRecording = ResultCollector(),
+        cancellation: CancellationFlag = CancellationFlag(), registry: TemporaryFileRegistry = TemporaryFileRegistry()
+    ) {
+        self.request = request
+        self.collector = collector
+        self.cancellation = cancellation
+        self.registry = registry
+    }
+
+    public func run() -> RunReport {
+        var report = RunReportBuilder(
+            command: "archive",
+            settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
+            compressedSide: .output)
+        let destination = request.destination
+        if !request.force && FileStatus.exists(destination) {
+            report.failures.append(FileFailure(
+                path: destination, message: "already exists (use --force to overwrite); nothing was written"))
+            return report.build(collector: collector, interrupted: false)
+        }
+        let items = plan(into: &report)
+        collector.plan(files: items.count, bytes: items.reduce(0) { $0 + ($1.status.kind == .regular ? $1.status.size : 0) })
+
+        let settings = request.settings
+        let scheduling = request.scheduling
+        let window = WorkWindow(
+            capacity: WorkWindow.capacity(forJobs: scheduling.jobs, blockSize: settings.blockSize),
+            cancellation: cancellation)
+        let context = TaskContext(
+            collector: collector, registry: registry, window: window, cancellation: cancellation,
+            output: OutputOptions(force: request.force))
+        let output: any OutputFile
+        do {
+            output = try context.makeOutput(for: destination)
+        } catch {
+            report.failures.append(FileFailure(path: destination, message: "\(error); nothing was written"))
+            return report.build(collector: collector, interrupted: false)
+        }
+        let encoder = settings.codec.makeEncoder(level: settings.level)
+        let task = ArchiveStreamTask(destination: destination, output: output, encoder: encoder, context: context)
+        let work = StreamedWork(cancellation: cancellation)
+        let producer = TarStreamProducer(
+            items: items, task: task, work: work, window: window, blockSize: settings.blockSize,
+            contextLength: encoder.contextLength, collector: collector, cancellation: cancellation)
+
+        producer.start()
+        scheduling.mode
+            .makeScheduler(jobs: scheduling.jobs, qos: scheduling.qos, cancellation: cancellation)
+            .run(work)
+        producer.waitUntilFinished()
+
+        if cancellation.isCancelled { registry.removeAll() }
+        return report.build(collector: collector, interrupted: cancellation.isCancelled)
+    }
+
+    /// Every entry, root by root in the order given, each tree in the scanner's order (a directory
+    /// before its contents, names sorted by bytes), so the same trees give the same archive.
+    /// A name already taken by an earlier root, and the archive itself, are skipped.
+    private func plan(into report: inout RunReportBuilder) -> [ArchiveItem] {
+        let scanner = TreeScanner(options: ScanOptions(
+            selection: .archiveEntries, filter: request.filter, followSymlinks: request.followSymlinks))
+        let archiveItself = (try? FileStatus.of(request.destination, followingSymlinks: true)).map(FileIdentity.init)
+        var firstPaths: [PathName: PathName] = [:]
+        var items: [ArchiveItem] = []
+        for root in request.roots {
+            let scan = scanner.scan([root])
+            report.skipped += scan.skipped
+            report.failures += scan.failures
+            let isDirectory = (try? FileStatus.of(root, followingSymlinks: true))?.kind == .directory
+            let prefix = isDirectory ? Self.namePrefix(for: root) : PathName(bytes: [])
+            for file in scan.files {
+                let name = prefix.appending(file.relativePath)
+                // The root of `squeeze archive .` has no name of its own: its contents are the top.
+                if name.isEmpty { continue }
+                if let first = firstPaths[name] {
+                    report.skipped.append(SkippedPath(path: file.path, reason: .duplicate(of: first)))
+                    continue
+                }
+                if file.status.kind == .regular && FileIdentity(file.status) == archiveItself {
+                    report.skipped.append(SkippedPath(path: file.path, reason: .archiveItself))
+                    continue
+                }
+                firstPaths[name] = file.path
+                items.append(ArchiveItem(path: file.path, name: name, status: file.status))
+            }
+        }
+        return items
+    }
+
+    /// A directory's entries are named under its last component (`/usr/include` gives
+    /// `include/stdio.h`), as `tar -C /usr -c include` would; `.`, `..` and `/` give no prefix.
+    static func namePrefix(for root: PathName) -> PathName {
+        let last = root.lastComponent
+        return last == "." || last == ".." || last == "/" ? PathName(bytes: []) : last
+    }
+}

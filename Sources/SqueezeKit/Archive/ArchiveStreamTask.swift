@@ -1,0 +1,174 @@
+/// Compresses the tar stream of `squeeze archive` into one gzip file: its blocks arrive from the
+/// producer as the stream is cut, are encoded independently (possibly on several threads at once),
+/// then written in order to a temporary beside the destination, which `finish()` completes and
+/// renames into place. The same encoders as `squeeze compress`, so the output is the same format
+/// as a compressed file: an indexed multi-member gzip (libdeflate) or one pigz-style member (zlib).
+final class ArchiveStreamTask: BlockTask {
+    let destination: PathName
+    private let encoder: any BlockEncoder
+    private let origin: GzipOrigin
+    private let context: TaskContext
+    private let state: Locked<State>
+
+    private struct State {
+        /// Blocks handed in and not yet taken by a worker.
+        var inputs: [Int: StreamedBlock] = [:]
+        /// The window credits each block holds until it is written.
+        var weights: [Int: Int] = [:]
+        var blocksHandedIn = 0
+        var lastBlockHandedIn = false
+        var blocks = BlockReorderBuffer<EncodedBlock>()
+        var output: (any OutputFile)?
+        var checksum: UInt32 = 0
+        var bytesIn: Int64 = 0
+        var bytesOut: Int64 = 0
+        var failure: (any Error)?
+        var startTime = MonotonicClock.now()
+        /// What became of each entry, known once the producer is done; recorded with the archive.
+        var entryOutcomes: [FileOutcome] = []
+    }
+
+    /// `output` is the temporary the archive is written to; the task owns it from now on.
+    init(destination: PathName, output: any OutputFile, encoder: any BlockEncoder, context: TaskContext) {
+        self.destination = destination
+        self.encoder = encoder
+        self.context = context
+        origin = GzipOrigin(name: Self.tarName(of: destination).bytes, modificationTime: 0)
+        state = Locked(State(output: output))
+    }
+
+    /// FNAME: the name of the tar inside, as gzip records `x.tar` compressed to `x.tar.gz`. MTIME
+    /// stays 0 (as `gzip -n`), so that the same tree gives the same archive.
+    static func tarName(of destination: PathName) -> PathName {
+        let name = destination.lastComponent
+        return name.hasSuffix(".tgz") ? name.removingSuffix(".tgz").appendingSuffix(".tar") : name.removingSuffix(".gz")
+    }
+
+    /// The blocks known so far: every block handed in, plus one while the stream goes on. Exact
+    /// once the last block is in; before that, larger than the index of any block handed out, so
+    /// that a scheduler sees `block == blockCount - 1` exactly for the last block, and
+    /// `blockCount > 1` for every block of a stream of several.
+    var blockCount: Int {
+        state.withLock { $0.blocksHandedIn + ($0.lastBlockHandedIn ? 0 : 1) }
+    }
+
+    /// The first failure, if any: the producer stops early rather than feed a task that failed.
+    var failure: (any Error)? { state.withLock { $0.failure } }
+
+    /// The producer hands in the next block (its credits taken), before its work item goes out.
+    func accept(_ block: StreamedBlock, weight: Int) {
+        state.withLock { state in
+            precondition(block.index == state.blocksHandedIn && !state.lastBlockHandedIn, "block \(block.index) out of order")
+            state.inputs[block.index] = block
+            state.weights[block.index] = weight
+            state.blocksHandedIn += 1
+            state.lastBlockHandedIn = block.isLast
+        }
+    }
+
+    /// The producer failed: the archive will be discarded once its last block is through.
+    func fail(_ error: any Error) {
+        state.withLock { if $0.failure == nil { $0.failure = error } }
+    }
+
+    /// The producer's account of every entry, handed in before the last block.
+    func attach(entryOutcomes: [FileOutcome]) {
+        state.withLock { $0.entryOutcomes = entryOutcomes }
+    }
+
+    func runBlock(_ index: Int) -> Bool {
+        let (block, hasFailed) = state.withLock { state in (state.inputs.removeValue(forKey: index), state.failure != nil) }
+        guard let block else { preconditionFailure("block \(index) run before it was handed in") }
+        guard !context.cancellation.isCancelled && !hasFailed else { return deposit(nil, at: index) }
+        do {
+            let encoded = try block.storage.withUnsafeBytes { bytes in
+                try encoder.encode(
+                    UnsafeRawBufferPointer(rebasing: bytes[block.contextLength...]),
+                    context: UnsafeRawBufferPointer(rebasing: bytes[..<block.contextLength]),
+                    // Until the stream ends only a lower bound of the count is known: enough,
+                    // as encoders only ask whether there are several blocks and which is last.
+                    block: index, of: block.isLast ? index + 1 : index + 2, origin: origin)
+            }
+            return deposit(encoded, at: index)
+        } catch {
+            fail(error)
+            return deposit(nil, at: index)
+        }
+    }
+
+    func finish() {
+        let (outcome, entries) = state.withLock { state -> (FileOutcome?, [FileOutcome]) in
+            defer { state.output = nil }
+            if context.cancellation.isCancelled && state.failure == nil {
+                state.output?.discard()
+                return (nil, [])
+            }
+            let seconds = MonotonicClock.now() - state.startTime
+            do {
+                if let failure = state.failure { throw failure }
+                guard let output = state.output else { preconditionFailure("finish() twice") }
+                let epilogue = encoder.epilogue(checksum: state.checksum, length: state.bytesIn)
+                try output.write(epilogue)
+                state.bytesOut += Int64(epilogue.count)
+                try output.commit(attributes: FileStatus.newFile(), replacingExisting: context.output.force)
+                var outcome = FileOutcome(
+                    source: destination, output: destination, bytesIn: 0, bytesOut: state.bytesOut,
+                    seconds: seconds, status: .done)
+                outcome.isArchive = true
+                // Each entry done went into the archive; its bytes out are the archive's.
+                let entries = state.entryOutcomes.map { entry in
+                    var entry = entry
+                    if entry.status == .done { entry.output = destination }
+                    return entry
+                }
+                return (outcome, entries)
+            } catch {
+                state.output?.discard()
+                var outcome = FileOutcome(
+                    source: destination, output: nil, bytesIn: 0, bytesOut: 0, seconds: seconds,
+                    status: .failed("\(error); the archive was not written"))
+                outcome.isArchive = true
+                // Entries are done only once the archive holding them is; their own failures stand.
+                return (outcome, state.entryOutcomes.filter { $0.status != .done })
+            }
+        }
+        for entry in entries { context.collector.record(entry) }
+        if let outcome { context.collector.record(outcome) }
+    }
+
+    /// Hands block `index` to the ordered output, writes every block now in order, and returns
+    /// each written block's window credit. True when the last block has been written.
+    private func deposit(_ block: EncodedBlock?, at index: Int) -> Bool {
+        state.withLock { state in
+            state.blocks.insert(block, at: index)
+            while true {
+                let written = state.blocks.nextIndex
+                guard let next = state.blocks.popNext() else { break }
+                if let block = next, state.failure == nil {
+                    do {
+                        try write(block, isFirst: written == 0, into: &state)
+                    } catch {
+                        state.failure = error
+                    }
+                }
+                context.window.release(state.weights.removeValue(forKey: written) ?? 0)
+            }
+            return state.lastBlockHandedIn && state.blocks.nextIndex == state.blocksHandedIn
+        }
+    }
+
+    private func write(_ block: EncodedBlock, isFirst: Bool, into state: inout State) throws {
+        guard let output = state.output else { preconditionFailure("block written after finish()") }
+        if isFirst {
+            let prologue = encoder.prologue(for: origin)
+            try output.write(prologue)
+            state.bytesOut += Int64(prologue.count)
+        }
+        try output.write(block.bytes)
+        state.checksum = isFirst
+            ? block.checksum
+            : CRC32.combine(state.checksum, block.checksum, secondLength: Int64(block.inputLength))
+        state.bytesIn += Int64(block.inputLength)
+        state.bytesOut += Int64(block.bytes.count)
+    }
+}

@@ -1,0 +1,60 @@
+import Glibc
+
+/// The destination of one file of a `decompress` or `test` run: makes the output, and once the
+/// file is decoded commits it with the source's mode and times (or discards it on any failure:
+/// no output is left behind), removes the source under `--rm`, and records the outcome.
+struct DecompressedFileDestination: DecodedFileDestination {
+    let source: ScannedFile
+    let target: DecompressedTarget
+    let context: TaskContext
+
+    /// Files at least this large are written behind the decoding (`WriteBehindOutput`).
+    static let writeBehindThreshold: Int64 = 1 << 20
+
+    func makeOutput() throws -> any OutputFile {
+        let output: any OutputFile
+        switch target {
+        case .file(let path): output = try context.makeOutput(for: path)
+        case .standardOutput: output = StandardOutputFile()
+        case .nowhere: return DiscardedOutput()
+        }
+        let isLarge = source.status.size >= Self.writeBehindThreshold
+        return isLarge && !context.output.discard ? WriteBehindOutput(wrapping: output) : output
+    }
+
+    func complete(_ decoding: FinishedDecoding) {
+        // An interrupted run reports nothing more; its temporaries go.
+        if context.cancellation.isCancelled {
+            decoding.output?.discard()
+            return
+        }
+        var outcome: FileOutcome
+        do {
+            let summary = try decoding.result.get()
+            guard let output = decoding.output else { preconditionFailure("a decoded file without an output") }
+            if let reader = decoding.reader, !(try reader.status().isUnchanged(since: source.status)) {
+                throw SourceChangedError(path: source.path, detail: "its size or modification time changed")
+            }
+            try output.commit(attributes: source.status, replacingExisting: context.output.force)
+            let removalWarning = target.isFile ? context.removeSourceIfAsked(source.path) : nil
+            let warnings = [summary.trailing.warning, removalWarning].compactMap { $0 }
+            outcome = FileOutcome(
+                source: source.path, output: outputPath, bytesIn: source.status.size, bytesOut: summary.uncompressedBytes,
+                seconds: decoding.seconds, status: .done,
+                warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "),
+                outputChecksum: (output as? DiscardedOutput)?.checksum)
+        } catch {
+            decoding.output?.discard()
+            outcome = FileOutcome(
+                source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: decoding.seconds,
+                status: .failed("\(error)"))
+        }
+        outcome.progressBytes = max(0, source.status.size - decoding.progressReported)
+        context.collector.record(outcome)
+    }
+
+    private var outputPath: PathName? {
+        if case .file(let path) = target, !context.output.discard { return path }
+        return nil
+    }
+}

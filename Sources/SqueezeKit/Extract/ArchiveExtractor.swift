@@ -1,0 +1,250 @@
+import CArchive
+import Glibc
+
+/// Extracts the entries of one archive under a destination, one by one, with libarchive's
+/// `archive_write_disk`. Used by one thread: the extraction thread (see `ExtractionRun`).
+///
+/// Safety comes in layers, because a hostile archive must never write outside the destination:
+/// - squeeze checks every entry first: absolute names and names with `..` are refused
+///   (`EntryPath`), so are device nodes and FIFOs unless allowed, and hard links to anything this
+///   extraction did not make itself (a link to a file that was there before could let the entry's
+///   data change it, and through it any other name it has, inside the destination or not).
+/// - libarchive then writes with ARCHIVE_EXTRACT_SECURE_SYMLINKS (it refuses to write through a
+///   symbolic link, so a link planted by an earlier entry cannot carry a later one outside, and it
+///   checks hard link targets the same way), SECURE_NODOTDOT, and SECURE_NOABSOLUTEPATHS whenever
+///   paths can stay relative to the destination (see `EntryPlacement`).
+/// - setuid and setgid bits are cleared and owners left to whoever extracts, unless asked.
+/// - regular files are written to a temporary beside their name and renamed into place once
+///   complete: an entry that fails or is interrupted leaves no half-written file.
+/// - nothing that was in the destination before is replaced without `--force`; the check is made
+///   here (so that the entry is reported) and ARCHIVE_EXTRACT_NO_OVERWRITE keeps libarchive from
+///   replacing a file that stands where it wants a parent directory.
+final class ArchiveExtractor {
+    private let reader: ArchiveReadHandle
+    private let disk: DiskWriteHandle
+    private let placement: EntryPlacement
+    private let options: ExtractionOptions
+    private let registry: TemporaryFileRegistry
+    private let collector: any ResultRecording
+    private let cancellation: CancellationFlag
+    private var paths: ExtractedPaths
+    private let entry = ArchiveEntryHandle()
+    private var bytesReported: Int64 = 0
+    /// Temporary names come from one random seed (SplitMix64), not a system call per file.
+    private var temporaryNames = UInt64.random(in: .min ... .max)
+
+    /// What extracting the current entry involves, once it has passed the checks.
+    private struct Target {
+        var relative: PathName
+        var kind: FileKind
+        /// A hard link's target, relative to the destination.
+        var linkTarget: PathName?
+        /// Something was at the path before this extraction (a directory the entry merges into).
+        var existedBefore: Bool
+        /// A directory this extraction made, named again: it takes the entry's metadata.
+        var updatesOwnDirectory: Bool
+        /// Regular files go through a temporary; everything else is created in one step.
+        var usesTemporary: Bool { kind == .regular && linkTarget == nil }
+        var isDirectory: Bool { kind == .directory && linkTarget == nil }
+    }
+
+    init(
+        reader: ArchiveReadHandle, placement: EntryPlacement, destinationWasCreated: Bool, options: ExtractionOptions,
+        registry: TemporaryFileRegistry, collector: any ResultRecording, cancellation: CancellationFlag
+    ) throws {
+        self.reader = reader
+        disk = try DiskWriteHandle()
+        self.placement = placement
+        self.options = options
+        self.registry = registry
+        self.collector = collector
+        self.cancellation = cancellation
+        paths = ExtractedPaths(destinationWasCreated: destinationWasCreated)
+        if options.restoreOwners { try disk.useSystemUserDatabase() }
+    }
+
+    /// Extracts every entry, recording each one's outcome; skipped entries go to the report.
+    /// Throws when the archive cannot be read any further (or the disk writer is broken).
+    func extractAll(into report: inout RunReportBuilder) throws {
+        while !cancellation.isCancelled {
+            let header = try reader.nextHeader(into: entry)
+            if header == .endOfFile { break }
+            let name = entry.pathname
+            let start = MonotonicClock.now()
+            do {
+                if let outcome = try extract(name, headerWarning: header.warning, report: &report) {
+                    collector.record(outcome)
+                }
+            } catch let refusal as EntryRefusal {
+                collector.record(failure(name, "\(refusal)", since: start))
+            } catch let error as LibarchiveError where !error.isFatal {
+                collector.record(failure(name, "\(error)", since: start))
+            } catch let error as SystemError {
+                collector.record(failure(name, "\(error)", since: start))
+            } catch is CancellationError {
+                break
+            } catch {
+                // The archive (or the disk writer) cannot go on: say which entry it stopped at.
+                throw ArchiveDamageError(entry: name, underlying: error)
+            }
+            reportProgress()
+        }
+        reportProgress()
+        // Directories get their times and permissions last, once nothing more is written in them.
+        if case .warning(let message) = try disk.close() {
+            report.warnings.append(FileFailure(path: placement.root, message: message))
+        }
+    }
+
+    /// Extracts the current entry; nil when it was skipped (and noted in the report).
+    private func extract(_ name: PathName, headerWarning: String?, report: inout RunReportBuilder) throws -> FileOutcome? {
+        let start = MonotonicClock.now()
+        guard let target = try check(name, report: &report) else { return nil }
+        var flags = ARCHIVE_EXTRACT_TIME | ARCHIVE_EXTRACT_PERM | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NODOTDOT
+        if placement.isInsideDestination { flags |= ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS }
+        if options.restoreOwners { flags |= ARCHIVE_EXTRACT_OWNER }
+        // A directory this extraction made may take the entry's times and permissions; every
+        // directory on the way to it exists, so nothing can be replaced on the way.
+        if !options.overwrite && !target.updatesOwnDirectory { flags |= ARCHIVE_EXTRACT_NO_OVERWRITE }
+        try disk.setOptions(flags)
+
+        let (written, warnings) = try write(name, to: target, headerWarning: headerWarning)
+        if !target.existedBefore { paths.insert(target.relative) }
+        return FileOutcome(
+            source: name, output: placement.absolute(target.relative), bytesIn: 0, bytesOut: written,
+            seconds: MonotonicClock.now() - start, status: .done,
+            warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
+    }
+
+    /// Where the entry goes, after squeeze's checks; nil when something that was there before is
+    /// in the way (a warning in the report, unless `--force`).
+    private func check(_ name: PathName, report: inout RunReportBuilder) throws -> Target? {
+        let relative = try EntryPath.relative(name)
+        let storedLink = entry.hardLinkTarget
+        // A hard link is another name for what its target (vetted below) is; tar readers give it
+        // no type of its own.
+        let kind = storedLink == nil ? entry.kind : .regular
+        try checkKind(kind, isDestination: relative.isEmpty)
+        paths.noteParents(of: relative) { FileStatus.exists(placement.path($0)) }
+        var target = Target(
+            relative: relative, kind: kind, linkTarget: nil, existedBefore: false, updatesOwnDirectory: false)
+
+        // In a directory this extraction made, nothing predates it: no need to look.
+        let isOurs = paths.contains(relative)
+        let existing = !isOurs && paths.madeParent(of: relative) ? nil
+            : try? FileStatus.of(placement.path(relative), followingSymlinks: false)
+        if let existing {
+            if isOurs {
+                // The archive names it again: the last entry wins, as with tar.
+                if target.isDirectory && existing.kind == .directory {
+                    target.updatesOwnDirectory = true
+                } else if !target.usesTemporary && existing.kind != .directory {
+                    let path = placement.path(relative)
+                    try systemCall("replace", placement.absolute(relative)) { path.withCString { unlink($0) } }
+                }
+            } else if target.isDirectory && existing.kind == .directory {
+                target.existedBefore = true
+            } else if !options.overwrite {
+                report.skipped.append(SkippedPath(path: name, reason: .outputExists(placement.absolute(relative))))
+                return nil
+            } else {
+                target.existedBefore = existing.kind == .directory
+            }
+        }
+        target.linkTarget = try storedLink.map(checkHardLinkTarget)
+        return target
+    }
+
+    /// Creates the entry's object (through a temporary for a regular file) and copies its data.
+    /// Returns the bytes written and libarchive's warnings.
+    private func write(_ name: PathName, to target: Target, headerWarning: String?) throws -> (Int64, [String]) {
+        if !options.keepSetuidBits { entry.permissions &= ~(S_ISUID | S_ISGID) }
+        let destination = placement.path(target.relative)
+        let temporary = target.usesTemporary ? freshTemporary(for: target.relative) : nil
+        entry.pathname = temporary.map(placement.path) ?? destination
+        if let link = target.linkTarget { entry.hardLinkTarget = placement.path(link) }
+
+        var warnings = headerWarning.map { [$0] } ?? []
+        var written: Int64 = 0
+        var headerWritten = false
+        if let temporary { registry.register(placement.absolute(temporary)) }
+        do {
+            if case .warning(let message) = try disk.writeHeader(entry, name: name) { warnings.append(message) }
+            headerWritten = true
+            while let block = try reader.nextDataBlock(name: name) {
+                if cancellation.isCancelled { throw CancellationError() }
+                try disk.writeData(block.bytes, at: block.offset, name: name)
+                written += Int64(block.bytes.count)
+            }
+            if case .warning(let message) = try disk.finishEntry(name: name) { warnings.append(message) }
+            if let temporary {
+                let from = placement.path(temporary)
+                try systemCall("rename into place", placement.absolute(target.relative)) {
+                    from.withCString { from in destination.withCString { to in rename(from, to) } }
+                }
+                registry.unregister(placement.absolute(temporary))
+            }
+        } catch {
+            if headerWritten { _ = try? disk.finishEntry(name: name) }
+            if let temporary {
+                _ = placement.path(temporary).withCString { unlink($0) }
+                registry.unregister(placement.absolute(temporary))
+            }
+            throw error
+        }
+        return (written, warnings)
+    }
+
+    private func checkKind(_ kind: FileKind, isDestination: Bool) throws(EntryRefusal) {
+        switch kind {
+        case .regular, .directory, .symbolicLink: break
+        case .fifo, .characterDevice, .blockDevice:
+            if !options.allowSpecialFiles { throw .specialFile(kind) }
+        case .socket, .unknown:
+            throw .unsupportedKind(kind)
+        }
+        if isDestination && kind != .directory { throw .namesDestination(kind) }
+    }
+
+    /// A hard link's target, relative to the destination: inside it, and made by this extraction.
+    private func checkHardLinkTarget(_ link: PathName) throws(EntryRefusal) -> PathName {
+        let relative: PathName
+        do {
+            relative = try EntryPath.relative(link)
+        } catch {
+            throw .hardLinkOutside(target: link)
+        }
+        guard !relative.isEmpty && paths.contains(relative) else { throw .hardLinkToUnextracted(target: link) }
+        return relative
+    }
+
+    /// A temporary name beside `relative` that nothing uses (libarchive creates it). In a
+    /// directory this extraction made, a fresh random name is free without looking.
+    private func freshTemporary(for relative: PathName) -> PathName {
+        while true {
+            temporaryNames &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = temporaryNames
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            let named = AtomicFileWriter.temporaryCandidate(for: relative, random: mixed ^ (mixed >> 31))
+            // At the top, without the "./" the candidate comes with.
+            let candidate = named.parent == "." ? named.lastComponent : named
+            if paths.madeParent(of: relative) || !FileStatus.exists(placement.path(candidate)) { return candidate }
+        }
+    }
+
+    private func failure(_ name: PathName, _ message: String, since start: Double) -> FileOutcome {
+        FileOutcome(
+            source: name, output: nil, bytesIn: 0, bytesOut: 0, seconds: MonotonicClock.now() - start,
+            status: .failed(message))
+    }
+
+    /// The archive bytes consumed since the last report, for the progress display.
+    private func reportProgress() {
+        let consumed = reader.bytesConsumed
+        if consumed > bytesReported {
+            collector.recordProgress(bytes: consumed - bytesReported)
+            bytesReported = consumed
+        }
+    }
+}

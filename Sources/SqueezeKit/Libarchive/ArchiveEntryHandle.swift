@@ -1,0 +1,115 @@
+import CArchive
+import Glibc
+
+/// An `archive_entry`, owned and freed in `deinit`, with the fields squeeze reads and writes.
+/// Names are bytes (`PathName`): a tar entry's name need not be UTF-8.
+final class ArchiveEntryHandle {
+    let pointer: OpaquePointer
+
+    init() {
+        guard let pointer = archive_entry_new() else { fatalError("archive_entry_new: out of memory") }
+        self.pointer = pointer
+    }
+
+    deinit { archive_entry_free(pointer) }
+
+    /// Forgets every field, for the next entry.
+    func clear() { archive_entry_clear(pointer) }
+
+    var pathname: PathName {
+        get { Self.path(archive_entry_pathname(pointer)) ?? Self.path(archive_entry_pathname_utf8(pointer)) ?? PathName(bytes: []) }
+        set { newValue.withCString { archive_entry_copy_pathname(pointer, $0) } }
+    }
+
+    /// The target of a hard link entry: the name of an earlier entry in the same archive.
+    var hardLinkTarget: PathName? {
+        get { Self.path(archive_entry_hardlink(pointer)) ?? Self.path(archive_entry_hardlink_utf8(pointer)) }
+        set {
+            if let newValue {
+                newValue.withCString { archive_entry_copy_hardlink(pointer, $0) }
+            } else {
+                archive_entry_copy_hardlink(pointer, nil)
+            }
+        }
+    }
+
+    /// What a symbolic link entry points to, as stored.
+    var symbolicLinkTarget: PathName? {
+        get { Self.path(archive_entry_symlink(pointer)) ?? Self.path(archive_entry_symlink_utf8(pointer)) }
+        set {
+            if let newValue {
+                newValue.withCString { archive_entry_copy_symlink(pointer, $0) }
+            } else {
+                archive_entry_copy_symlink(pointer, nil)
+            }
+        }
+    }
+
+    var kind: FileKind {
+        get {
+            // libarchive's AE_IF* constants are the Linux S_IF* values (C casts Swift cannot import).
+            FileKind(mode: archive_entry_filetype(pointer))
+        }
+        set {
+            let type: mode_t = switch newValue {
+            case .regular: S_IFREG
+            case .directory: S_IFDIR
+            case .symbolicLink: S_IFLNK
+            case .fifo: S_IFIFO
+            case .socket: S_IFSOCK
+            case .characterDevice: S_IFCHR
+            case .blockDevice: S_IFBLK
+            case .unknown: 0
+            }
+            archive_entry_set_filetype(pointer, type)
+        }
+    }
+
+    /// Permission bits, setuid, setgid and sticky included.
+    var permissions: mode_t {
+        get { archive_entry_perm(pointer) & 0o7777 }
+        set { archive_entry_set_perm(pointer, newValue & 0o7777) }
+    }
+
+    /// The data size; 0 for entries without data (and for hard links that carry none).
+    var size: Int64 {
+        get { archive_entry_size_is_set(pointer) != 0 ? archive_entry_size(pointer) : 0 }
+        set { archive_entry_set_size(pointer, newValue) }
+    }
+
+    var modificationTime: FileTime {
+        get { FileTime(seconds: Int64(archive_entry_mtime(pointer)), nanoseconds: Int64(archive_entry_mtime_nsec(pointer))) }
+        set { archive_entry_set_mtime(pointer, time_t(newValue.seconds), Int(newValue.nanoseconds)) }
+    }
+
+    var owner: Int64 {
+        get { archive_entry_uid(pointer) }
+        set { archive_entry_set_uid(pointer, newValue) }
+    }
+
+    var group: Int64 {
+        get { archive_entry_gid(pointer) }
+        set { archive_entry_set_gid(pointer, newValue) }
+    }
+
+    var ownerName: String? {
+        get { archive_entry_uname(pointer).map { String(cString: $0) } }
+        set { archive_entry_copy_uname(pointer, newValue) }
+    }
+
+    var groupName: String? {
+        get { archive_entry_gname(pointer).map { String(cString: $0) } }
+        set { archive_entry_copy_gname(pointer, newValue) }
+    }
+
+    /// The device a character or block device entry stands for.
+    var specialDevice: UInt64 {
+        get { UInt64(archive_entry_rdev(pointer)) }
+        set { archive_entry_set_rdev(pointer, dev_t(newValue)) }
+    }
+
+    private static func path(_ text: UnsafePointer<CChar>?) -> PathName? {
+        guard let text else { return nil }
+        return PathName(bytes: UnsafeRawBufferPointer(start: text, count: strlen(text)))
+    }
+}

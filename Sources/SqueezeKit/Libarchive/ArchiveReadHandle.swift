@@ -1,0 +1,154 @@
+import CArchive
+import Glibc
+
+/// libarchive reading an archive of any format it knows, through any of its filters, from a
+/// `DecodedStream`.
+final class ArchiveReadHandle: LibarchiveHandle {
+    let pointer: OpaquePointer
+    private let callbacks: ReadCallbacks
+
+    /// `name` is the archive's path, for messages. With `decodingOnly`, the stream is not parsed
+    /// as an archive: libarchive only undoes its compression, and `readData` returns the result.
+    init(stream: any DecodedStream, name: PathName, decodingOnly: Bool = false, bufferSize: Int = 1 << 20) throws {
+        guard let pointer = archive_read_new() else { throw LibarchiveError.outOfMemory("read '\(name)'") }
+        self.pointer = pointer
+        callbacks = ReadCallbacks(stream: stream, bufferSize: bufferSize)
+        // ARCHIVE_WARN here only says some filters would need an external program.
+        try check(archive_read_support_filter_all(pointer), "set up reading '\(name)'")
+        if decodingOnly {
+            try check(archive_read_support_format_raw(pointer), "set up reading '\(name)'")
+        } else {
+            try check(archive_read_support_format_all(pointer), "set up reading '\(name)'")
+        }
+        if stream is any SeekableDecodedStream {
+            try check(archive_read_set_seek_callback(pointer, seekInStream), "set up reading '\(name)'")
+            try check(archive_read_set_skip_callback(pointer, skipInStream), "set up reading '\(name)'")
+        }
+        try rethrowingStreamFailure { () throws(LibarchiveError) in
+            try check(
+                archive_read_open(pointer, Unmanaged.passUnretained(callbacks).toOpaque(), nil, readFromStream, nil),
+                "read it as an archive")
+        }
+    }
+
+    deinit { archive_read_free(pointer) }
+
+    /// Bytes of the archive file consumed so far.
+    var bytesConsumed: Int64 { callbacks.stream.bytesConsumed }
+
+    /// Reads the next entry's header into `entry`; `.endOfFile` after the last entry.
+    func nextHeader(into entry: ArchiveEntryHandle) throws -> LibarchiveStatus {
+        try rethrowingStreamFailure { () throws(LibarchiveError) in
+            try check(archive_read_next_header2(pointer, entry.pointer), "read the next entry")
+        }
+    }
+
+    /// The next run of the current entry's data, at its offset in the entry (runs may skip holes
+    /// of sparse files); nil at the end of the entry's data.
+    func nextDataBlock(name: PathName) throws -> (bytes: UnsafeRawBufferPointer, offset: Int64)? {
+        var buffer: UnsafeRawPointer?
+        var size = 0
+        var offset: la_int64_t = 0
+        let status = try rethrowingStreamFailure { () throws(LibarchiveError) in
+            try check(archive_read_data_block(pointer, &buffer, &size, &offset), "read the data of '\(name)'")
+        }
+        if status == .endOfFile { return nil }
+        return (UnsafeRawBufferPointer(start: buffer, count: size), offset)
+    }
+
+    /// Copies the current entry's next data into `buffer`; 0 at its end. (Sparse files' holes
+    /// come back as zeros.)
+    func readData(into buffer: UnsafeMutableRawBufferPointer, name: PathName) throws -> Int {
+        try rethrowingStreamFailure { () throws(LibarchiveError) in
+            try check(count: archive_read_data(pointer, buffer.baseAddress, buffer.count), "read the data of '\(name)'")
+        }
+    }
+
+    /// Passes over the rest of the current entry's data.
+    func skipData(name: PathName) throws {
+        try rethrowingStreamFailure { () throws(LibarchiveError) in
+            try check(archive_read_data_skip(pointer), "read past the data of '\(name)'")
+        }
+    }
+
+    /// The archive format detected, e.g. "POSIX pax interchange format" (after the first header).
+    var formatName: String { archive_format_name(pointer).map { String(cString: $0) } ?? "unknown" }
+
+    /// The filters undone, outermost first, e.g. ["gzip"]; empty for an uncompressed archive.
+    var filterNames: [String] {
+        // The last filter is libarchive's reader of the raw stream ("none"), not a compression.
+        (0..<max(0, archive_filter_count(pointer) - 1)).compactMap { index in
+            archive_filter_name(pointer, index).map { String(cString: $0) }
+        }
+    }
+
+    /// When the stream failed, libarchive only knows its message: rethrow the stream's own error.
+    @discardableResult
+    private func rethrowingStreamFailure<Result>(_ body: () throws(LibarchiveError) -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch {
+            if let failure = callbacks.takeFailure() { throw failure }
+            throw error
+        }
+    }
+}
+
+/// The C callbacks' context: the stream, the buffer libarchive reads from (valid until the next
+/// callback, as libarchive requires), and the error that made the last callback fail.
+private final class ReadCallbacks {
+    let stream: any DecodedStream
+    let buffer: UnsafeMutableRawBufferPointer
+    private var failure: (any Error)?
+
+    init(stream: any DecodedStream, bufferSize: Int) {
+        self.stream = stream
+        buffer = .allocate(byteCount: bufferSize, alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    func takeFailure() -> (any Error)? {
+        defer { failure = nil }
+        return failure
+    }
+
+    func fail(_ error: any Error) { failure = error }
+}
+
+/// libarchive's seek callback, set only for a `SeekableDecodedStream`.
+private func seekInStream(
+    _ archive: OpaquePointer?, _ context: UnsafeMutableRawPointer?, _ offset: la_int64_t, _ whence: Int32
+) -> la_int64_t {
+    let callbacks = Unmanaged<ReadCallbacks>.fromOpaque(context!).takeUnretainedValue()
+    do {
+        return try (callbacks.stream as! any SeekableDecodedStream).seek(to: offset, from: whence)
+    } catch {
+        callbacks.fail(error)
+        squeeze_archive_set_error(archive, EIO, "\(error)")
+        return la_int64_t(ARCHIVE_FATAL)
+    }
+}
+
+/// libarchive's skip callback, set only for a `SeekableDecodedStream`.
+private func skipInStream(_ archive: OpaquePointer?, _ context: UnsafeMutableRawPointer?, _ count: la_int64_t) -> la_int64_t {
+    let callbacks = Unmanaged<ReadCallbacks>.fromOpaque(context!).takeUnretainedValue()
+    // Skipping nothing is always allowed: libarchive then reads and discards instead.
+    return (try? (callbacks.stream as! any SeekableDecodedStream).skip(count)) ?? 0
+}
+
+/// libarchive's read callback: the next bytes of the stream, or a failed read with its error.
+private func readFromStream(
+    _ archive: OpaquePointer?, _ context: UnsafeMutableRawPointer?, _ output: UnsafeMutablePointer<UnsafeRawPointer?>?
+) -> la_ssize_t {
+    let callbacks = Unmanaged<ReadCallbacks>.fromOpaque(context!).takeUnretainedValue()
+    do {
+        let count = try callbacks.stream.read(into: callbacks.buffer)
+        output?.pointee = UnsafeRawPointer(callbacks.buffer.baseAddress)
+        return la_ssize_t(count)
+    } catch {
+        callbacks.fail(error)
+        squeeze_archive_set_error(archive, EIO, "\(error)")
+        return -1
+    }
+}

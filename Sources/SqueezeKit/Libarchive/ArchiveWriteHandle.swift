@@ -1,0 +1,99 @@
+import CArchive
+import Glibc
+
+/// libarchive writing a pax archive, uncompressed, into an `ArchiveByteSink`: squeeze compresses
+/// the bytes itself, in parallel, instead of with libarchive's single-threaded filters.
+///
+/// The restricted pax format writes ustar headers, adding a pax extended header only for what
+/// ustar cannot hold (long or non-ASCII names, large sizes and ids, sub-second times), so that
+/// the archive reads everywhere.
+final class ArchiveWriteHandle: LibarchiveHandle {
+    let pointer: OpaquePointer
+    private let callbacks: WriteCallbacks
+
+    init(sink: any ArchiveByteSink) throws {
+        guard let pointer = archive_write_new() else { throw LibarchiveError.outOfMemory("start an archive") }
+        self.pointer = pointer
+        callbacks = WriteCallbacks(sink: sink)
+        try check(archive_write_set_format_pax_restricted(pointer), "choose the pax format")
+        try check(
+            archive_write_open2(pointer, Unmanaged.passUnretained(callbacks).toOpaque(), nil, writeToSink, nil, nil),
+            "start the archive")
+    }
+
+    deinit { archive_write_free(pointer) }
+
+    /// Writes the header of the next entry; a warning (such as a name that had to be stored as
+    /// raw bytes) is returned, a failure of this entry alone is a non-fatal `LibarchiveError`.
+    func writeHeader(_ entry: ArchiveEntryHandle, name: PathName) throws -> LibarchiveStatus {
+        try rethrowingSinkFailure { () throws(LibarchiveError) in
+            try check(archive_write_header(pointer, entry.pointer), "write the header of '\(name)'")
+        }
+    }
+
+    /// Writes the whole of `bytes` as data of the current entry.
+    func writeData(_ bytes: UnsafeRawBufferPointer, name: PathName) throws {
+        var offset = 0
+        while offset < bytes.count {
+            let written = try rethrowingSinkFailure { () throws(LibarchiveError) in
+                try check(
+                    count: archive_write_data(pointer, bytes.baseAddress! + offset, bytes.count - offset),
+                    "write the data of '\(name)'")
+            }
+            // An entry takes no more than its header's size: the caller wrote too much.
+            guard written > 0 else { preconditionFailure("archive_write_data accepted nothing for '\(name)'") }
+            offset += written
+        }
+    }
+
+    /// Ends the archive: pads the last entry, writes the end-of-archive blocks and flushes.
+    func close() throws {
+        try rethrowingSinkFailure { () throws(LibarchiveError) in
+            try check(archive_write_close(pointer), "finish the archive")
+        }
+    }
+
+    /// When the sink failed, libarchive only knows its message: rethrow the sink's own error.
+    @discardableResult
+    private func rethrowingSinkFailure<Result>(_ body: () throws(LibarchiveError) -> Result) throws -> Result {
+        do {
+            return try body()
+        } catch {
+            if let failure = callbacks.takeFailure() { throw failure }
+            throw error
+        }
+    }
+}
+
+/// The C callbacks' context: the sink, and the error that made the last callback fail.
+private final class WriteCallbacks {
+    let sink: any ArchiveByteSink
+    private var failure: (any Error)?
+
+    init(sink: any ArchiveByteSink) {
+        self.sink = sink
+    }
+
+    func takeFailure() -> (any Error)? {
+        defer { failure = nil }
+        return failure
+    }
+
+    /// The sink's error, kept for the Swift caller; libarchive gets its message.
+    func fail(_ error: any Error) { failure = error }
+}
+
+/// libarchive's write callback: hands the bytes to the sink, or fails the write with its error.
+private func writeToSink(
+    _ archive: OpaquePointer?, _ context: UnsafeMutableRawPointer?, _ buffer: UnsafeRawPointer?, _ length: Int
+) -> la_ssize_t {
+    let callbacks = Unmanaged<WriteCallbacks>.fromOpaque(context!).takeUnretainedValue()
+    do {
+        try callbacks.sink.consume(UnsafeRawBufferPointer(start: buffer, count: length))
+        return la_ssize_t(length)
+    } catch {
+        callbacks.fail(error)
+        squeeze_archive_set_error(archive, EIO, "\(error)")
+        return -1
+    }
+}

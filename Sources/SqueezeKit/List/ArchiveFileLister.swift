@@ -1,0 +1,57 @@
+/// Lists an archive (tar in any dialect and compression, zip, cpio, 7z, ISO), recognized by its
+/// name or, uncompressed, by its magic: every entry, and for a gzip-compressed one the gzip
+/// figures too. Both come from one pass: the entries are parsed from the bytes squeeze decodes
+/// (in parallel for its own `.tar.gz`), and the decode's summary gives the exact size, members
+/// and trailing bytes.
+struct ArchiveFileLister: FileLister {
+    let scheduling: SchedulingOptions
+
+    static let archiveSuffixes = [
+        ".tar", ".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.bz2", ".tbz2", ".tbz", ".tar.zst", ".tzst", ".tar.lz4",
+        ".tar.lz", ".tar.Z", ".zip", ".cpio", ".7z", ".iso",
+    ]
+
+    func recognizes(_ prefix: [UInt8], path: PathName) -> Bool {
+        if Self.archiveSuffixes.contains(where: { path.hasSuffix($0) }) { return true }
+        let ustar = Array("ustar".utf8)
+        let isTar = prefix.count >= 262 && Array(prefix[257..<262]) == ustar
+        let isZip = prefix.starts(with: [0x50, 0x4B, 0x03, 0x04])
+        return isTar || isZip
+    }
+
+    /// Uncompressed size of an archive that is not gzip: what the decompression delivered (xz,
+    /// bzip2...), or, with no compression around the archive, the file itself, or the entries'
+    /// total when that is more (a zip compresses each entry).
+    static func uncompressedSize(of stream: any DecodedStream, fileSize: Int64, entries: [ArchiveListing.Entry]) -> Int64 {
+        if let decoded = stream as? ReadAheadDecodingStream { return decoded.bytesDelivered }
+        return max(fileSize, entries.reduce(0) { $0 + $1.size })
+    }
+
+    func list(_ file: ReadableFile, status: FileStatus, cancellation: CancellationFlag) throws -> FileListing {
+        let stream = try DecodedStreamOpeners.automatic(scheduling: scheduling)(file.path)
+        var entries: [ArchiveListing.Entry] = []
+        let description = try ArchiveLister().forEachEntry(in: stream, name: file.path) { entry in
+            if cancellation.isCancelled { throw CancellationError() }
+            entries.append(ArchiveListing.Entry(entry))
+        }
+        _ = try stream.finishReading()
+        // squeeze undid the gzip itself, so libarchive saw none: name it.
+        let filters = (stream is GzipArchiveStream ? ["gzip"] : []) + description.filters
+        let archive = ArchiveListing(format: description.format, filters: filters, entries: entries)
+        guard let gzip = (stream as? GzipArchiveStream)?.summary else {
+            var listing = FileListing(
+                format: filters.first ?? "none", compressedBytes: status.size,
+                uncompressedBytes: Self.uncompressedSize(of: stream, fileSize: status.size, entries: entries),
+                members: 0, originalName: nil, modificationTime: nil, sizeSource: .decoded)
+            listing.archive = archive
+            return listing
+        }
+        var listing = FileListing(
+            format: "gzip", compressedBytes: status.size, uncompressedBytes: gzip.uncompressedBytes, members: gzip.members,
+            originalName: gzip.firstHeader?.name.map { String(decoding: $0, as: UTF8.self) },
+            modificationTime: gzip.firstHeader.flatMap { $0.modificationTime == 0 ? nil : $0.modificationTime },
+            sizeSource: .decoded, trailing: gzip.trailing)
+        listing.archive = archive
+        return listing
+    }
+}

@@ -1,0 +1,108 @@
+import Dispatch
+
+/// Lets a decoder go on while its output is written, as `pigz -d` does with its writer thread:
+/// `write` copies the bytes into one of two buffers and returns; a private serial queue writes
+/// them to the wrapped output, in order. At most two buffers are in flight, so memory stays
+/// bounded; the first write error is thrown by a later `write` or by `commit`.
+final class WriteBehindOutput: OutputFile {
+    static let bufferSize = 1 << 20
+
+    private let queue = DispatchQueue(label: "squeeze.write-behind")
+    private let target: QueueConfinedOutput
+    private let buffers = WriteBehindBuffers(count: 2, size: bufferSize)
+
+    init(wrapping output: any OutputFile) {
+        target = QueueConfinedOutput(output)
+    }
+
+    /// Writes still queued hold the buffers: wait for them before the buffers go.
+    deinit { queue.sync {} }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        var offset = 0
+        while offset < bytes.count {
+            try buffers.throwIfFailed()
+            let index = buffers.takeIdle()
+            let count = min(Self.bufferSize, bytes.count - offset)
+            buffers[index].baseAddress!.copyMemory(from: bytes.baseAddress! + offset, byteCount: count)
+            offset += count
+            queue.async { [target, buffers] in
+                if !buffers.hasFailed {
+                    do {
+                        try target.output.write(UnsafeRawBufferPointer(start: buffers[index].baseAddress, count: count))
+                    } catch {
+                        buffers.recordFailure(error)
+                    }
+                }
+                buffers.giveBack(index)
+            }
+        }
+    }
+
+    func commit(attributes: FileStatus, replacingExisting: Bool) throws {
+        try queue.sync {
+            try buffers.throwIfFailed()
+            try target.output.commit(attributes: attributes, replacingExisting: replacingExisting)
+        }
+    }
+
+    func discard() {
+        queue.sync { target.output.discard() }
+    }
+}
+
+/// The wrapped output of a `WriteBehindOutput`.
+///
+/// `@unchecked Sendable`: after `init`, `output` is touched only by blocks running on the
+/// write-behind queue (serially), and by `commit`/`discard` through `queue.sync`.
+private final class QueueConfinedOutput: @unchecked Sendable {
+    let output: any OutputFile
+
+    init(_ output: any OutputFile) {
+        self.output = output
+    }
+}
+
+/// The buffers of a `WriteBehindOutput`, which are idle or being written, and the first failure.
+///
+/// `@unchecked Sendable` for `buffers`: a buffer is filled by the writing thread only between
+/// `takeIdle` and the block it queues, and read by the queue only within that block, after
+/// which `giveBack` returns it; the lock and the semaphore hand each one over, so no buffer is
+/// touched by two threads at once. The rest is behind locks and a semaphore.
+private final class WriteBehindBuffers: @unchecked Sendable {
+    private let buffers: [UnsafeMutableRawBufferPointer]
+    private let idle: Locked<[Int]>
+    private let available: DispatchSemaphore
+    private let failure = Locked<(any Error)?>(nil)
+
+    init(count: Int, size: Int) {
+        buffers = (0..<count).map { _ in .allocate(byteCount: size, alignment: 16) }
+        idle = Locked(Array(0..<count))
+        available = DispatchSemaphore(value: count)
+    }
+
+    deinit { for buffer in buffers { buffer.deallocate() } }
+
+    subscript(index: Int) -> UnsafeMutableRawBufferPointer { buffers[index] }
+
+    /// Waits for a buffer no write is using.
+    func takeIdle() -> Int {
+        available.wait()
+        return idle.withLock { $0.removeLast() }
+    }
+
+    func giveBack(_ index: Int) {
+        idle.withLock { $0.append(index) }
+        available.signal()
+    }
+
+    var hasFailed: Bool { failure.withLock { $0 != nil } }
+
+    func recordFailure(_ error: any Error) {
+        failure.withLock { if $0 == nil { $0 = error } }
+    }
+
+    func throwIfFailed() throws {
+        if let error = failure.withLock({ $0 }) { throw error }
+    }
+}

@@ -1,0 +1,55 @@
+import ArgumentParser
+import SqueezeKit
+
+struct Archive: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Store directories and files in one .tar.gz, compressed on every core.",
+        discussion: """
+            libarchive writes the tar stream (pax: long and non-ASCII names, symbolic links, hard \
+            links, empty directories, modes, modification times, owners) and squeeze compresses \
+            it in parallel blocks, as it does a large file. Each directory's entries are named \
+            under its last component ('squeeze archive /usr/include' stores 'include/...'); a \
+            directory comes before its contents, names in byte order, so the same tree gives the \
+            same archive. Files are read as their turn comes: memory stays bounded by the work in \
+            flight. FIFOs and device files are stored as entries, sockets skipped. \
+            --include selects files; directories are stored whatever it says.
+
+            The tar stream is cut into --block-size blocks, compressed in parallel: with \
+            libdeflate each is a gzip member indexed for parallel decompression, with zlib the \
+            archive is one gzip member, as pigz writes. The bytes depend on the tree, --codec, \
+            --level and --block-size only, never on --mode or --jobs.
+
+            The archive is written to a temporary beside OUT and renamed into place when \
+            complete; an existing OUT is kept unless --force. A file that cannot be read is \
+            reported and left out (exit status 1); the rest is archived.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Directories and files to archive.", valueName: "path"))
+    var paths: [String]
+
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The .tar.gz to write.", valueName: "out.tar.gz"))
+    var output: String
+
+    @Flag(name: .shortAndLong, help: "Replace an existing archive.")
+    var force = false
+
+    @OptionGroup var compression: CompressionArguments
+    @OptionGroup var scheduling: SchedulingArguments
+    @OptionGroup var selection: SelectionArguments
+    @OptionGroup var reporting: ReportArguments
+
+    func run() throws {
+        let request = ArchiveRequest(
+            roots: paths.map { PathName($0) }, destination: PathName(output), filter: selection.filter,
+            followSymlinks: selection.followSymlinks, settings: compression.settings, scheduling: scheduling.options,
+            force: force)
+        let session = RunSession(reporting: reporting)
+        try session.perform {
+            ArchiveRun(
+                request: request, collector: session.collector, cancellation: session.cancellation,
+                registry: session.registry
+            ).run()
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import ArgumentParser
+import SqueezeKit
+
+struct Decompress: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Decompress gzip files (.gz, .tgz), and every such file under the given directories.",
+        discussion: """
+            NAME.gz becomes NAME and NAME.tgz becomes NAME.tar, beside the source (or under \
+            --output-dir), written to a temporary and renamed into place only once every member's \
+            CRC-32 and length have been checked, with the .gz file's mode and times. Sources are \
+            kept unless --rm. A file that fails leaves no output behind; the others go on.
+
+            Files are decompressed in parallel. A file squeeze wrote in blocks (indexed members) \
+            is also decompressed member by member in parallel; any other gzip is decoded as a \
+            stream, every member in turn, in fixed memory.
+
+            After the last member, zero bytes are ignored; other trailing bytes are ignored with a \
+            warning (exit status 2), except that bytes starting with the gzip magic are read as a \
+            member, so a damaged one is an error.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("gzip files, and directories to search for them.", valueName: "path"))
+    var paths: [String]
+
+    @Flag(
+        name: [.customShort("c"), .customLong("stdout")],
+        help: """
+            Write the decompressed bytes to standard output, file after file in the order named (any \
+            file name is accepted); the report goes to standard error.
+            """)
+    var toStandardOutput = false
+
+    @OptionGroup var scheduling: SchedulingArguments
+    @OptionGroup var selection: SelectionArguments
+    @OptionGroup var output: OutputArguments
+    @OptionGroup var reporting: ReportArguments
+
+    func validate() throws {
+        guard toStandardOutput else { return }
+        if output.outputDirectory != nil { throw ValidationError("--stdout and --output-dir cannot be used together") }
+        if output.removeSources { throw ValidationError("--stdout keeps its sources: --rm cannot be used with it") }
+        if reporting.json == "-" { throw ValidationError("--stdout and --json - both want standard output; give --json a file") }
+    }
+
+    func run() throws {
+        let request = DecompressionRequest(
+            roots: paths.map { PathName($0) }, purpose: .decompress, filter: selection.filter,
+            followSymlinks: selection.followSymlinks, scheduling: scheduling.options, output: output.options(),
+            toStandardOutput: toStandardOutput)
+        let session = RunSession(reporting: reporting, summaryToStandardError: toStandardOutput)
+        try session.perform {
+            DecompressionRun(
+                request: request, collector: session.collector, cancellation: session.cancellation,
+                registry: session.registry
+            ).run()
+        }
+    }
+}

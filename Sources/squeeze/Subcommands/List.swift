@@ -1,0 +1,43 @@
+import ArgumentParser
+import Foundation
+import SqueezeKit
+
+struct List: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "List gzip files (size, ratio, members, original name and time) and the entries of archives.",
+        discussion: """
+            Sizes are exact, not modulo 4 GiB. A file squeeze wrote in blocks is listed from its \
+            member index, without decoding (fast at any size; `squeeze test` verifies it). Any \
+            other gzip file is decoded in full, output dropped, to count its members and measure \
+            it (so a damaged file is reported as such). Files are listed in parallel; the table \
+            is sorted by path and ends with the totals. Files named on the command line are listed \
+            whatever their name; under directories, files ending in .gz or .tgz.
+
+            An archive (.tar, .tar.gz, .tgz, .tar.xz, .zip, ... or a tar or zip recognized by its \
+            first bytes) is also listed entry by entry, as `tar tv` does, after the table; a \
+            .tar.gz written by squeeze is decoded in parallel for it.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("gzip files, and directories to search for them.", valueName: "path"))
+    var paths: [String]
+
+    @OptionGroup var scheduling: SchedulingArguments
+    @OptionGroup var selection: SelectionArguments
+    @OptionGroup var reporting: ReportArguments
+
+    func run() throws {
+        let request = ListingRequest(
+            roots: paths.map { PathName($0) }, filter: selection.filter, followSymlinks: selection.followSymlinks,
+            scheduling: scheduling.options)
+        let session = RunSession(reporting: reporting)
+        let tableToStandardError = reporting.json == "-"
+        try session.perform {
+            ListingRun(request: request, collector: session.collector, cancellation: session.cancellation).run()
+        } beforeReport: { report in
+            // The table is what was asked for: printed even under --quiet, before the summary.
+            let table = Data(ListingFormatter().table(report).utf8)
+            (tableToStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(table)
+        }
+    }
+}

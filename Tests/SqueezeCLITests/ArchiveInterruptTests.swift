@@ -1,0 +1,33 @@
+import Foundation
+import Glibc
+import SqueezeTestSupport
+import Testing
+
+/// An interrupted archive stops, removes its temporary, prints a partial report and exits 130,
+/// leaving no archive at all.
+@Suite(.serialized) struct ArchiveInterruptTests {
+    @Test(arguments: [(SIGINT, "apply"), (SIGTERM, "operation")])
+    func interruptingLeavesNoArchive(signal: Int32, mode: String) throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 23)
+        // Slow enough (libdeflate's level 12 on text) that the run is surely busy when interrupted.
+        let chunk = data.text(1 << 20)
+        for index in 0..<24 { try TreeBuilder.write(chunk, to: scratch("in/file\(index).txt")) }
+        try FileManager.default.createDirectory(atPath: scratch("out"), withIntermediateDirectories: true)
+        let process = try CommandRunner.start(
+            Squeeze.binary, ["archive", scratch("in"), "-o", scratch("out/in.tar.gz"), "--level", "12", "--mode", mode],
+            scratch: scratch)
+        // Signal once the temporary exists: the handlers are installed and the run is compressing.
+        let deadline = Date().addingTimeInterval(30)
+        while Date() < deadline && process.isRunning
+            && !((try? FileManager.default.contentsOfDirectory(atPath: scratch("out"))) ?? []).contains(where: { $0.contains(".squeeze-") }) {
+            usleep(10_000)
+        }
+        kill(process.processIdentifier, signal)
+        process.waitUntilExit()
+        let result = try CommandRunner.result(of: process, scratch: scratch)
+        #expect(result.status == 130, "\(result.standardError)")
+        #expect(result.output.contains("(interrupted)"))
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("out")).isEmpty)
+    }
+}

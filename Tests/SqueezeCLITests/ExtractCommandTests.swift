@@ -1,0 +1,85 @@
+import Foundation
+import SqueezeTestSupport
+import Testing
+
+/// `squeeze extract` as a user runs it: exit codes, messages naming each refused entry and why,
+/// the report, and what is left on disk.
+@Suite struct ExtractCommandTests {
+    @Test func aHostileArchiveIsReportedEntryByEntryAndNothingOutsideChanges() throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write("victim\n", to: scratch("outside/victim"))
+        try TarBuilder()
+            .file("fine.txt", "fine\n")
+            .file(scratch("outside/absolute"), "pwned\n")
+            .file("../outside/climbed", "pwned\n")
+            .symlink("link", to: "../outside")
+            .file("link/through", "pwned\n")
+            .hardlink("hard", to: "../outside/victim", contents: "pwned\n")
+            .characterDevice("zero", major: 1, minor: 5)
+            .file("setuid", "tool\n", permissions: 0o4755)
+            .write(to: scratch("hostile.tar.gz"), compression: .gzip)
+        // Everything squeeze may write is made beforehand, so the scratch directory itself must
+        // not change either (a file created beside the destination would change its time).
+        try FileManager.default.createDirectory(atPath: scratch("dest"), withIntermediateDirectories: true)
+        try FileManager.default.createDirectory(atPath: scratch("reports"), withIntermediateDirectories: true)
+        let before = TreeSnapshot(of: scratch.path, excluding: ["dest", "reports"])
+
+        let result = try Squeeze.run(["extract", scratch("hostile.tar.gz"), "-C", scratch("dest"), "--json", scratch("reports/report.json")])
+
+        #expect(result.status == 1)
+        let after = TreeSnapshot(of: scratch.path, excluding: ["dest", "reports"])
+        #expect(after == before, "\(after.differences(from: before))")
+        let lines = result.standardError.split(separator: "\n").map(String.init)
+        #expect(lines.contains("squeeze: \(scratch("outside/absolute")): refused: absolute name (entries may only be extracted inside the destination)"))
+        #expect(lines.contains("squeeze: ../outside/climbed: refused: the name contains '..' (entries may only be extracted inside the destination)"))
+        #expect(lines.contains { $0.hasPrefix("squeeze: link/through: cannot extract 'link/through': ") && $0.contains("symlink") })
+        #expect(lines.contains("squeeze: hard: refused: hard link to '../outside/victim', outside the destination"))
+        #expect(lines.contains("squeeze: zero: refused: a character device (use --allow-special-files to create device nodes and FIFOs)"))
+        #expect(result.output.contains("squeeze extract: 3 files done, 0 skipped, 5 failed"))
+        let dest = TreeSnapshot(of: scratch("dest"))
+        #expect(dest.paths == [".", "fine.txt", "link", "setuid"])
+        #expect(dest.nodes["setuid"]?.permissions == 0o755)
+
+        let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch("reports/report.json")))) as? [String: Any]
+        #expect(report?["exitStatus"] as? Int == 1)
+        #expect((report?["failures"] as? [[String: Any]])?.count == 5)
+    }
+
+    @Test func existingFilesAreKeptWithAWarningUnlessForced() throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write("mine\n", to: scratch("dest/a.txt"))
+        try TarBuilder().file("a.txt", "theirs\n").file("b.txt", "new\n").write(to: scratch("a.tar"))
+        let kept = try Squeeze.run(["extract", scratch("a.tar"), "-C", scratch("dest")])
+        #expect(kept.status == 2)
+        #expect(kept.standardError.hasPrefix("squeeze: warning: a.txt: '"))
+        #expect(kept.standardError.hasSuffix("/dest/a.txt' already exists (use --force to overwrite)\n"))
+        #expect(try TreeBuilder.read(scratch("dest/a.txt")) == Array("mine\n".utf8))
+        #expect(try TreeBuilder.read(scratch("dest/b.txt")) == Array("new\n".utf8))
+        let forced = try Squeeze.run(["extract", scratch("a.tar"), "-C", scratch("dest"), "--force", "-q"])
+        #expect(forced.status == 0)
+        #expect(try TreeBuilder.read(scratch("dest/a.txt")) == Array("theirs\n".utf8))
+    }
+
+    @Test func malformedArchivesFailClearly() throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write("plain text, no archive here\n", to: scratch("text.tar"))
+        var data = TestData(seed: 9)
+        try TarBuilder().file("ok.txt", "ok\n").file(Array("big.bin".utf8), data.randomBytes(200_000))
+            .write(to: scratch("whole.tar.gz"), compression: .gzip)
+        let whole = try TreeBuilder.read(scratch("whole.tar.gz"))
+        try TreeBuilder.write(Array(whole.prefix(whole.count - 5_000)), to: scratch("cut.tar.gz"))
+
+        let text = try Squeeze.run(["extract", scratch("text.tar"), "-C", scratch("d1"), "-q"])
+        #expect(text.status == 1)
+        #expect(text.standardError == "squeeze: \(scratch("text.tar")): cannot read it as an archive: Unrecognized archive format\n")
+
+        let cut = try Squeeze.run(["extract", scratch("cut.tar.gz"), "-C", scratch("d2"), "-q"])
+        #expect(cut.status == 1)
+        #expect(cut.standardError.hasPrefix("squeeze: \(scratch("cut.tar.gz")): stopped at 'big.bin', which could not be extracted: "))
+        #expect(TreeSnapshot(of: scratch("d2")).paths == [".", "ok.txt"])
+
+        let missing = try Squeeze.run(["extract", scratch("missing.tar"), "-C", scratch("d3"), "-q"])
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("No such file or directory"))
+    }
+}

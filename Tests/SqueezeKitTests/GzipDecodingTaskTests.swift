@@ -1,0 +1,79 @@
+import SqueezeTestSupport
+import Testing
+@testable import SqueezeKit
+
+@Suite struct GzipDecodingTaskTests {
+    /// Keeps what a task hands over: the bytes and how the decode ended.
+    final class RecordingDestination: DecodedFileDestination, @unchecked Sendable {
+        let output = WriteBehindOutputTests.RecordingOutput()
+        let finished = Locked<Result<GzipDecodeSummary, any Error>?>(nil)
+
+        func makeOutput() throws -> any OutputFile { output }
+
+        func complete(_ decoding: FinishedDecoding) {
+            finished.withLock { $0 = decoding.result }
+        }
+    }
+
+    static func makeTask(_ bytes: [UInt8], in scratch: TemporaryDirectory, progress: Locked<Int64>) throws -> (GzipDecodingTask, RecordingDestination) {
+        let file = try GzipBytes.file(bytes, in: scratch)
+        let destination = RecordingDestination()
+        let cancellation = CancellationFlag()
+        let context = DecodingContext(
+            window: WorkWindow(capacity: 64 << 20, cancellation: cancellation), pools: DecoderPools(),
+            cancellation: cancellation, progress: { bytes in progress.withLock { $0 += bytes } })
+        let task = GzipDecodingTask(
+            path: file.path, plan: DecodingPlan.make(for: file, size: Int64(bytes.count), threshold: 0),
+            destination: destination, context: context)
+        return (task, destination)
+    }
+
+    /// Members decoded out of order around one whose index lies: those before it are written, those
+    /// after it are dropped even though they decoded, and the stream takes over from it; every
+    /// input byte is counted once.
+    @Test func takesOverFromTheFirstMemberThatFails() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 81)
+        let original = data.text(700_000)
+        var bytes = GzipBytes.indexed(original, blockSize: 64 << 10)
+        let index = try #require(try MemberIndexWalker(file: GzipBytes.file(bytes, in: scratch, name: "probe.gz"), fileSize: Int64(bytes.count)).walk())
+        let victim = index.members[3]
+        MemberIndexWalkerTests.rewriteIndex(&bytes, memberAt: Int(victim.offset), uncompressedLength: UInt32(victim.uncompressedLength + 1))
+        let progress = Locked<Int64>(0)
+        let (task, destination) = try Self.makeTask(bytes, in: scratch, progress: progress)
+        #expect(task.blockCount == index.members.count)
+
+        var isComplete = false
+        for block in [5, 4, 3] + Array(6..<task.blockCount) + [0, 1, 2] {
+            #expect(!isComplete)
+            isComplete = task.runBlock(block)
+        }
+        #expect(isComplete)
+        task.finish()
+
+        let summary = try #require(try destination.finished.withLock { $0 }?.get())
+        #expect(ByteDifference.between(destination.output.bytes, original) == nil)
+        #expect(summary.members == index.members.count)
+        #expect(summary.uncompressedBytes == Int64(original.count))
+        #expect(!summary.decodedInParallel)
+        #expect(progress.withLock { $0 } == Int64(bytes.count))
+    }
+
+    @Test func decodesEveryMemberInAnyOrder() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 82)
+        let original = data.text(500_000)
+        let bytes = GzipBytes.indexed(original, blockSize: 32 << 10)
+        let progress = Locked<Int64>(0)
+        let (task, destination) = try Self.makeTask(bytes, in: scratch, progress: progress)
+        var order = Array(0..<task.blockCount)
+        for position in order.indices.reversed() { order.swapAt(position, data.int(in: 0...position)) }
+        let completions = order.map { task.runBlock($0) }
+        #expect(completions.filter { $0 }.count == 1 && completions.last == true)
+        task.finish()
+        let summary = try #require(try destination.finished.withLock { $0 }?.get())
+        #expect(summary.decodedInParallel)
+        #expect(ByteDifference.between(destination.output.bytes, original) == nil)
+        #expect(progress.withLock { $0 } == Int64(bytes.count))
+    }
+}

@@ -1,0 +1,137 @@
+import SqueezeTestSupport
+import Testing
+@testable import SqueezeKit
+
+@Suite struct GzipStreamDecoderTests {
+    /// Decodes `bytes` from `start` with a fresh decoder; returns what reached the sink.
+    static func decode(_ bytes: [UInt8], from start: StreamResumePoint = StreamResumePoint()) throws -> ([UInt8], GzipDecodeSummary) {
+        let scratch = try TemporaryDirectory()
+        let file = try GzipBytes.file(bytes, in: scratch)
+        var output: [UInt8] = []
+        let summary = try GzipStreamDecoder().decode(
+            file, from: start, cancellation: CancellationFlag(), progress: { _ in }, sink: { output += $0 })
+        return (output, summary)
+    }
+
+    @Test func decodesEveryMemberInTurn() throws {
+        var data = TestData(seed: 7)
+        let parts = [data.text(1_000), [], data.randomBytes(70_000), data.text(3_000_000)]
+        let (output, summary) = try Self.decode(parts.flatMap { GzipBytes.member($0) })
+        #expect(ByteDifference.between(output, parts.flatMap { $0 }) == nil)
+        #expect(summary.members == 4)
+        #expect(summary.uncompressedBytes == Int64(output.count))
+        #expect(summary.trailing == .none)
+        #expect(!summary.decodedInParallel)
+    }
+
+    @Test func keepsTheFirstHeaderWithEveryField() throws {
+        let header = GzipHeader(
+            modificationTime: 1_234_567, extra: Array("AB\u{2}\u{0}xy".utf8), name: Array("naïve.txt".utf8),
+            comment: Array("a comment".utf8), hasHeaderCRC: true)
+        var textHeader = header
+        textHeader.isText = true
+        let data = Array("every optional field\n".utf8)
+        let (output, summary) = try Self.decode(GzipBytes.member(data, header: textHeader) + GzipBytes.member(data))
+        #expect(output == data + data)
+        #expect(summary.firstHeader == textHeader)
+    }
+
+    @Test func readsANameLongerThanTheInputBuffer() throws {
+        let name = [UInt8](repeating: UInt8(ascii: "n"), count: GzipStreamDecoder.inputCapacity + 50_000)
+        let (output, summary) = try Self.decode(GzipBytes.member(Array("x".utf8), header: GzipHeader(name: name)))
+        #expect(output == Array("x".utf8))
+        #expect(summary.firstHeader?.name == name)
+    }
+
+    @Test func refusesANameWithoutEnd() throws {
+        var bytes = GzipHeader(name: []).encoded().dropLast()
+        bytes += [UInt8](repeating: UInt8(ascii: "n"), count: GzipHeader.maximumLength + 10)
+        #expect(throws: GzipFormatError.headerTooLong) { try Self.decode(Array(bytes)) }
+    }
+
+    @Test func everyPrefixOfAMemberIsTruncated() throws {
+        let member = GzipBytes.member(Array("hello world\n".utf8), header: GzipHeader(name: Array("hello.txt".utf8)))
+        #expect(throws: GzipFormatError.empty) { try Self.decode([]) }
+        for length in 1..<member.count {
+            #expect(throws: GzipFormatError.truncated, "prefix of \(length) bytes") { try Self.decode(Array(member[..<length])) }
+        }
+    }
+
+    @Test func checksTheTrailer() throws {
+        let data = Array("some data".utf8)
+        let body = GzipHeader().encoded() + GzipBytes.deflate(data)
+        #expect(throws: GzipFormatError.checksumMismatch(expected: 1, actual: CRC32.checksum(data))) {
+            try Self.decode(body + GzipBytes.trailer(data, checksum: 1))
+        }
+        #expect(throws: GzipFormatError.lengthMismatch(expected: 99, actual: UInt32(data.count))) {
+            try Self.decode(body + GzipBytes.trailer(data, length: 99))
+        }
+    }
+
+    @Test func reportsZlibsReasonForInvalidData() throws {
+        let bytes = GzipHeader().encoded() + [0x07, 0x00] + GzipBytes.trailer([])
+        #expect(throws: GzipFormatError.invalidDeflateData("invalid block type")) { try Self.decode(bytes) }
+    }
+
+    @Test func ignoresZeroPaddingSilently() throws {
+        let member = GzipBytes.member(Array("data".utf8))
+        let (output, summary) = try Self.decode(member + [UInt8](repeating: 0, count: 300_000))
+        #expect(output == Array("data".utf8))
+        #expect(summary.trailing == .zeroPadding(count: 300_000))
+        #expect(summary.compressedBytes == Int64(member.count))
+    }
+
+    @Test func keepsTheDataBeforeGarbage() throws {
+        let member = GzipBytes.member(Array("data".utf8))
+        for garbage in [Array("garbage!!!".utf8), [0, 0, 0, 1], [0x1F, 0x1E, 0x00], [0x1F, 0x00]] {
+            let (output, summary) = try Self.decode(member + garbage)
+            #expect(output == Array("data".utf8))
+            #expect(summary.trailing == .garbage(count: Int64(garbage.count)), "\(garbage)")
+            #expect(summary.trailing.warning?.contains("trailing garbage ignored") == true)
+        }
+    }
+
+    @Test func readsATailWithTheMagicAsAMember() throws {
+        let member = GzipBytes.member(Array("data".utf8))
+        #expect(throws: GzipFormatError.truncated) { try Self.decode(member + [0x1F]) }
+        #expect(throws: GzipFormatError.truncated) { try Self.decode(member + [0x01]) }
+        #expect(throws: GzipFormatError.truncated) { try Self.decode(member + [0x1F, 0x8B]) }
+        #expect(throws: GzipFormatError.unknownMethod(0)) { try Self.decode(member + [0x1F, 0x8B, 0x00]) }
+    }
+
+    @Test func decodesManyEmptyMembersWithoutRecursion() throws {
+        let empty: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0xA7, 0x8F, 0x43, 0x62, 0x00, 0x03, 0x03, 0x00] + [UInt8](repeating: 0, count: 8)
+        let count = 200_000
+        let (output, summary) = try Self.decode(Array([[UInt8]](repeating: empty, count: count).joined()))
+        #expect(output.isEmpty)
+        #expect(summary.members == count)
+    }
+
+    @Test func resumesAtAMemberBoundary() throws {
+        let first = GzipBytes.member(Array("first".utf8), header: GzipHeader(name: Array("f".utf8)))
+        let second = GzipBytes.member(Array("second".utf8))
+        let header = GzipHeader(name: Array("f".utf8))
+        let (output, summary) = try Self.decode(
+            first + second,
+            from: StreamResumePoint(offset: Int64(first.count), membersBefore: 1, uncompressedBytesBefore: 5, firstHeader: header))
+        #expect(output == Array("second".utf8))
+        #expect(summary.members == 2)
+        #expect(summary.uncompressedBytes == 11)
+        #expect(summary.firstHeader == header)
+    }
+
+    @Test func stopsWhenCancelled() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 3)
+        let file = try GzipBytes.file(GzipBytes.member(data.randomBytes(3 << 20)), in: scratch)
+        let cancellation = CancellationFlag()
+        var chunks = 0
+        #expect(throws: CancellationError.self) {
+            try GzipStreamDecoder().decode(file, cancellation: cancellation, progress: { _ in }, sink: { _ in
+                chunks += 1
+                cancellation.cancel()
+            })
+        }
+        #expect(chunks == 1)
+    }
+}

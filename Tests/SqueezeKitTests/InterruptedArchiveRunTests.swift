@@ -1,0 +1,50 @@
+import Foundation
+@testable import SqueezeKit
+import SqueezeTestSupport
+import Testing
+
+/// Runs interrupted in the middle: nothing half-written is left under a final name, and no
+/// temporary at all.
+@Suite struct InterruptedArchiveRunTests {
+    @Test(arguments: SchedulingMode.allCases)
+    func anInterruptedArchiveLeavesNoOutput(mode: SchedulingMode) throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 21)
+        for index in 0..<12 { try TreeBuilder.write(data.text(200_000), to: scratch("tree/f\(index).txt")) }
+        let collector = CancellingCollector(cancelAfter: 3)
+        let report = ArchiveRun(
+            request: ArchiveRequest(
+                roots: [PathName(scratch("tree"))], destination: PathName(scratch("out.tar.gz")),
+                settings: CompressionSettings(blockSize: 64 << 10), scheduling: SchedulingOptions(mode: mode, jobs: 2)),
+            collector: collector, cancellation: collector.cancellation
+        ).run()
+        #expect(report.interrupted && report.exitStatus == 130)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["tree"])
+    }
+
+    @Test(arguments: [true, false])
+    func anInterruptedExtractionLeavesCompleteFilesOnly(entersDestination: Bool) throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 22)
+        var builder = TarBuilder()
+        var contents: [String: [UInt8]] = [:]
+        for index in 0..<8 {
+            let bytes = data.randomBytes(300_000)
+            contents["f\(index).bin"] = bytes
+            builder = builder.file(Array("f\(index).bin".utf8), bytes)
+        }
+        try builder.write(to: scratch("a.tar.gz"), compression: .gzip)
+        let collector = CancellingCollector(cancelAfter: 3)
+        let report = ExtractionRun(
+            request: ExtractionRequest(archive: PathName(scratch("a.tar.gz")), destination: PathName(scratch("dest"))),
+            collector: collector, cancellation: collector.cancellation, registry: TemporaryFileRegistry(),
+            entersDestination: entersDestination
+        ).run()
+        #expect(report.interrupted && report.exitStatus == 130)
+        let left = try FileManager.default.contentsOfDirectory(atPath: scratch("dest")).sorted()
+        #expect(!left.isEmpty && left.count < 8, "\(left)")
+        for name in left {
+            #expect(try TreeBuilder.read(scratch("dest/\(name)")) == contents[name], "\(name) is not complete")
+        }
+    }
+}

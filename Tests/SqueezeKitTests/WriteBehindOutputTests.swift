@@ -1,0 +1,58 @@
+import Synchronization
+import SqueezeTestSupport
+import Testing
+@testable import SqueezeKit
+
+@Suite struct WriteBehindOutputTests {
+    /// An output that keeps what it is given, and fails once it holds `limit` bytes.
+    final class RecordingOutput: OutputFile, @unchecked Sendable {
+        struct Full: Error {}
+        var bytes: [UInt8] = []
+        var committed = false
+        var discarded = false
+        let limit: Int
+
+        init(limit: Int = .max) { self.limit = limit }
+
+        func write(_ bytes: UnsafeRawBufferPointer) throws {
+            guard self.bytes.count + bytes.count <= limit else { throw Full() }
+            self.bytes += bytes
+        }
+
+        func commit(attributes: FileStatus, replacingExisting: Bool) throws { committed = true }
+
+        func discard() { discarded = true }
+    }
+
+    static let attributes = try! FileStatus.of("/", followingSymlinks: true)
+
+    @Test func writesEverythingInOrder() throws {
+        let target = RecordingOutput()
+        let output = WriteBehindOutput(wrapping: target)
+        var data = TestData(seed: 51)
+        let pool = data.randomBytes(2 * WriteBehindOutput.bufferSize)
+        var expected: [UInt8] = []
+        for _ in 0..<30 {
+            let start = data.int(in: 0...WriteBehindOutput.bufferSize / 2)
+            let chunk = pool[start..<start + data.int(in: 0...(3 * WriteBehindOutput.bufferSize / 2))]
+            try chunk.withUnsafeBytes { try output.write($0) }
+            expected += chunk
+        }
+        try output.commit(attributes: Self.attributes, replacingExisting: false)
+        #expect(target.committed)
+        #expect(ByteDifference.between(target.bytes, expected) == nil)
+    }
+
+    @Test func reportsTheFirstWriteErrorAndDoesNotCommit() throws {
+        let target = RecordingOutput(limit: 3 << 20)
+        let output = WriteBehindOutput(wrapping: target)
+        let chunk = [UInt8](repeating: 7, count: 1 << 20)
+        #expect(throws: RecordingOutput.Full.self) {
+            for _ in 0..<10 { try output.write(chunk) }
+            try output.commit(attributes: Self.attributes, replacingExisting: false)
+        }
+        #expect(!target.committed)
+        output.discard()
+        #expect(target.discarded)
+    }
+}
