@@ -9,6 +9,6 @@ struct Squeeze: ParsableCommand {
             Exit status: 0 all done; 1 some input failed (the others were still done); 2 done \
             with warnings; 64 bad usage; 130 interrupted.
             """,
-        subcommands: [Compress.self, Decompress.self, Test.self, List.self, Archive.self, Extract.self]
+        subcommands: [Compress.self, Decompress.self, Test.self, List.self, Archive.self, Extract.self, Bench.self]
     )
 }

@@ -2,10 +2,12 @@ import Dispatch
 
 /// The serial collector: every result of a run, owned by a private serial queue.
 ///
-/// Workers `record` asynchronously and never wait; readers (the report, the progress line) take
-/// `sync` snapshots. Members named `memberQueue_…` may be touched only on `memberQueue`, and
-/// nothing running on it calls back into the public API (a `sync` onto the queue one is already
-/// on deadlocks).
+/// Workers `sync` their records: on an uncontended serial queue that runs the block on the
+/// worker's own thread, where an `async` would wake a queue thread for every record (see
+/// `squeeze bench --collectors`, which compares this with `async`, barrier and mutex variants).
+/// Readers (the report, the progress line) take `sync` snapshots. Members named `memberQueue_…`
+/// may be touched only on `memberQueue`, and nothing running on it calls back into the public API
+/// (a `sync` onto the queue one is already on deadlocks).
 ///
 /// `@unchecked Sendable`: its mutable state is reached only on `memberQueue`.
 public final class ResultCollector: ResultRecording, @unchecked Sendable {

@@ -64,13 +64,14 @@ public struct ReportFormatter: Sendable {
 
     static func decimal(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return "-" }
+        if places <= 0 { return count(Int(value.rounded())) }
         var scale = 1.0
         for _ in 0..<places { scale *= 10 }
         let scaled = Int((value * scale).rounded())
         let whole = scaled / Int(scale)
         let fraction = String(abs(scaled % Int(scale)))
         let padded = String(repeating: "0", count: places - fraction.count) + fraction
-        return places == 0 ? count(whole) : "\(value < 0 && whole == 0 ? "-" : "")\(count(whole)).\(padded)"
+        return "\(value < 0 && whole == 0 ? "-" : "")\(count(whole)).\(padded)"
     }
 
     static func seconds(_ value: Double) -> String {

@@ -34,6 +34,10 @@ public final class ReadableFile: Sendable {
 
     /// Up to `count` bytes from `offset`: fewer only at end of file.
     public func read(count: Int, at offset: Int64) throws(SystemError) -> [UInt8] {
+        // `Array(unsafeUninitializedCapacity: 0)` stores its count into the shared empty-array
+        // singleton: two workers reading empty files at once race there (harmlessly, but
+        // ThreadSanitizer says so and fails the run).
+        guard count > 0 else { return [] }
         var failure: SystemError?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             do throws(SystemError) {

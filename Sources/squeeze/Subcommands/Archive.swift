@@ -46,7 +46,10 @@ struct Archive: ParsableCommand {
             force: force)
         let session = RunSession(reporting: reporting)
         try session.perform {
-            ArchiveRun(request: request, cancellation: session.cancellation, registry: session.registry).run()
+            ArchiveRun(
+                request: request, collector: session.collector, cancellation: session.cancellation,
+                registry: session.registry
+            ).run()
         }
     }
 }

@@ -1,6 +1,8 @@
 import ArgumentParser
 import SqueezeKit
 
+extension CollectorKind: ExpressibleByArgument {}
+
 struct Compress: ParsableCommand {
     static let configuration = CommandConfiguration(
         abstract: "Compress every regular file under the given directories (and the given files) to gzip.",
@@ -29,13 +31,20 @@ struct Compress: ParsableCommand {
     @Flag(help: "Compress in memory and write nothing (to measure CPU scaling apart from the disk).")
     var discard = false
 
+    /// For `squeeze bench --collectors`, which runs this command once per collector.
+    @Option(name: .customLong("collector"), help: .hidden)
+    var collectorKind: CollectorKind = .production
+
     func run() throws {
         let request = CompressionRequest(
             roots: paths.map { PathName($0) }, filter: selection.filter, followSymlinks: selection.followSymlinks,
             settings: compression.settings, scheduling: scheduling.options, output: output.options(discard: discard))
-        let session = RunSession(reporting: reporting)
+        let session = RunSession(reporting: reporting, collector: collectorKind.makeCollector())
         try session.perform {
-            CompressionRun(request: request, cancellation: session.cancellation, registry: session.registry).run()
+            CompressionRun(
+                request: request, collector: session.collector, cancellation: session.cancellation,
+                registry: session.registry
+            ).run()
         }
     }
 }

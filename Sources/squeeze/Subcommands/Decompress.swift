@@ -50,7 +50,10 @@ struct Decompress: ParsableCommand {
             toStandardOutput: toStandardOutput)
         let session = RunSession(reporting: reporting, summaryToStandardError: toStandardOutput)
         try session.perform {
-            DecompressionRun(request: request, cancellation: session.cancellation, registry: session.registry).run()
+            DecompressionRun(
+                request: request, collector: session.collector, cancellation: session.cancellation,
+                registry: session.registry
+            ).run()
         }
     }
 }

@@ -51,7 +51,10 @@ struct Extract: ParsableCommand {
             scheduling: scheduling.options)
         let session = RunSession(reporting: reporting)
         try session.perform {
-            ExtractionRun(request: request, cancellation: session.cancellation, registry: session.registry).run()
+            ExtractionRun(
+                request: request, collector: session.collector, cancellation: session.cancellation,
+                registry: session.registry
+            ).run()
         }
     }
 }

@@ -33,11 +33,11 @@ struct List: ParsableCommand {
         let session = RunSession(reporting: reporting)
         let tableToStandardError = reporting.json == "-"
         try session.perform {
-            let report = ListingRun(request: request, cancellation: session.cancellation).run()
+            ListingRun(request: request, collector: session.collector, cancellation: session.cancellation).run()
+        } beforeReport: { report in
             // The table is what was asked for: printed even under --quiet, before the summary.
             let table = Data(ListingFormatter().table(report).utf8)
             (tableToStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(table)
-            return report
         }
     }
 }

@@ -27,7 +27,10 @@ struct Test: ParsableCommand {
             followSymlinks: selection.followSymlinks, scheduling: scheduling.options)
         let session = RunSession(reporting: reporting)
         try session.perform {
-            DecompressionRun(request: request, cancellation: session.cancellation, registry: session.registry).run()
+            DecompressionRun(
+                request: request, collector: session.collector, cancellation: session.cancellation,
+                registry: session.registry
+            ).run()
         }
     }
 }

@@ -2,27 +2,39 @@ import ArgumentParser
 import Foundation
 import SqueezeKit
 
-/// What every subcommand that runs a batch shares: interrupts (first signal stops new work and
-/// lets the run clean up; a second removes temporaries at once and exits), and printing the
-/// report as text and JSON, then exiting with the report's status.
+/// What every subcommand that runs a batch shares: the collector its run reports to (which the
+/// progress line reads), interrupts (first signal stops new work and lets the run clean up; a
+/// second removes temporaries at once and exits), and printing the report as text and JSON, then
+/// exiting with the report's status.
 struct RunSession {
     let reporting: ReportArguments
+    /// Pass this to the run: the progress line shows what it records.
+    let collector: any ResultRecording
     /// The text summary goes to standard error, because standard output carries data (`--stdout`).
     let summaryToStandardError: Bool
     let cancellation = CancellationFlag()
     let registry = TemporaryFileRegistry()
 
-    init(reporting: ReportArguments, summaryToStandardError: Bool = false) {
+    init(
+        reporting: ReportArguments, summaryToStandardError: Bool = false,
+        collector: any ResultRecording = ResultCollector()
+    ) {
         self.reporting = reporting
         self.summaryToStandardError = summaryToStandardError
+        self.collector = collector
     }
 
-    /// Runs `body` with interrupts watched, prints its report, and exits with its status.
-    func perform(_ body: () -> RunReport) throws {
+    /// Runs `body` with interrupts watched and, if asked, the progress line shown; then, with the
+    /// line erased, `beforeReport` (output of the command's own, such as a table) and the report;
+    /// and exits with the report's status.
+    func perform(_ body: () -> RunReport, beforeReport: (RunReport) -> Void = { _ in }) throws {
         let cancellation = cancellation
         let registry = registry
+        let progress = reporting.showsProgress(dataOnStandardOutput: summaryToStandardError)
+            ? ProgressDisplay(collector: collector) : nil
         let monitor = InterruptMonitor { _, count in
             if count == 1 {
+                progress?.stop()
                 cancellation.cancel()
                 FileHandle.standardError.write(Data("squeeze: interrupted: stopping, removing temporary files\n".utf8))
             } else {
@@ -30,8 +42,11 @@ struct RunSession {
                 _exit(130)
             }
         }
+        progress?.start()
         let report = body()
+        progress?.stop()
         monitor.stop()
+        beforeReport(report)
         try print(report)
         if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
     }

@@ -1,0 +1,103 @@
+/// Everything a bench will run: which configurations, on what input, with which settings, how
+/// many times.
+public struct BenchPlan: Sendable {
+    public var kind: BenchKind
+    public var input: PathName
+    public var configurations: [BenchConfiguration]
+    public var settings: CompressionSettings
+    public var qos: QualityOfService
+    /// Compress in memory and write nothing (the outputs are compared by their CRCs).
+    public var discard: Bool
+    /// Measured runs of each configuration.
+    public var repetitions: Int
+    /// Unmeasured rounds of every configuration first (page cache, binary, CPU clocks).
+    public var warmupRounds: Int
+
+    /// Every mode at every jobs value (`sequential` once: it uses one thread whatever the jobs).
+    public static func modes(
+        input: PathName, modes: [SchedulingMode], jobs: [Int], settings: CompressionSettings,
+        qos: QualityOfService, discard: Bool, repetitions: Int, warmupRounds: Int
+    ) -> BenchPlan {
+        var configurations: [BenchConfiguration] = []
+        for mode in modes {
+            for jobsValue in mode == .sequential ? [1] : jobs {
+                configurations.append(BenchConfiguration(mode: mode, jobs: jobsValue))
+            }
+        }
+        return BenchPlan(
+            kind: .modes, input: input, configurations: configurations, settings: settings, qos: qos,
+            discard: discard, repetitions: repetitions, warmupRounds: warmupRounds)
+    }
+
+    /// Every collector in every given mode at every jobs value.
+    public static func collectors(
+        input: PathName, modes: [SchedulingMode], jobs: [Int], settings: CompressionSettings,
+        qos: QualityOfService, discard: Bool, repetitions: Int, warmupRounds: Int
+    ) -> BenchPlan {
+        var configurations: [BenchConfiguration] = []
+        for mode in modes {
+            for jobsValue in mode == .sequential ? [1] : jobs {
+                for collector in CollectorKind.allCases {
+                    configurations.append(BenchConfiguration(mode: mode, jobs: jobsValue, collector: collector))
+                }
+            }
+        }
+        return BenchPlan(
+            kind: .collectors, input: input, configurations: configurations, settings: settings, qos: qos,
+            discard: discard, repetitions: repetitions, warmupRounds: warmupRounds)
+    }
+
+    public init(
+        kind: BenchKind, input: PathName, configurations: [BenchConfiguration], settings: CompressionSettings,
+        qos: QualityOfService, discard: Bool, repetitions: Int, warmupRounds: Int
+    ) {
+        precondition(!configurations.isEmpty && repetitions >= 1 && warmupRounds >= 0)
+        self.kind = kind
+        self.input = input
+        self.configurations = configurations
+        self.settings = settings
+        self.qos = qos
+        self.discard = discard
+        self.repetitions = repetitions
+        self.warmupRounds = warmupRounds
+    }
+
+    /// What `configuration` is compared with: `sequential` for modes, the production collector
+    /// in the same mode and jobs for collectors. Nil when the plan does not run it.
+    public func baseline(of configuration: BenchConfiguration) -> BenchConfiguration? {
+        let baseline = switch kind {
+        case .modes: BenchConfiguration(mode: .sequential, jobs: 1)
+        case .collectors: BenchConfiguration(mode: configuration.mode, jobs: configuration.jobs, collector: .production)
+        }
+        return configurations.contains(baseline) ? baseline : nil
+    }
+
+    /// The order of every run: `warmupRounds` then `repetitions` rounds of every configuration,
+    /// each round starting one configuration further on, so that no configuration always runs
+    /// first or always follows the same one, and drift of the machine hits every one alike.
+    public var schedule: [ScheduledRun] {
+        var runs: [ScheduledRun] = []
+        for round in 0..<(warmupRounds + repetitions) {
+            for offset in configurations.indices {
+                let configuration = configurations[(round + offset) % configurations.count]
+                runs.append(ScheduledRun(
+                    configuration: configuration, round: round - warmupRounds + 1, isWarmup: round < warmupRounds))
+            }
+        }
+        return runs
+    }
+
+    /// The `squeeze compress` arguments of one run of `configuration`, writing its JSON report to
+    /// `reportPath` and, unless `discard`, its outputs under `outputDirectory`.
+    public func compressArguments(for configuration: BenchConfiguration, reportPath: String, outputDirectory: String) -> [String] {
+        var arguments = [
+            "compress", "\(input)",
+            "--mode", configuration.mode.rawValue, "--jobs", "\(configuration.jobs)", "--qos", qos.rawValue,
+            "--codec", settings.codec.rawValue, "--level", "\(settings.level)", "--block-size", "\(settings.blockSize)",
+            "--collector", configuration.collector.rawValue,
+            "--json", reportPath, "--quiet", "--progress", "never",
+        ]
+        arguments += discard ? ["--discard"] : ["--output-dir", outputDirectory]
+        return arguments
+    }
+}

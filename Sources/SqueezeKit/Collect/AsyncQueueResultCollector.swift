@@ -1,0 +1,44 @@
+import Dispatch
+
+/// A collector for the `--collectors` ablation: the serial queue of `ResultCollector`, but workers
+/// `async` their records instead of `sync`ing them, so they never wait for the queue. The cost is
+/// elsewhere: an idle serial queue needs a thread woken to drain each record.
+///
+/// Readers `sync` onto the same serial queue, which runs every earlier `async` first: `totals()`
+/// and `outcomes()` taken after the workers are done see every record.
+///
+/// `@unchecked Sendable`: the mutable state (`memberQueue_…`) is touched only by blocks running on
+/// `memberQueue`, which is serial; nothing on it calls back into the public API.
+public final class AsyncQueueResultCollector: ResultRecording, @unchecked Sendable {
+    private let memberQueue = DispatchQueue(label: "squeeze.result-collector.async")
+    private var memberQueue_totals = RunTotals()
+    private var memberQueue_outcomes: [FileOutcome] = []
+
+    public init() {}
+
+    public func plan(files: Int, bytes: Int64) {
+        memberQueue.async {
+            self.memberQueue_totals.filesPlanned += files
+            self.memberQueue_totals.bytesPlanned += bytes
+        }
+    }
+
+    public func recordProgress(bytes: Int64) {
+        memberQueue.async { self.memberQueue_totals.bytesProcessed += bytes }
+    }
+
+    public func record(_ outcome: FileOutcome) {
+        memberQueue.async {
+            self.memberQueue_totals.add(outcome)
+            self.memberQueue_outcomes.append(outcome)
+        }
+    }
+
+    public func totals() -> RunTotals {
+        memberQueue.sync { memberQueue_totals }
+    }
+
+    public func outcomes() -> [FileOutcome] {
+        memberQueue.sync { memberQueue_outcomes }
+    }
+}

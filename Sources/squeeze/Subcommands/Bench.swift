@@ -1,0 +1,194 @@
+import ArgumentParser
+import Foundation
+import SqueezeKit
+
+struct Bench: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Compress the same input in every scheduling mode and compare what each costs.",
+        discussion: """
+            Every run is a 'squeeze compress' child process of this binary, writing into a scratch \
+            directory that is removed afterwards (or, with --discard, compressing in memory only). \
+            Wall time, CPU time and peak memory are what each run measured of itself, so starting \
+            it and cleaning up after it are not counted. After --warmup unmeasured rounds, every \
+            configuration runs --repeat times, interleaved: round after round, each starting one \
+            configuration further on, so drift of the machine hits all alike.
+
+            Speedup is the median wall time of sequential over that of the mode; efficiency is \
+            speedup over jobs. sequential runs once per bench (one thread whatever --jobs) and is \
+            the baseline of every jobs value. Every run must produce the same bytes as the first \
+            (whole output files compared, or their CRC-32 under --discard); if any differs, the \
+            bench says which and exits with status 1.
+
+            --collectors compares the result collector built four ways (serial queue with sync, \
+            serial queue with async, concurrent queue with barrier writes, a mutex) in --modes \
+            (default apply), and adds a micro-benchmark of threads recording at once.
+            """
+    )
+
+    @Argument(help: ArgumentHelp("Directory (or file) to compress (default: the bundled sample tree).", valueName: "dir"))
+    var input: String?
+
+    @Option(name: .customLong("repeat"), help: ArgumentHelp("Measured runs of each configuration.", valueName: "n"))
+    var repetitions = 3
+
+    @Option(help: ArgumentHelp("Unmeasured rounds of every configuration first.", valueName: "n"))
+    var warmup = 1
+
+    @Option(help: ArgumentHelp("Modes to compare, comma-separated (default: all four; apply with --collectors).", valueName: "list"))
+    var modes: String?
+
+    @Option(name: [.customShort("j"), .long], help: ArgumentHelp("Jobs values, comma-separated, e.g. 1,2,4 to show scaling (default: active cores).", valueName: "list"))
+    var jobs: String?
+
+    @Option(help: "Quality of service: user-interactive, user-initiated, utility or background.")
+    var qos: SqueezeKit.QualityOfService = .userInitiated
+
+    @OptionGroup var compression: CompressionArguments
+
+    @Flag(help: "Compress in memory and write nothing, to separate CPU scaling from the disk.")
+    var discard = false
+
+    @Flag(help: "Compare the ways of synchronising the result collector instead of the modes.")
+    var collectors = false
+
+    @Option(help: ArgumentHelp("Also write every figure as JSON to this file ('-': standard output; the table then goes to standard error).", valueName: "path"))
+    var json: String?
+
+    @Option(help: ArgumentHelp("Also write the chart as a self-contained SVG file.", valueName: "path"))
+    var svg: String?
+
+    @Option(help: ArgumentHelp("Run nothing: print the table and draw the charts (--svg) of a report an earlier --json wrote.", valueName: "path"))
+    var fromJSON: String?
+
+    @Flag(help: "Print the tables as Markdown (and the bar chart in a code block), to paste into a README.")
+    var markdown = false
+
+    @Option(help: ArgumentHelp("Where to make the scratch directory for outputs (default: $TMPDIR or /tmp).", valueName: "dir"))
+    var scratchDir: String?
+
+    @Option(help: "A line on standard error naming the run under way: auto (when standard error is a terminal), always or never.")
+    var progress: ProgressMode = .auto
+
+    func validate() throws {
+        guard repetitions >= 1 else { throw ValidationError("--repeat must be at least 1, not \(repetitions)") }
+        guard warmup >= 0 else { throw ValidationError("--warmup cannot be negative") }
+        _ = try modeList()
+        _ = try jobsList()
+        if fromJSON != nil && input != nil { throw ValidationError("--from-json draws an earlier bench: give no directory") }
+    }
+
+    func run() throws {
+        if let fromJSON {
+            let report: BenchReport
+            do {
+                report = try JSONDecoder().decode(BenchReport.self, from: Data(contentsOf: URL(fileURLWithPath: fromJSON)))
+            } catch {
+                throw fail("cannot read a bench report from '\(fromJSON)': \(error.localizedDescription)")
+            }
+            try write(report)
+            if !report.identicalOutput { throw ExitCode.failure }
+            return
+        }
+        let executable = ExecutablePath.current
+        let inputPath: PathName
+        do {
+            inputPath = try input.map { PathName($0) }
+                ?? SampleTreeLocator(executable: executable, environment: ProcessInfo.processInfo.environment).locate()
+        } catch {
+            throw fail("\(error)")
+        }
+        let planMaker = collectors ? BenchPlan.collectors : BenchPlan.modes
+        let plan = planMaker(
+            inputPath, try modeList(), try jobsList(), compression.settings, qos, discard, repetitions, warmup)
+        let runner = BenchRunner(
+            plan: plan, executable: executable,
+            scratchParent: scratchDir ?? ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")
+
+        let showsStatus = progress.isEnabled(standardErrorIsTerminal: TerminalSize.isTerminal(STDERR_FILENO), quiet: false)
+        let monitor = InterruptMonitor { _, count in
+            if count == 1 {
+                if showsStatus { StatusLine.erase() }
+                runner.interrupt()
+                FileHandle.standardError.write(Data("squeeze: interrupted: stopping the bench, removing its scratch directory\n".utf8))
+            } else {
+                _exit(130)
+            }
+        }
+        defer { monitor.stop() }
+        let report: BenchReport
+        do {
+            report = try runner.run { step in
+                guard showsStatus else { return }
+                let what = step.run.isWarmup ? "warm-up" : "round \(step.run.round)"
+                StatusLine.show("bench: \(step.index) of \(step.total) runs done; last \(step.run.configuration.description) "
+                    + "(\(what)): \(String(format: "%.3f", step.wallSeconds)) s")
+            }
+        } catch BenchError.interrupted {
+            throw ExitCode(130)
+        } catch {
+            if showsStatus { StatusLine.erase() }
+            throw fail("\(error)")
+        }
+        if showsStatus { StatusLine.erase() }
+        try write(report)
+        if !report.identicalOutput { throw ExitCode.failure }
+    }
+
+    private func write(_ report: BenchReport) throws {
+        let chart = BenchBarChart().format(report)
+        let text = markdown
+            ? BenchTableFormatter(style: .markdown).format(report) + "\n```\n" + chart + "```\n"
+            : BenchTableFormatter().format(report) + "\n" + chart
+        let jsonToStandardOutput = json == "-"
+        (jsonToStandardOutput ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
+        if let json {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+            var data = try encoder.encode(report)
+            data.append(UInt8(ascii: "\n"))
+            if jsonToStandardOutput {
+                FileHandle.standardOutput.write(data)
+            } else {
+                try save(data, to: json, what: "the JSON report")
+            }
+        }
+        if let svg { try save(Data(BenchChartSVG().render(report).utf8), to: svg, what: "the SVG chart") }
+    }
+
+    private func save(_ data: Data, to path: String, what: String) throws {
+        do {
+            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
+        } catch {
+            throw fail("cannot write \(what) to '\(path)': \(error.localizedDescription)")
+        }
+    }
+
+    private func fail(_ message: String) -> ExitCode {
+        FileHandle.standardError.write(Data("squeeze: bench: \(message)\n".utf8))
+        return ExitCode.failure
+    }
+
+    private func modeList() throws -> [SchedulingMode] {
+        guard let modes else { return collectors ? [.apply] : SchedulingMode.allCases }
+        let list = try modes.split(separator: ",", omittingEmptySubsequences: false).map { name in
+            guard let mode = SchedulingMode(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError("--modes: '\(name)' is not a mode (sequential, group, apply, operation)")
+            }
+            return mode
+        }
+        guard Set(list).count == list.count else { throw ValidationError("--modes names a mode twice") }
+        return list
+    }
+
+    private func jobsList() throws -> [Int] {
+        guard let jobs else { return [SchedulingOptions.activeCores] }
+        let list = try jobs.split(separator: ",", omittingEmptySubsequences: false).map { text in
+            guard let value = Int(text.trimmingCharacters(in: .whitespaces)), (1...1024).contains(value) else {
+                throw ValidationError("--jobs: '\(text)' is not a number of jobs from 1 to 1024")
+            }
+            return value
+        }
+        guard Set(list).count == list.count else { throw ValidationError("--jobs names a value twice") }
+        return list
+    }
+}

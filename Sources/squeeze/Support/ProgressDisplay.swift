@@ -1,0 +1,71 @@
+import Dispatch
+import SqueezeKit
+
+/// The live progress line on standard error: a dispatch timer on a queue of its own reads the
+/// collector's totals a few times a second and redraws the line in place; `stop()` erases it, so
+/// whatever is printed next (the report, an interrupt message) starts on a clean line.
+///
+/// The timer reads `totals()`, a copy taken on the collector's queue: the workers never wait for
+/// the display, and a redraw costs one short `sync` on that queue.
+///
+/// `@unchecked Sendable`: the mutable state (`memberQueue_…`) is touched only on `memberQueue`,
+/// which is serial: by the timer's handler, which runs there, and inside `memberQueue.sync` in
+/// `stop()`.
+final class ProgressDisplay: @unchecked Sendable {
+    private let collector: any ResultRecording
+    private let memberQueue = DispatchQueue(label: "squeeze.progress", qos: .utility)
+    private let timer: any DispatchSourceTimer
+    private let line = ProgressLine()
+    private var memberQueue_estimator = ProgressEstimator()
+    private var memberQueue_state = State.idle
+
+    /// Lifecycle: drawn only while running; stopped for good.
+    private enum State {
+        case idle
+        case running(isDrawn: Bool)
+        case stopped
+    }
+
+    init(collector: any ResultRecording, interval: DispatchTimeInterval = .milliseconds(250)) {
+        self.collector = collector
+        timer = DispatchSource.makeTimerSource(queue: memberQueue)
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
+        timer.setEventHandler { [weak self] in self?.memberQueue_draw() }
+    }
+
+    /// Draws the first frame at once (a long scan shows "scanning…" rather than nothing), then
+    /// one per interval.
+    func start() {
+        memberQueue.sync {
+            guard case .idle = memberQueue_state else { preconditionFailure("progress display started twice") }
+            memberQueue_state = .running(isDrawn: false)
+            memberQueue_draw()
+        }
+        timer.resume()
+    }
+
+    /// Stops redrawing and erases the line; safe to call more than once and from any thread
+    /// (an interrupt stops it before the run has ended).
+    func stop() {
+        memberQueue.sync {
+            switch memberQueue_state {
+            case .idle:
+                timer.resume()  // a suspended source must be resumed before it is cancelled
+                timer.cancel()
+            case .running(let isDrawn):
+                timer.cancel()
+                if isDrawn { StatusLine.erase() }
+            case .stopped:
+                return
+            }
+            memberQueue_state = .stopped
+        }
+    }
+
+    private func memberQueue_draw() {
+        guard case .running = memberQueue_state else { return }
+        let reading = memberQueue_estimator.observe(collector.totals(), at: MonotonicClock.now())
+        StatusLine.show(line.format(reading, width: StatusLine.width))
+        memberQueue_state = .running(isDrawn: true)
+    }
+}
