@@ -17,8 +17,8 @@ final class CancellingCollector: ResultRecording {
     }
 
     func plan(files: Int, bytes: Int64) { inner.plan(files: files, bytes: bytes) }
-    func recordProgress(bytes: Int64) {
-        inner.recordProgress(bytes: bytes)
+    func recordProgress(bytes: Int64, files: Int) {
+        inner.recordProgress(bytes: bytes, files: files)
         count()
     }
     func record(_ outcome: FileOutcome) {

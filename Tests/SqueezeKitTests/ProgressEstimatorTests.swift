@@ -9,6 +9,7 @@ import Testing
         totals.bytesProcessed = processed
         totals.filesDone = done
         totals.filesFailed = failed
+        totals.filesProcessed = done + failed
         return totals
     }
 

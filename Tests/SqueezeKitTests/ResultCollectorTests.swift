@@ -27,3 +27,22 @@ import Testing
         #expect(collector.outcomes().count == 4000)
     }
 }
+
+@Suite struct RunTotalsTests {
+    /// An archive's entries count as processed while it is written, and not again when their
+    /// outcomes are recorded at its commit; the archive itself is not a file processed.
+    @Test func filesAreCountedOnceWhetherReportedEarlyOrAtTheEnd() {
+        var totals = RunTotals()
+        totals.addProgress(bytes: 10, files: 1)
+        var entry = FileOutcome(source: "e", output: "a.tar.gz", bytesIn: 10, bytesOut: 0, seconds: 0, status: .done)
+        entry.progressFiles = 0
+        totals.add(entry)
+        var archive = FileOutcome(source: "a.tar.gz", output: "a.tar.gz", bytesIn: 0, bytesOut: 5, seconds: 0, status: .done)
+        archive.isArchive = true
+        totals.add(archive)
+        totals.add(FileOutcome(source: "f", output: nil, bytesIn: 1, bytesOut: 1, seconds: 0, status: .failed("x")))
+        #expect(totals.filesProcessed == 2)
+        #expect(totals.filesDone == 1)
+        #expect(totals.filesFailed == 1)
+    }
+}

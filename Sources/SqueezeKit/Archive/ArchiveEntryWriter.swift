@@ -27,20 +27,25 @@ final class ArchiveEntryWriter {
 
     deinit { buffer.deallocate() }
 
-    /// Adds the item's entry; returns what became of it.
+    /// Adds the item's entry; returns what became of it. The entry counts as worked through now
+    /// (its data's progress was recorded as it went into the stream); the outcome itself is
+    /// recorded once the archive holding it is complete.
     func add(_ item: ArchiveItem) throws -> FileOutcome {
         let start = MonotonicClock.now()
+        var outcome: FileOutcome
         do {
             let bytes = item.status.kind == .regular ? try addFile(item) : try addHeaderOnly(item)
-            // Its progress was recorded as its data went into the stream.
-            return FileOutcome(
+            outcome = FileOutcome(
                 source: item.path, output: nil, bytesIn: bytes, bytesOut: 0,
                 seconds: MonotonicClock.now() - start, status: .done)
         } catch let failure as ItemFailure {
-            return FileOutcome(
+            outcome = FileOutcome(
                 source: item.path, output: nil, bytesIn: 0, bytesOut: 0,
                 seconds: MonotonicClock.now() - start, status: .failed(failure.message))
         }
+        collector.recordProgress(bytes: 0, files: 1)
+        outcome.progressFiles = 0
+        return outcome
     }
 
     /// A directory, symbolic link, FIFO or device: a header and no data.

@@ -23,8 +23,8 @@ public final class AsyncQueueResultCollector: ResultRecording, @unchecked Sendab
         }
     }
 
-    public func recordProgress(bytes: Int64) {
-        memberQueue.async { self.memberQueue_totals.bytesProcessed += bytes }
+    public func recordProgress(bytes: Int64, files: Int) {
+        memberQueue.async { self.memberQueue_totals.addProgress(bytes: bytes, files: files) }
     }
 
     public func record(_ outcome: FileOutcome) {

@@ -26,8 +26,8 @@ public final class BarrierQueueResultCollector: ResultRecording, @unchecked Send
         }
     }
 
-    public func recordProgress(bytes: Int64) {
-        memberQueue.async(flags: .barrier) { self.memberQueue_totals.bytesProcessed += bytes }
+    public func recordProgress(bytes: Int64, files: Int) {
+        memberQueue.async(flags: .barrier) { self.memberQueue_totals.addProgress(bytes: bytes, files: files) }
     }
 
     public func record(_ outcome: FileOutcome) {

@@ -21,6 +21,9 @@ public struct FileOutcome: Sendable {
     /// Input worked through that was not already reported with `recordProgress` (a file that
     /// is not split reports its progress with its outcome: one message instead of two).
     public var progressBytes: Int64 = 0
+    /// Files this outcome adds to `RunTotals.filesProcessed`: 1, unless its file was already
+    /// counted as it was worked through (an archive's entries) or it is not an input (the archive).
+    public var progressFiles = 1
     /// An archive whose entries are recorded as outcomes of their own: its bytes count in the
     /// totals (out for `archive`, in for `extract`), but it is not one more file done or failed
     /// beside them.

@@ -21,8 +21,8 @@ public final class MutexResultCollector: ResultRecording {
         }
     }
 
-    public func recordProgress(bytes: Int64) {
-        state.withLock { $0.totals.bytesProcessed += bytes }
+    public func recordProgress(bytes: Int64, files: Int) {
+        state.withLock { $0.totals.addProgress(bytes: bytes, files: files) }
     }
 
     public func record(_ outcome: FileOutcome) {

@@ -24,8 +24,8 @@ public final class ResultCollector: ResultRecording, @unchecked Sendable {
         }
     }
 
-    public func recordProgress(bytes: Int64) {
-        memberQueue.sync { self.memberQueue_totals.bytesProcessed += bytes }
+    public func recordProgress(bytes: Int64, files: Int) {
+        memberQueue.sync { self.memberQueue_totals.addProgress(bytes: bytes, files: files) }
     }
 
     public func record(_ outcome: FileOutcome) {

@@ -11,11 +11,19 @@ public struct RunTotals: Sendable, Equatable {
     public var bytesOut: Int64 = 0
     /// Input bytes worked through so far, including blocks of files not yet finished.
     public var bytesProcessed: Int64 = 0
+    /// Files worked through so far, done or failed, including those whose outcome is recorded only
+    /// at the end of the run (the entries of an archive): what a progress display counts.
+    public var filesProcessed = 0
 
     public init() {}
 
+    mutating func addProgress(bytes: Int64, files: Int) {
+        bytesProcessed += bytes
+        filesProcessed += files
+    }
+
     mutating func add(_ outcome: FileOutcome) {
-        bytesProcessed += outcome.progressBytes
+        addProgress(bytes: outcome.progressBytes, files: outcome.isArchive ? 0 : outcome.progressFiles)
         switch outcome.status {
         case .done:
             if !outcome.isArchive { filesDone += 1 }

@@ -22,7 +22,7 @@ public struct ProgressEstimator: Sendable {
     public mutating func observe(_ totals: RunTotals, at time: Double) -> ProgressReading {
         let isPlanned = totals.filesPlanned > 0 || totals.bytesPlanned > 0
         var reading = ProgressReading(
-            isPlanned: isPlanned, filesDone: totals.filesDone + totals.filesFailed, filesTotal: totals.filesPlanned,
+            isPlanned: isPlanned, filesDone: totals.filesProcessed, filesTotal: totals.filesPlanned,
             bytesDone: totals.bytesProcessed, bytesTotal: totals.bytesPlanned)
         guard isPlanned else { return reading }
 
