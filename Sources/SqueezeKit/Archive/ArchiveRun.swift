@@ -4,7 +4,7 @@
 /// A producer thread runs libarchive and reads the files; the scheduler of the chosen mode
 /// encodes the blocks of the stream as they fill, on this thread and its workers; the blocks are
 /// written in order to a temporary that is renamed into place once complete.
-public final class ArchiveRun: Sendable {
+public final class ArchiveRun: BatchRun, Sendable {
     public let request: ArchiveRequest
     public let collector: any ResultRecording
     public let cancellation: CancellationFlag
@@ -36,9 +36,7 @@ public final class ArchiveRun: Sendable {
 
         let settings = request.settings
         let scheduling = request.scheduling
-        let window = WorkWindow(
-            capacity: WorkWindow.capacity(forJobs: scheduling.jobs, blockSize: settings.blockSize),
-            cancellation: cancellation)
+        let window = makeWindow(jobs: scheduling.jobs, blockSize: settings.blockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation,
             output: OutputOptions(force: request.force))
@@ -57,9 +55,7 @@ public final class ArchiveRun: Sendable {
             contextLength: encoder.contextLength, collector: collector, cancellation: cancellation)
 
         producer.start()
-        scheduling.mode
-            .makeScheduler(jobs: scheduling.jobs, qos: scheduling.qos, cancellation: cancellation)
-            .run(work)
+        schedule(work, scheduling)
         producer.waitUntilFinished()
 
         if cancellation.isCancelled { registry.removeAll() }

@@ -11,34 +11,27 @@ import Dispatch
 /// `memberQueue`, which is serial; nothing on it calls back into the public API.
 public final class AsyncQueueResultCollector: ResultRecording, @unchecked Sendable {
     private let memberQueue = DispatchQueue(label: "squeeze.result-collector.async")
-    private var memberQueue_totals = RunTotals()
-    private var memberQueue_outcomes: [FileOutcome] = []
+    private var memberQueue_results = CollectedResults()
 
     public init() {}
 
     public func plan(files: Int, bytes: Int64) {
-        memberQueue.async {
-            self.memberQueue_totals.filesPlanned += files
-            self.memberQueue_totals.bytesPlanned += bytes
-        }
+        memberQueue.async { self.memberQueue_results.plan(files: files, bytes: bytes) }
     }
 
     public func recordProgress(bytes: Int64, files: Int) {
-        memberQueue.async { self.memberQueue_totals.addProgress(bytes: bytes, files: files) }
+        memberQueue.async { self.memberQueue_results.addProgress(bytes: bytes, files: files) }
     }
 
     public func record(_ outcome: FileOutcome) {
-        memberQueue.async {
-            self.memberQueue_totals.add(outcome)
-            self.memberQueue_outcomes.append(outcome)
-        }
+        memberQueue.async { self.memberQueue_results.record(outcome) }
     }
 
     public func totals() -> RunTotals {
-        memberQueue.sync { memberQueue_totals }
+        memberQueue.sync { memberQueue_results.totals }
     }
 
     public func outcomes() -> [FileOutcome] {
-        memberQueue.sync { memberQueue_outcomes }
+        memberQueue.sync { memberQueue_results.outcomes }
     }
 }

@@ -5,38 +5,27 @@
 ///
 /// Checked `Sendable`: its only stored property is a `Locked`, which is.
 public final class MutexResultCollector: ResultRecording {
-    private struct State {
-        var totals = RunTotals()
-        var outcomes: [FileOutcome] = []
-    }
-
-    private let state = Locked(State())
+    private let results = Locked(CollectedResults())
 
     public init() {}
 
     public func plan(files: Int, bytes: Int64) {
-        state.withLock {
-            $0.totals.filesPlanned += files
-            $0.totals.bytesPlanned += bytes
-        }
+        results.withLock { $0.plan(files: files, bytes: bytes) }
     }
 
     public func recordProgress(bytes: Int64, files: Int) {
-        state.withLock { $0.totals.addProgress(bytes: bytes, files: files) }
+        results.withLock { $0.addProgress(bytes: bytes, files: files) }
     }
 
     public func record(_ outcome: FileOutcome) {
-        state.withLock {
-            $0.totals.add(outcome)
-            $0.outcomes.append(outcome)
-        }
+        results.withLock { $0.record(outcome) }
     }
 
     public func totals() -> RunTotals {
-        state.withLock { $0.totals }
+        results.withLock { $0.totals }
     }
 
     public func outcomes() -> [FileOutcome] {
-        state.withLock { $0.outcomes }
+        results.withLock { $0.outcomes }
     }
 }

@@ -1,5 +1,5 @@
 /// One `squeeze compress`: scan, plan, schedule, collect, report.
-public final class CompressionRun: Sendable {
+public final class CompressionRun: BatchRun, Sendable {
     public let request: CompressionRequest
     public let collector: any ResultRecording
     public let cancellation: CancellationFlag
@@ -20,19 +20,13 @@ public final class CompressionRun: Sendable {
             command: "compress",
             settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
             compressedSide: .output)
-        let scan = TreeScanner(options: ScanOptions(
-            selection: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks
-        )).scan(request.roots)
-        report.skipped = scan.skipped
-        report.failures = scan.failures
-
-        let scheduling = request.scheduling
-        let window = WorkWindow(
-            capacity: WorkWindow.capacity(forJobs: scheduling.jobs, blockSize: request.settings.blockSize),
-            cancellation: cancellation)
+        let files = scan(
+            request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
+            into: &report)
+        let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.blockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
-        let (tasks, planSkips) = plan(scan.files, context: context)
+        let (tasks, planSkips) = plan(files, context: context)
         report.skipped += planSkips
         collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.source.status.size })
 
@@ -41,9 +35,7 @@ public final class CompressionRun: Sendable {
                 WorkItem(task: task, block: block, taskSize: task.source.status.size, weight: task.weight(ofBlock: block))
             }
         }
-        scheduling.mode
-            .makeScheduler(jobs: scheduling.jobs, qos: scheduling.qos, cancellation: cancellation)
-            .run(PlannedWork(items: items, window: window))
+        schedule(PlannedWork(items: items, window: window), request.scheduling)
 
         if cancellation.isCancelled { registry.removeAll() }
         return report.build(collector: collector, interrupted: cancellation.isCancelled)

@@ -1,6 +1,6 @@
 /// One `squeeze decompress` or `squeeze test`: scan for gzip files, plan a task per file (a block
 /// per member for indexed files), schedule, collect, report.
-public final class DecompressionRun: Sendable {
+public final class DecompressionRun: BatchRun, Sendable {
     public let request: DecompressionRequest
     public let collector: any ResultRecording
     public let cancellation: CancellationFlag
@@ -33,37 +33,30 @@ public final class DecompressionRun: Sendable {
             compressedSide: .input)
         // Files named on the command line are read whatever their name when no output name is needed.
         let acceptsAnyName = request.purpose == .test || request.toStandardOutput
-        let scan = TreeScanner(options: ScanOptions(
-            selection: .gzipFiles(acceptingNamedFiles: acceptsAnyName), filter: request.filter,
-            followSymlinks: request.followSymlinks
-        )).scan(request.roots)
-        report.skipped = scan.skipped
-        report.failures = scan.failures
-
+        let files = scan(
+            request.roots, selecting: .gzipFiles(acceptingNamedFiles: acceptsAnyName), filter: request.filter,
+            followSymlinks: request.followSymlinks, into: &report)
         let scheduling = request.scheduling
-        let window = WorkWindow(
-            capacity: WorkWindow.capacity(forJobs: scheduling.jobs, blockSize: BlockLayout.defaultBlockSize),
-            cancellation: cancellation)
+        let window = makeWindow(jobs: scheduling.jobs)
         let taskContext = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: output)
         let collector = collector
         let decoding = DecodingContext(
             window: window, pools: DecoderPools(), cancellation: cancellation,
             progress: { collector.recordProgress(bytes: $0) })
-        let scheduler = scheduling.mode.makeScheduler(jobs: scheduling.jobs, qos: scheduling.qos, cancellation: cancellation)
 
-        let (tasks, planSkips) = plan(scan.files, taskContext: taskContext, decoding: decoding)
+        let (tasks, planSkips) = plan(files, taskContext: taskContext, decoding: decoding)
         report.skipped += planSkips
         collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.size })
         if request.toStandardOutput {
             // One file after another, in the order named, each with all the workers.
             for task in tasks where !cancellation.isCancelled {
-                scheduler.run(PlannedWork(items: task.items, window: window))
+                schedule(PlannedWork(items: task.items, window: window), scheduling)
             }
         } else {
             // Largest first, so a big file does not start last and leave cores idle; ties by path.
             let ordered = tasks.sorted { ($0.size, $1.task.path) > ($1.size, $0.task.path) }
-            scheduler.run(PlannedWork(items: ordered.flatMap(\.items), window: window))
+            schedule(PlannedWork(items: ordered.flatMap(\.items), window: window), scheduling)
         }
 
         if cancellation.isCancelled { registry.removeAll() }

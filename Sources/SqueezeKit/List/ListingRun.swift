@@ -1,6 +1,6 @@
 /// One `squeeze list`: scan for gzip files (any file named on the command line), list each on a
 /// worker, and report; each file's listing is in its entry of the report.
-public final class ListingRun: Sendable {
+public final class ListingRun: BatchRun, Sendable {
     public let request: ListingRequest
     public let collector: any ResultRecording
     public let cancellation: CancellationFlag
@@ -17,26 +17,19 @@ public final class ListingRun: Sendable {
     public func run() -> RunReport {
         var report = RunReportBuilder(
             command: "list", settings: RunReport.Settings(scheduling: request.scheduling), compressedSide: .input)
-        let scan = TreeScanner(options: ScanOptions(
-            selection: .gzipFiles(acceptingNamedFiles: true), filter: request.filter, followSymlinks: request.followSymlinks
-        )).scan(request.roots)
-        report.skipped = scan.skipped
-        report.failures = scan.failures
-
+        let files = scan(
+            request.roots, selecting: .gzipFiles(acceptingNamedFiles: true), filter: request.filter,
+            followSymlinks: request.followSymlinks, into: &report)
         let scheduling = request.scheduling
-        let window = WorkWindow(
-            capacity: WorkWindow.capacity(forJobs: scheduling.jobs, blockSize: BlockLayout.defaultBlockSize),
-            cancellation: cancellation)
+        let window = makeWindow(jobs: scheduling.jobs)
         // Listers that recognize a format go first; the gzip lister takes the rest.
         let listers: [any FileLister] = [ArchiveFileLister(scheduling: scheduling), GzipFileLister(pools: DecoderPools())]
-        let tasks = scan.files
+        let tasks = files
             .map { ListingTask(source: $0, listers: listers, collector: collector, window: window, cancellation: cancellation) }
             .sorted { ($0.source.status.size, $1.source.path) > ($1.source.status.size, $0.source.path) }
         collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.source.status.size })
         let items = tasks.map { WorkItem(task: $0, block: 0, taskSize: $0.source.status.size, weight: $0.weight) }
-        scheduling.mode
-            .makeScheduler(jobs: scheduling.jobs, qos: scheduling.qos, cancellation: cancellation)
-            .run(PlannedWork(items: items, window: window))
+        schedule(PlannedWork(items: items, window: window), scheduling)
         return report.build(collector: collector, interrupted: cancellation.isCancelled)
     }
 }

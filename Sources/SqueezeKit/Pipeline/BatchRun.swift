@@ -1,0 +1,31 @@
+/// What the batch runs (compress, decompress and test, list, archive) do alike: scan with their
+/// skips and failures going into the report, bound their work with a window, and hand it to the
+/// scheduler of the chosen mode.
+protocol BatchRun {
+    var collector: any ResultRecording { get }
+    var cancellation: CancellationFlag { get }
+}
+
+extension BatchRun {
+    /// The files a scan selects; what it passed by or could not read goes into `report`.
+    func scan(
+        _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
+        into report: inout RunReportBuilder
+    ) -> [ScannedFile] {
+        let scan = TreeScanner(options: ScanOptions(selection: selection, filter: filter, followSymlinks: followSymlinks))
+            .scan(roots)
+        report.skipped += scan.skipped
+        report.failures += scan.failures
+        return scan.files
+    }
+
+    /// The window that bounds the run's work in flight: four blocks per job.
+    func makeWindow(jobs: Int, blockSize: Int = BlockLayout.defaultBlockSize) -> WorkWindow {
+        WorkWindow(capacity: WorkWindow.capacity(forJobs: jobs, blockSize: blockSize), cancellation: cancellation)
+    }
+
+    /// Runs every item the source hands out, in the mode asked for; returns when all are done.
+    func schedule(_ source: any WorkSource, _ scheduling: SchedulingOptions) {
+        scheduling.mode.makeScheduler(jobs: scheduling.jobs, qos: scheduling.qos, cancellation: cancellation).run(source)
+    }
+}
