@@ -1,8 +1,15 @@
 # Shared by the scripts/bench-* scripts: timing commands and reporting medians.
-# Every command is run RUNS times (default 5) after PREPARE (which must restore the input, so each
-# run starts from the same tree and no run times a predecessor's leftovers).
+#
+# Commands are registered with bench_add and timed together by bench_run: RUNS rounds (default 5),
+# each running every command once, in order, each after its PREPARE (which must restore the
+# input, so each run starts from the same tree and no run times a predecessor's leftovers).
+# Interleaving rounds makes the drift of a shared machine hit every command alike, so the ratios
+# between them stay fair; back-to-back runs of one command would not.
 
 RUNS=${RUNS:-5}
+BENCH_LABELS=()
+BENCH_PREPARES=()
+BENCH_COMMANDS=()
 
 # Wall seconds of one run of "$@" (output discarded; a failure aborts the benchmark).
 wall_seconds() {
@@ -24,17 +31,38 @@ summarise() {
     printf "%.3f %.3f %.3f\n", m, v[1], v[NR] }'
 }
 
-# bench_command LABEL PREPARE COMMAND...: prints "LABEL median min max".
-bench_command() {
-  local label=$1 prepare=$2
+# bench_add LABEL PREPARE COMMAND...: registers a command for the next bench_run.
+bench_add() {
+  BENCH_LABELS+=("$1")
+  BENCH_PREPARES+=("$2")
   shift 2
-  local times=()
-  for _ in $(seq "$RUNS"); do
-    $prepare
-    times+=("$(wall_seconds "$@")")
-  done
-  echo "$label $(printf '%s\n' "${times[@]}" | summarise)"
+  BENCH_COMMANDS+=("$(printf '%q ' "$@")")
 }
+
+# bench_run ARRAY: times every registered command (see above) and sets ARRAY to one
+# "LABEL median min max" line per command, in the order added; then forgets the commands.
+bench_run() {
+  local -n lines=$1
+  local count=${#BENCH_LABELS[@]} index
+  local -a times=()
+  for _ in $(seq "$RUNS"); do
+    for ((index = 0; index < count; index++)); do
+      ${BENCH_PREPARES[index]}
+      times[index]+="$(eval "wall_seconds ${BENCH_COMMANDS[index]}") "
+    done
+  done
+  lines=()
+  for ((index = 0; index < count; index++)); do
+    # shellcheck disable=SC2086 # the times are words on purpose
+    lines+=("${BENCH_LABELS[index]} $(printf '%s\n' ${times[index]} | summarise)")
+  done
+  BENCH_LABELS=()
+  BENCH_PREPARES=()
+  BENCH_COMMANDS=()
+}
+
+# The median of the line whose label starts with LABEL, among LINES.
+median_of() { printf '%s\n' "${@:2}" | awk -v label="$1" 'index($0, label) == 1 { print $(NF-2) }'; }
 
 # Prints a markdown table row: | label | median s | min-max | speedup vs BASELINE median |
 table_row() {

@@ -3,6 +3,8 @@ public struct FileOutcome: Sendable {
     public enum Status: Sendable, Equatable {
         case done
         case failed(String)
+        /// Passed by when its turn came (its output had appeared, say).
+        case skipped(SkipReason)
     }
 
     public var source: PathName

@@ -31,6 +31,8 @@ public struct RunTotals: Sendable, Equatable {
             bytesOut += outcome.bytesOut
         case .failed:
             filesFailed += 1
+        case .skipped:
+            break
         }
         if outcome.warning != nil { warnings += 1 }
     }

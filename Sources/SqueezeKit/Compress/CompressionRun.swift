@@ -41,8 +41,8 @@ public final class CompressionRun: BatchRun, Sendable {
         return report.build(collector: collector, interrupted: cancellation.isCancelled)
     }
 
-    /// A task per file, largest first; files whose output exists (without `--force`), whose
-    /// output another file already claimed, or that `--rm` must not unlink, are skipped.
+    /// A task per file, largest first (each task checks for an existing output when it starts);
+    /// files whose output another file already claimed, or that `--rm` must not unlink, are skipped.
     private func plan(_ files: [ScannedFile], context: TaskContext) -> ([CompressionTask], [SkippedPath]) {
         let output = request.output
         let encoder = request.settings.codec.makeEncoder(level: request.settings.level)
@@ -53,10 +53,6 @@ public final class CompressionRun: BatchRun, Sendable {
             let destination = output.destination(for: file) { $0.appendingSuffix(".gz") }
             if let first = claimed[destination] {
                 skipped.append(SkippedPath(path: file.path, reason: .duplicate(of: first)))
-                continue
-            }
-            if !output.force && !output.discard && FileStatus.exists(destination) {
-                skipped.append(SkippedPath(path: file.path, reason: .outputExists(destination)))
                 continue
             }
             if output.removeSources && !output.force && file.status.linkCount > 1 {

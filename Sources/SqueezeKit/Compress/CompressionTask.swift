@@ -21,6 +21,8 @@ final class CompressionTask: BlockTask {
         var bytesIn: Int64 = 0
         var bytesOut: Int64 = 0
         var failure: (any Error)?
+        /// Set when the task found it had nothing to do (its output exists).
+        var skipReason: SkipReason?
     }
 
     init(source: ScannedFile, destination: PathName, settings: CompressionSettings, encoder: any BlockEncoder, context: TaskContext) {
@@ -66,6 +68,9 @@ final class CompressionTask: BlockTask {
                 return nil
             }
             let seconds = MonotonicClock.now() - (state.startTime ?? MonotonicClock.now())
+            if let reason = state.skipReason {
+                return FileOutcome(source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0, status: .skipped(reason))
+            }
             do {
                 if let failure = state.failure { throw failure }
                 guard let output = state.output, let reader = state.reader else {
@@ -91,15 +96,27 @@ final class CompressionTask: BlockTask {
             }
         }
         guard var outcome else { return }
-        if !layout.isSplit { outcome.progressBytes = source.status.size }
+        // Split files reported their blocks as they went; a skipped one reported none.
+        if !layout.isSplit || outcome.status == .skipped(.outputExists(destination)) {
+            outcome.progressBytes = source.status.size
+        }
         context.collector.record(outcome)
     }
 
-    /// Opens the source on first use; nil once the task has failed (its other blocks are dropped).
+    /// Opens the source on first use; nil once the task has failed or is skipped (its other
+    /// blocks are dropped). First it checks that the output does not exist: on the worker, so
+    /// that thousands of these checks do not add up before the first file starts. (The commit
+    /// refuses to replace a file that appears later all the same.)
     private func openSource() throws -> ReadableFile? {
         try state.withLock { state in
-            if state.failure != nil { return nil }
-            if state.startTime == nil { state.startTime = MonotonicClock.now() }
+            if state.failure != nil || state.skipReason != nil { return nil }
+            if state.startTime == nil {
+                state.startTime = MonotonicClock.now()
+                if !context.output.force && !context.output.discard && FileStatus.exists(destination) {
+                    state.skipReason = .outputExists(destination)
+                    return nil
+                }
+            }
             if let reader = state.reader { return reader }
             let reader = try ReadableFile(source.path)
             state.reader = reader

@@ -30,6 +30,7 @@ public struct RunReportBuilder: Sendable {
         var failures = failures.map { RunReport.Notice(path: "\($0.path)", message: $0.message) }
         var warnings = warnings.map { RunReport.Notice(path: "\($0.path)", message: $0.message) }
         var files: [RunReport.FileEntry] = []
+        var skipped = skipped
         for outcome in outcomes {
             switch outcome.status {
             case .done:
@@ -39,6 +40,8 @@ public struct RunReportBuilder: Sendable {
                     outputCRC32: outcome.outputChecksum, listing: outcome.listing))
             case .failed(let message):
                 failures.append(RunReport.Notice(path: "\(outcome.source)", message: message))
+            case .skipped(let reason):
+                skipped.append(SkippedPath(path: outcome.source, reason: reason))
             }
             if let warning = outcome.warning {
                 warnings.append(RunReport.Notice(path: "\(outcome.source)", message: warning))
