@@ -42,8 +42,8 @@ import Testing
             input: "in", modes: [.apply, .group], jobs: [2], settings: CompressionSettings(), qos: .utility, discard: true,
             repetitions: 1, warmupRounds: 0)
         #expect(collectors.configurations.count == 8)
-        #expect(collectors.baseline(of: BenchConfiguration(mode: .group, jobs: 2, collector: .mutex))
-            == BenchConfiguration(mode: .group, jobs: 2, collector: .sync))
+        #expect(collectors.baseline(of: BenchConfiguration(mode: .group, jobs: 2, collector: .sync))
+            == BenchConfiguration(mode: .group, jobs: 2, collector: .production))
     }
 
     @Test func childArgumentsCarryEverySetting() {

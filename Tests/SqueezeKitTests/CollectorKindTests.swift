@@ -73,12 +73,12 @@ import Testing
         #expect(collector.outcomes().map(\.source) == (0..<1_000).map { PathName("w0/f\($0)") })
     }
 
-    @Test func productionIsTheSerialQueueWithSync() {
-        #expect(CollectorKind.production == .sync)
-        #expect(CollectorKind.sync.makeCollector() is ResultCollector)
+    @Test func productionIsTheMutexThatMeasuredBest() {
+        #expect(CollectorKind.production == .mutex)
+        #expect(CollectorKind.mutex.makeCollector() is ResultCollector)
+        #expect(CollectorKind.sync.makeCollector() is SyncQueueResultCollector)
         #expect(CollectorKind.async.makeCollector() is AsyncQueueResultCollector)
         #expect(CollectorKind.barrier.makeCollector() is BarrierQueueResultCollector)
-        #expect(CollectorKind.mutex.makeCollector() is MutexResultCollector)
     }
 }
 

@@ -70,7 +70,7 @@ public struct BenchChartSVG: Sendable {
             svg.append("</g>")
         }
         let categoryTitle = report.kind == .modes ? "scheduling mode (speedup vs sequential above each bar)"
-            : "result collector (speed vs the production sync collector above each bar)"
+            : "result collector (speed vs the production \(CollectorKind.production.rawValue) collector above each bar)"
         svg.append(##"<text x="\##(Self.number((plotLeft + plotRight) / 2))" y="\##(Self.number(plotBottom + 46))" text-anchor="middle">\##(categoryTitle)</text>"##)
         svg.append("</svg>")
         return svg.joined(separator: "\n") + "\n"

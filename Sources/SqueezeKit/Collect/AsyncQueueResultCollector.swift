@@ -1,6 +1,6 @@
 import Dispatch
 
-/// A collector for the `--collectors` ablation: the serial queue of `ResultCollector`, but workers
+/// A collector for the `--collectors` ablation: the serial queue of `SyncQueueResultCollector`, but workers
 /// `async` their records instead of `sync`ing them, so they never wait for the queue. The cost is
 /// elsewhere: an idle serial queue needs a thread woken to drain each record.
 ///
