@@ -70,6 +70,12 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
         }
     }
 
+    /// The bytes in one call: the synthesized hash feeds them to the hasher one at a time, which
+    /// showed in profiles of planning thousands of files.
+    public func hash(into hasher: inout Hasher) {
+        bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
+    }
+
     public static func < (lhs: PathName, rhs: PathName) -> Bool {
         lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
     }
