@@ -34,7 +34,12 @@ struct OperationScheduler: WorkScheduler {
             }
         }
         if cancellation.isCancelled { queue.cancelAllOperations() }
-        queue.waitUntilAllOperationsAreFinished()
+        // One wake-up when the queue has drained. (corelibs' waitUntilAllOperationsAreFinished
+        // waits on each operation in turn, so every one that finishes wakes this thread: about
+        // 2,500 extra context switches on /usr/include.)
+        let drained = DispatchSemaphore(value: 0)
+        queue.addBarrierBlock { drained.signal() }
+        drained.wait()
     }
 
     /// Larger files first: they take longest, and a big file started last leaves cores idle.
