@@ -45,7 +45,7 @@ public struct BenchTableFormatter: Sendable {
     func table(_ report: BenchReport) -> [String] {
         let isModes = report.kind == .modes
         var header = [isModes ? "mode" : "collector", "jobs", "wall (median)", "min-max", "MB/s", "files/s",
-                      isModes ? "speedup" : "vs sync"]
+                      isModes ? "speedup" : "vs \(CollectorKind.production.rawValue)"]
         if isModes { header.append("efficiency") }
         header += ["CPU util", "user s", "sys s", "peak mem", "ratio"]
         var rows = [header]
