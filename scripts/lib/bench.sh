@@ -1,10 +1,11 @@
 # Shared by the scripts/bench-* scripts: timing commands and reporting medians.
 #
 # Commands are registered with bench_add and timed together by bench_run: RUNS rounds (default 5),
-# each running every command once, in order, each after its PREPARE (which must restore the
-# input, so each run starts from the same tree and no run times a predecessor's leftovers).
-# Interleaving rounds makes the drift of a shared machine hit every command alike, so the ratios
-# between them stay fair; back-to-back runs of one command would not.
+# each running every command once, each after its PREPARE (which must restore the input, so each
+# run starts from the same tree and no run times a predecessor's leftovers). Interleaving rounds
+# makes the drift of a shared machine hit every command alike, and each round starts one command
+# further on, so no command always follows the same one (whose leftovers the kernel may still be
+# freeing): the ratios between commands stay fair, where back-to-back runs would not.
 
 RUNS=${RUNS:-5}
 BENCH_LABELS=()
@@ -45,8 +46,10 @@ bench_run() {
   local -n lines=$1
   local count=${#BENCH_LABELS[@]} index
   local -a times=()
-  for _ in $(seq "$RUNS"); do
-    for ((index = 0; index < count; index++)); do
+  local round step
+  for ((round = 0; round < RUNS; round++)); do
+    for ((step = 0; step < count; step++)); do
+      index=$(((round + step) % count))
       ${BENCH_PREPARES[index]}
       times[index]+="$(eval "wall_seconds ${BENCH_COMMANDS[index]}") "
     done
