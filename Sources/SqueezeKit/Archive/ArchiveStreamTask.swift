@@ -17,12 +17,7 @@ final class ArchiveStreamTask: BlockTask {
         var weights: [Int: Int] = [:]
         var blocksHandedIn = 0
         var lastBlockHandedIn = false
-        var blocks = BlockReorderBuffer<EncodedBlock>()
-        var output: (any OutputFile)?
-        var checksum: UInt32 = 0
-        var bytesIn: Int64 = 0
-        var bytesOut: Int64 = 0
-        var failure: (any Error)?
+        var writer: OrderedGzipWriter
         var startTime = MonotonicClock.now()
         /// What became of each entry, known once the producer is done; recorded with the archive.
         var entryOutcomes: [FileOutcome] = []
@@ -33,8 +28,9 @@ final class ArchiveStreamTask: BlockTask {
         self.destination = destination
         self.encoder = encoder
         self.context = context
-        origin = GzipOrigin(name: Self.tarName(of: destination).bytes, modificationTime: 0)
-        state = Locked(State(output: output))
+        let origin = GzipOrigin(name: Self.tarName(of: destination).bytes, modificationTime: 0)
+        self.origin = origin
+        state = Locked(State(writer: OrderedGzipWriter(encoder: encoder, origin: origin) { output }))
     }
 
     /// FNAME: the name of the tar inside, as gzip records `x.tar` compressed to `x.tar.gz`. MTIME
@@ -53,7 +49,7 @@ final class ArchiveStreamTask: BlockTask {
     }
 
     /// The first failure, if any: the producer stops early rather than feed a task that failed.
-    var failure: (any Error)? { state.withLock { $0.failure } }
+    var failure: (any Error)? { state.withLock { $0.writer.failure } }
 
     /// The producer hands in the next block (its credits taken), before its work item goes out.
     func accept(_ block: StreamedBlock, weight: Int) {
@@ -68,7 +64,7 @@ final class ArchiveStreamTask: BlockTask {
 
     /// The producer failed: the archive will be discarded once its last block is through.
     func fail(_ error: any Error) {
-        state.withLock { if $0.failure == nil { $0.failure = error } }
+        state.withLock { $0.writer.fail(error) }
     }
 
     /// The producer's account of every entry, handed in before the last block.
@@ -77,7 +73,7 @@ final class ArchiveStreamTask: BlockTask {
     }
 
     func runBlock(_ index: Int) -> Bool {
-        let (block, hasFailed) = state.withLock { state in (state.inputs.removeValue(forKey: index), state.failure != nil) }
+        let (block, hasFailed) = state.withLock { state in (state.inputs.removeValue(forKey: index), state.writer.failure != nil) }
         guard let block else { preconditionFailure("block \(index) run before it was handed in") }
         guard !context.cancellation.isCancelled && !hasFailed else { return deposit(nil, at: index) }
         do {
@@ -98,21 +94,15 @@ final class ArchiveStreamTask: BlockTask {
 
     func finish() {
         let (outcome, entries) = state.withLock { state -> (FileOutcome?, [FileOutcome]) in
-            defer { state.output = nil }
-            if context.cancellation.isCancelled && state.failure == nil {
-                state.output?.discard()
+            if context.cancellation.isCancelled && state.writer.failure == nil {
+                state.writer.discard()
                 return (nil, [])
             }
             let seconds = MonotonicClock.now() - state.startTime
             do {
-                if let failure = state.failure { throw failure }
-                guard let output = state.output else { preconditionFailure("finish() twice") }
-                let epilogue = encoder.epilogue(checksum: state.checksum, length: state.bytesIn)
-                try output.write(epilogue)
-                state.bytesOut += Int64(epilogue.count)
-                try output.commit(attributes: FileStatus.newFile(), replacingExisting: context.output.force)
+                try state.writer.commit(attributes: FileStatus.newFile(), replacingExisting: context.output.force)
                 var outcome = FileOutcome(
-                    source: destination, output: destination, bytesIn: 0, bytesOut: state.bytesOut,
+                    source: destination, output: destination, bytesIn: 0, bytesOut: state.writer.bytesOut,
                     seconds: seconds, status: .done)
                 outcome.isArchive = true
                 // Each entry done went into the archive; its bytes out are the archive's.
@@ -123,7 +113,6 @@ final class ArchiveStreamTask: BlockTask {
                 }
                 return (outcome, entries)
             } catch {
-                state.output?.discard()
                 var outcome = FileOutcome(
                     source: destination, output: nil, bytesIn: 0, bytesOut: 0, seconds: seconds,
                     status: .failed("\(error); the archive was not written"))
@@ -136,39 +125,14 @@ final class ArchiveStreamTask: BlockTask {
         if let outcome { context.collector.record(outcome) }
     }
 
-    /// Hands block `index` to the ordered output, writes every block now in order, and returns
-    /// each written block's window credit. True when the last block has been written.
+    /// Hands block `index` to the ordered output, which writes every block now in order; returns
+    /// each passed block's window credit. True when the last block has been written.
     private func deposit(_ block: EncodedBlock?, at index: Int) -> Bool {
         state.withLock { state in
-            state.blocks.insert(block, at: index)
-            while true {
-                let written = state.blocks.nextIndex
-                guard let next = state.blocks.popNext() else { break }
-                if let block = next, state.failure == nil {
-                    do {
-                        try write(block, isFirst: written == 0, into: &state)
-                    } catch {
-                        state.failure = error
-                    }
-                }
-                context.window.release(state.weights.removeValue(forKey: written) ?? 0)
+            for passed in state.writer.deposit(block, at: index) {
+                context.window.release(state.weights.removeValue(forKey: passed) ?? 0)
             }
-            return state.lastBlockHandedIn && state.blocks.nextIndex == state.blocksHandedIn
+            return state.lastBlockHandedIn && state.writer.blocksPassed == state.blocksHandedIn
         }
-    }
-
-    private func write(_ block: EncodedBlock, isFirst: Bool, into state: inout State) throws {
-        guard let output = state.output else { preconditionFailure("block written after finish()") }
-        if isFirst {
-            let prologue = encoder.prologue(for: origin)
-            try output.write(prologue)
-            state.bytesOut += Int64(prologue.count)
-        }
-        try output.write(block.bytes)
-        state.checksum = isFirst
-            ? block.checksum
-            : CRC32.combine(state.checksum, block.checksum, secondLength: Int64(block.inputLength))
-        state.bytesIn += Int64(block.inputLength)
-        state.bytesOut += Int64(block.bytes.count)
     }
 }

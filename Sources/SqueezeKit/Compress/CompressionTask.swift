@@ -10,17 +10,12 @@ final class CompressionTask: BlockTask {
     private let encoder: any BlockEncoder
     private let origin: GzipOrigin
     private let context: TaskContext
-    private let state = Locked(State())
+    private let state: Locked<State>
 
     private struct State {
         var reader: ReadableFile?
         var startTime: Double?
-        var blocks = BlockReorderBuffer<EncodedBlock>()
-        var output: (any OutputFile)?
-        var checksum: UInt32 = 0
-        var bytesIn: Int64 = 0
-        var bytesOut: Int64 = 0
-        var failure: (any Error)?
+        var writer: OrderedGzipWriter
         /// Set when the task found it had nothing to do (its output exists).
         var skipReason: SkipReason?
     }
@@ -31,9 +26,13 @@ final class CompressionTask: BlockTask {
         self.layout = BlockLayout(fileSize: source.status.size, blockSize: settings.blockSize)
         self.encoder = encoder
         self.context = context
-        origin = GzipOrigin(
+        let origin = GzipOrigin(
             name: source.path.lastComponent.bytes,
             modificationTime: source.status.modificationTime.gzipModificationTime)
+        self.origin = origin
+        state = Locked(State(writer: OrderedGzipWriter(encoder: encoder, origin: origin) { [context] in
+            try context.makeOutput(for: destination)
+        }))
     }
 
     var blockCount: Int { layout.count }
@@ -52,19 +51,16 @@ final class CompressionTask: BlockTask {
             if layout.isSplit { context.collector.recordProgress(bytes: Int64(block.inputLength)) }
             return deposit(block, at: index)
         } catch {
-            state.withLock { if $0.failure == nil { $0.failure = error } }
+            state.withLock { $0.writer.fail(error) }
             return deposit(nil, at: index)
         }
     }
 
     func finish() {
         let outcome = state.withLock { state -> FileOutcome? in
-            defer {
-                state.reader = nil
-                state.output = nil
-            }
-            if context.cancellation.isCancelled && state.failure == nil {
-                state.output?.discard()
+            defer { state.reader = nil }
+            if context.cancellation.isCancelled && state.writer.failure == nil {
+                state.writer.discard()
                 return nil
             }
             let seconds = MonotonicClock.now() - (state.startTime ?? MonotonicClock.now())
@@ -72,24 +68,19 @@ final class CompressionTask: BlockTask {
                 return FileOutcome(source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0, status: .skipped(reason))
             }
             do {
-                if let failure = state.failure { throw failure }
-                guard let output = state.output, let reader = state.reader else {
-                    preconditionFailure("finish() before every block was written")
-                }
-                let epilogue = encoder.epilogue(checksum: state.checksum, length: state.bytesIn)
-                try output.write(epilogue)
-                state.bytesOut += Int64(epilogue.count)
+                if let failure = state.writer.failure { throw failure }
+                guard let reader = state.reader else { preconditionFailure("finish() before every block was written") }
                 guard try reader.status().isUnchanged(since: source.status) else {
                     throw SourceChangedError(path: source.path, detail: "its size or modification time changed")
                 }
-                try output.commit(attributes: source.status, replacingExisting: context.output.force)
+                try state.writer.commit(attributes: source.status, replacingExisting: context.output.force)
                 let warning = context.removeSourceIfAsked(source.path)
                 return FileOutcome(
                     source: source.path, output: context.output.discard ? nil : destination,
-                    bytesIn: state.bytesIn, bytesOut: state.bytesOut, seconds: seconds, status: .done,
-                    warning: warning, outputChecksum: (output as? DiscardedOutput)?.checksum)
+                    bytesIn: state.writer.bytesIn, bytesOut: state.writer.bytesOut, seconds: seconds, status: .done,
+                    warning: warning, outputChecksum: state.writer.discardedChecksum)
             } catch {
-                state.output?.discard()
+                state.writer.discard()
                 return FileOutcome(
                     source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: seconds,
                     status: .failed("\(error)"))
@@ -109,7 +100,7 @@ final class CompressionTask: BlockTask {
     /// refuses to replace a file that appears later all the same.)
     private func openSource() throws -> ReadableFile? {
         try state.withLock { state in
-            if state.failure != nil || state.skipReason != nil { return nil }
+            if state.writer.failure != nil || state.skipReason != nil { return nil }
             if state.startTime == nil {
                 state.startTime = MonotonicClock.now()
                 if !context.output.force && !context.output.discard && FileStatus.exists(destination) {
@@ -143,40 +134,14 @@ final class CompressionTask: BlockTask {
         }
     }
 
-    /// Hands block `index` to the ordered output, writes every block now in order, and returns
-    /// each written block's window credit. True when the last block has been written.
+    /// Hands block `index` to the ordered output, which writes every block now in order; returns
+    /// each passed block's window credit. True when the last block has been written.
     private func deposit(_ block: EncodedBlock?, at index: Int) -> Bool {
         state.withLock { state in
-            state.blocks.insert(block, at: index)
-            while true {
-                let written = state.blocks.nextIndex
-                guard let next = state.blocks.popNext() else { break }
-                if let block = next, state.failure == nil {
-                    do {
-                        try write(block, isFirst: written == 0, into: &state)
-                    } catch {
-                        state.failure = error
-                    }
-                }
-                context.window.release(weight(ofBlock: written))
+            for passed in state.writer.deposit(block, at: index) {
+                context.window.release(weight(ofBlock: passed))
             }
-            return state.blocks.nextIndex == layout.count
+            return state.writer.blocksPassed == layout.count
         }
-    }
-
-    private func write(_ block: EncodedBlock, isFirst: Bool, into state: inout State) throws {
-        if state.output == nil {
-            let output = try context.makeOutput(for: destination)
-            state.output = output
-            let prologue = encoder.prologue(for: origin)
-            try output.write(prologue)
-            state.bytesOut += Int64(prologue.count)
-        }
-        try state.output!.write(block.bytes)
-        state.checksum = isFirst
-            ? block.checksum
-            : CRC32.combine(state.checksum, block.checksum, secondLength: Int64(block.inputLength))
-        state.bytesIn += Int64(block.inputLength)
-        state.bytesOut += Int64(block.bytes.count)
     }
 }
