@@ -63,6 +63,19 @@ import Testing
         #expect(!TreeBuilder.files(under: scratch.path).contains { $0.contains(".squeeze-") })
     }
 
+    /// Two trees mirrored into one output directory, each with a README: the second would make
+    /// the same output, so it is left out, named, with exit 2.
+    @Test func twoInputsWithOneOutputNameGiveAWarning() throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write("first", to: scratch("d1/README"))
+        try TreeBuilder.write("second", to: scratch("d2/README"))
+        let result = try Squeeze.run(["compress", scratch("d1"), scratch("d2"), "-o", scratch("out")])
+        #expect(result.status == 2)
+        #expect(result.standardError.contains("\(scratch("d2/README")): '\(scratch("out/README.gz"))' is already made from '\(scratch("d1/README"))'"),
+                "\(result.standardError)")
+        #expect(try CommandRunner.run("gzip", ["-dc", scratch("out/README.gz")]).output == "first")
+    }
+
     @Test func aMissingPathIsReportedAndTheRestIsDone() throws {
         let scratch = try TemporaryDirectory()
         try TreeBuilder.write("here", to: scratch("here.txt"))

@@ -122,6 +122,7 @@ import Testing
     }
 
     @Test func theArchiveDoesNotStoreItselfNorAnEntryNameTwice() throws {
+        // Two roots of one name: their directories merge into one entry, quietly.
         let scratch = try TemporaryDirectory()
         try TreeBuilder.write("a\n", to: scratch("one/x/a.txt"))
         try TreeBuilder.write("b\n", to: scratch("two/x/b.txt"))
@@ -133,6 +134,20 @@ import Testing
         // Directories are stored with a trailing slash; the second root's own entry is a duplicate
         // name, what is in it is not.
         #expect(names == ["x/", "x/a.txt", "x/b.txt"])
+    }
+
+    /// Two roots holding a file of the same name: the second cannot be stored under that name too,
+    /// and the user must hear of it (exit 2), not find it missing later.
+    @Test func aFileWhoseNameAnEarlierRootTookIsLeftOutWithAWarning() throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write("first\n", to: scratch("one/x/same.txt"))
+        try TreeBuilder.write("second\n", to: scratch("two/x/same.txt"))
+        let report = Self.archive([scratch("one/x"), scratch("two/x")], to: scratch("out.tar.gz"))
+        #expect(report.exitStatus == 2)
+        #expect(report.warnings.map(\.path) == [scratch("two/x/same.txt")])
+        #expect(report.warnings.first?.message == "'x/same.txt' is already made from '\(scratch("one/x/same.txt"))'; this one is left out")
+        let names = try ArchiveLister().entries(in: PathName(scratch("out.tar.gz"))).map(\.name)
+        #expect(names == ["x/", "x/same.txt"])
     }
 
     @Test func rootsAreNamedByTheirLastComponent() throws {

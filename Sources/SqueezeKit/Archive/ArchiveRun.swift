@@ -82,7 +82,9 @@ public final class ArchiveRun: BatchRun, Sendable {
                 // The root of `squeeze archive .` has no name of its own: its contents are the top.
                 if name.isEmpty { continue }
                 if let first = firstPaths[name] {
-                    report.skipped.append(SkippedPath(path: file.path, reason: .duplicate(of: first)))
+                    // Two directories of one name merge; anything else would be stored twice.
+                    let reason: SkipReason = file.status.kind == .directory ? .duplicate(of: first) : .nameTaken(name, by: first)
+                    report.skipped.append(SkippedPath(path: file.path, reason: reason))
                     continue
                 }
                 if file.status.kind == .regular && FileIdentity(file.status) == archiveItself {

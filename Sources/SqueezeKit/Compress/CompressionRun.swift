@@ -52,7 +52,7 @@ public final class CompressionRun: BatchRun, Sendable {
         for file in files {
             let destination = output.destination(for: file) { $0.appendingSuffix(".gz") }
             if let first = claimed[destination] {
-                skipped.append(SkippedPath(path: file.path, reason: .duplicate(of: first)))
+                skipped.append(SkippedPath(path: file.path, reason: .nameTaken(destination, by: first)))
                 continue
             }
             if output.removeSources && !output.force && file.status.linkCount > 1 {

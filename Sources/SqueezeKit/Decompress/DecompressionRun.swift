@@ -96,7 +96,7 @@ public final class DecompressionRun: BatchRun, Sendable {
                 }
                 let destination = output.directory.map { $0.appending(name) } ?? sourceName
                 if let first = claimed[destination] {
-                    skipped.append(SkippedPath(path: file.path, reason: .duplicate(of: first)))
+                    skipped.append(SkippedPath(path: file.path, reason: .nameTaken(destination, by: first)))
                     continue
                 }
                 if !output.force && FileStatus.exists(destination) {

@@ -11,8 +11,12 @@ public enum SkipReason: Hashable, Sendable {
     case temporaryFile
     case excluded(pattern: String)
     case notIncluded
-    /// Reached a second time through a symbolic link.
+    /// Reached a second time through a symbolic link, or a directory whose name in an archive an
+    /// earlier root already gave (their contents are stored under the one name).
     case duplicate(of: PathName)
+    /// Its output (or its name in an archive) is `name`, which an earlier input already has: two
+    /// inputs would make the same file. Only the first is done.
+    case nameTaken(PathName, by: PathName)
     case outputExists(PathName)
     /// `--rm` would delete one name of a file that has others (as gzip, only with `--force`).
     case hardLinked(otherLinks: UInt64)
@@ -32,6 +36,7 @@ public enum SkipReason: Hashable, Sendable {
         case .excluded(let pattern): "excluded by '\(pattern)'"
         case .notIncluded: "matches no --include"
         case .duplicate(let first): "same file as '\(first)'"
+        case .nameTaken(let name, let first): "'\(name)' is already made from '\(first)'; this one is left out"
         case .outputExists(let output): "'\(output)' already exists (use --force to overwrite)"
         case .hardLinked(let count): "has \(count) other link\(count == 1 ? "" : "s") (use --force with --rm)"
         case .archiveItself: "the archive being written"
@@ -52,6 +57,7 @@ public enum SkipReason: Hashable, Sendable {
         case .excluded: "excluded"
         case .notIncluded: "not included"
         case .duplicate: "duplicate"
+        case .nameTaken: "name taken"
         case .outputExists: "output exists"
         case .hardLinked: "hard linked"
         case .archiveItself: "the archive itself"
@@ -62,7 +68,7 @@ public enum SkipReason: Hashable, Sendable {
     /// "already exists; not overwritten". The others are what walking a tree is expected to pass by.
     public var isWarning: Bool {
         switch self {
-        case .outputExists, .unknownSuffix, .hardLinked: true
+        case .outputExists, .unknownSuffix, .hardLinked, .nameTaken: true
         default: false
         }
     }
