@@ -106,6 +106,18 @@ import Testing
         #expect(entries.sorted { $0.lexicographicallyPrecedes($1) } == [name, name + Array(".gz".utf8)])
     }
 
+    /// A path named on the command line whose bytes are not UTF-8 (the shell passes them as
+    /// they are; Swift's `String`s would turn them into U+FFFD and name another file).
+    @Test func pathsOnTheCommandLineKeepTheirBytes() throws {
+        let scratch = try TemporaryDirectory()
+        let made = try CommandRunner.run("sh", ["-c", "printf 'latin' > \"$1/$(printf 'caf\\351')\"", "sh", scratch.path])
+        #expect(made.status == 0, "\(made.standardError)")
+        let result = try CommandRunner.run("sh", ["-c", "\"$1\" compress \"$2/$(printf 'caf\\351')\" -o \"$2/out\"", "sh", Squeeze.binary, scratch.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let listed = try CommandRunner.run("sh", ["-c", "gzip -dc \"$1/out/$(printf 'caf\\351').gz\"", "sh", scratch.path])
+        #expect(listed.output == "latin", "\(listed.standardError)")
+    }
+
     @Test func includeAndExcludeSelectFiles() throws {
         let scratch = try TemporaryDirectory()
         try TreeBuilder.write("1", to: scratch("a.log"))

@@ -14,6 +14,6 @@ struct OutputArguments: ParsableArguments {
 
     func options(discard: Bool = false) -> OutputOptions {
         OutputOptions(
-            directory: outputDirectory.map { PathName($0) }, force: force, removeSources: removeSources, discard: discard)
+            directory: outputDirectory.map(CommandLinePath.pathName), force: force, removeSources: removeSources, discard: discard)
     }
 }

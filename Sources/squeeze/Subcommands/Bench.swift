@@ -92,7 +92,7 @@ struct Bench: ParsableCommand {
         let executable = ExecutablePath.current
         let inputPath: PathName
         do {
-            inputPath = try input.map { PathName($0) }
+            inputPath = try input.map(CommandLinePath.pathName)
                 ?? SampleTreeLocator(executable: executable, environment: ProcessInfo.processInfo.environment).locate()
         } catch {
             throw fail("\(error)")

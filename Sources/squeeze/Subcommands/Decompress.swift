@@ -45,7 +45,7 @@ struct Decompress: ParsableCommand {
 
     func run() throws {
         let request = DecompressionRequest(
-            roots: paths.map { PathName($0) }, purpose: .decompress, filter: selection.filter,
+            roots: CommandLinePath.pathNames(paths), purpose: .decompress, filter: selection.filter,
             followSymlinks: selection.followSymlinks, scheduling: scheduling.options, output: output.options(),
             toStandardOutput: toStandardOutput)
         let session = RunSession(reporting: reporting, summaryToStandardError: toStandardOutput)

@@ -45,7 +45,7 @@ struct Extract: ParsableCommand {
 
     func run() throws {
         let request = ExtractionRequest(
-            archive: PathName(archive), destination: PathName(directory),
+            archive: CommandLinePath.pathName(archive), destination: CommandLinePath.pathName(directory),
             options: ExtractionOptions(
                 overwrite: force, restoreOwners: sameOwner, allowSpecialFiles: allowSpecialFiles, keepSetuidBits: keepSetuid),
             scheduling: scheduling.options)

@@ -28,7 +28,7 @@ struct List: ParsableCommand {
 
     func run() throws {
         let request = ListingRequest(
-            roots: paths.map { PathName($0) }, filter: selection.filter, followSymlinks: selection.followSymlinks,
+            roots: CommandLinePath.pathNames(paths), filter: selection.filter, followSymlinks: selection.followSymlinks,
             scheduling: scheduling.options)
         let session = RunSession(reporting: reporting)
         let tableToStandardError = reporting.json == "-"

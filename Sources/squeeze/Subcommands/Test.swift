@@ -23,7 +23,7 @@ struct Test: ParsableCommand {
 
     func run() throws {
         let request = DecompressionRequest(
-            roots: paths.map { PathName($0) }, purpose: .test, filter: selection.filter,
+            roots: CommandLinePath.pathNames(paths), purpose: .test, filter: selection.filter,
             followSymlinks: selection.followSymlinks, scheduling: scheduling.options)
         let session = RunSession(reporting: reporting)
         try session.perform {
