@@ -37,7 +37,7 @@ struct Compress: ParsableCommand {
 
     func run() throws {
         let request = CompressionRequest(
-            roots: paths.map { PathName($0) }, filter: selection.filter, followSymlinks: selection.followSymlinks,
+            roots: CommandLinePath.pathNames(paths), filter: selection.filter, followSymlinks: selection.followSymlinks,
             settings: compression.settings, scheduling: scheduling.options, output: output.options(discard: discard))
         let session = RunSession(reporting: reporting, collector: collectorKind.makeCollector())
         try session.perform {
