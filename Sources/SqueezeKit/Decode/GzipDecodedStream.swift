@@ -22,7 +22,9 @@ public final class GzipDecodedStream: Sendable {
         self.state = state
         self.cancellation = cancellation
         let reader = GzipFileReader(scheduling: scheduling, cancellation: cancellation)
-        DispatchQueue.global(qos: scheduling.qos.dispatchClass).async { [consumed] in
+        // A thread of its own, not a global-queue worker: the reader is often one itself (a list
+        // worker), blocked in next() until this decode, which may need the pool, gives it bytes.
+        let decoder = Thread { [consumed] in
             let result = Result {
                 try reader.decode(path, progress: { bytes in consumed.withLock { $0 += bytes } }) { bytes in
                     try state.append(Array(bytes))
@@ -31,6 +33,8 @@ public final class GzipDecodedStream: Sendable {
             state.finish(result)
             finished.signal()
         }
+        decoder.name = "squeeze.gzip-stream"
+        decoder.start()
     }
 
     deinit { close() }

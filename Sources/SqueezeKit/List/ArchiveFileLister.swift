@@ -1,8 +1,7 @@
 /// Lists an archive (tar in any dialect and compression, zip, cpio, 7z, ISO), recognized by its
 /// name or, uncompressed, by its magic: every entry, and for a gzip-compressed one the gzip
 /// figures too. Both come from one pass: the entries are parsed from the bytes squeeze decodes
-/// (in parallel for its own `.tar.gz`), and the decode's summary gives the exact size, members
-/// and trailing bytes.
+/// (every CRC checked), and the decode's summary gives the exact size, members and trailing bytes.
 struct ArchiveFileLister: FileLister {
     let scheduling: SchedulingOptions
 
@@ -28,7 +27,10 @@ struct ArchiveFileLister: FileLister {
     }
 
     func list(_ file: ReadableFile, status: FileStatus, cancellation: CancellationFlag) throws -> FileListing {
-        let stream = try DecodedStreamOpeners.automatic(scheduling: scheduling)(file.path)
+        // One decoder per archive: `list` works on several files at once already, and a decode
+        // fanned out again from inside a worker would wait for workers that are all listing.
+        let sequential = SchedulingOptions(mode: .sequential, jobs: 1, qos: scheduling.qos)
+        let stream = try DecodedStreamOpeners.automatic(scheduling: sequential)(file.path)
         var entries: [ArchiveListing.Entry] = []
         let description = try ArchiveLister().forEachEntry(in: stream, name: file.path) { entry in
             if cancellation.isCancelled { throw CancellationError() }

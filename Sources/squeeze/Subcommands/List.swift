@@ -14,8 +14,8 @@ struct List: ParsableCommand {
             whatever their name; under directories, files ending in .gz or .tgz.
 
             An archive (.tar, .tar.gz, .tgz, .tar.xz, .zip, ... or a tar or zip recognized by its \
-            first bytes) is also listed entry by entry, as `tar tv` does, after the table; a \
-            .tar.gz written by squeeze is decoded in parallel for it.
+            first bytes) is also listed entry by entry, as `tar tv` does, after the table, its \
+            gzip decoded by squeeze with every CRC checked.
             """
     )
 
