@@ -29,7 +29,7 @@ public enum SkipReason: Hashable, Sendable {
         case .danglingSymbolicLink: "dangling symbolic link"
         case .symbolicLinkLoop: "symbolic link loop"
         case .special(let kind): "\(kind.phrase), not a regular file"
-        case .alreadyCompressed: "already has a .gz suffix"
+        case .alreadyCompressed: "already compressed (.gz or .tgz)"
         case .unknownSuffix: "unknown suffix (not .gz or .tgz)"
         case .notGzipFile: "not a .gz or .tgz file"
         case .temporaryFile: "a squeeze temporary file"

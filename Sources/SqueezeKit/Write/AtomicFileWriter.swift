@@ -63,11 +63,14 @@ final class AtomicFileWriter: OutputFile {
         return bytes.dropLast(6).suffix(marker.count).elementsEqual(marker)
     }
 
+    // Errors name the destination, the file the user asked for: the temporary is squeeze's own
+    // business, and is gone by the time the message is read.
+
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(!isFinished, "write after commit or discard")
         var offset = 0
         while offset < bytes.count {
-            offset += try systemCall("write", temporaryPath) {
+            offset += try systemCall("write", destination) {
                 Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             }
         }
@@ -80,12 +83,14 @@ final class AtomicFileWriter: OutputFile {
                 // As gzip does: keep the owner when we can. chown first: it clears setuid bits.
                 _ = fchown(descriptor, attributes.owner, attributes.group)
             }
-            try systemCall("set permissions of", temporaryPath) { fchmod(descriptor, attributes.permissions) }
+            try systemCall("set permissions of", destination) { fchmod(descriptor, attributes.permissions) }
             var times = [attributes.accessTime.timespec, attributes.modificationTime.timespec]
-            try systemCall("set times of", temporaryPath) { futimens(descriptor, &times) }
+            try systemCall("set times of", destination) { futimens(descriptor, &times) }
             let closing = descriptor
             descriptor = -1
-            try systemCall("write", temporaryPath) { close(closing) }
+            // Once, never retried: on Linux the descriptor is released even when close() says
+            // EINTR, and a retry could close another worker's file. EINTR loses nothing here.
+            if close(closing) != 0 && errno != EINTR { throw SystemError("finish writing", destination, code: errno) }
             try moveIntoPlace(replacingExisting: replacingExisting)
         } catch {
             discard()
@@ -109,9 +114,9 @@ final class AtomicFileWriter: OutputFile {
     /// `rename`, or when an existing destination must survive, `link` (which fails with EEXIST
     /// atomically) and then `unlink` of the temporary.
     private func moveIntoPlace(replacingExisting: Bool) throws(SystemError) {
-        let operation = "rename to '\(destination)'"
+        let operation = "put in place"
         if replacingExisting {
-            try systemCall(operation, temporaryPath) {
+            try systemCall(operation, destination) {
                 temporaryPath.withCString { from in destination.withCString { to in rename(from, to) } }
             }
             return
@@ -125,7 +130,7 @@ final class AtomicFileWriter: OutputFile {
         if code == EEXIST { throw SystemError("write", destination, code: EEXIST) }
         // File systems without hard links: check, then rename (a narrow race, as gzip has).
         if FileStatus.exists(destination) { throw SystemError("write", destination, code: EEXIST) }
-        try systemCall(operation, temporaryPath) {
+        try systemCall(operation, destination) {
             temporaryPath.withCString { from in destination.withCString { to in rename(from, to) } }
         }
     }

@@ -20,8 +20,10 @@ struct Archive: ParsableCommand {
             --level and --block-size only, never on --mode or --jobs.
 
             The archive is written to a temporary beside OUT and renamed into place when \
-            complete; an existing OUT is kept unless --force. A file that cannot be read is \
-            reported and left out (exit status 1); the rest is archived.
+            complete; an existing OUT is kept unless --force. A file that cannot be opened is \
+            reported and left out; one that fails or changes while it is read is reported and its \
+            entry padded with zeros, so the archive stays readable (exit status 1 either way); \
+            the rest is archived.
             """
     )
 
