@@ -49,18 +49,28 @@ import Testing
         #expect(decoded.count > 1_000_000 && decoded == Array(original.prefix(decoded.count)))
     }
 
-    /// A reader that stops early must not leave the decoding thread waiting forever; dropping many
-    /// such streams in a row would otherwise pile up blocked threads (and here, hang the test).
+    /// A reader that stops early must not leave the decoding thread waiting forever: dropping many
+    /// such streams in a row would pile up blocked threads. Their decoding threads must end.
     @Test func droppingTheStreamEarlyStopsTheDecoder() throws {
         let scratch = try TemporaryDirectory()
         var data = TestData(seed: 8)
         let encoded = try CommandRunner.run("gzip", ["-c", "-1"], input: Data(data.text(8_000_000)))
         try TreeBuilder.write(Array(encoded.standardOutput), to: scratch("big.gz"))
+        let threadsBefore = Self.threadCount()
         for _ in 0..<30 {
             let stream = try ReadAheadDecodingStream(PathName(scratch("big.gz")))
             var buffer = [UInt8](repeating: 0, count: 100)
             _ = try buffer.withUnsafeMutableBytes { try stream.read(into: $0) }
         }
+        // Each dropped stream's thread notices and ends; 30 stuck ones would stay.
+        let deadline = Date().addingTimeInterval(20)
+        while Self.threadCount() > threadsBefore + 5 && Date() < deadline { usleep(20_000) }
+        #expect(Self.threadCount() <= threadsBefore + 5, "decoding threads left running")
+    }
+
+    /// Threads of this process now (other tests' threads come and go: hence the slack above).
+    static func threadCount() -> Int {
+        (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/task").count) ?? 0
     }
 
     @Test func anEmptyFileDecodesToNothing() throws {

@@ -10,6 +10,8 @@ final class ArchiveStreamTask: BlockTask {
     private let context: TaskContext
     private let state: Locked<State>
 
+    /// Reached only inside `state.withLock`; the writer's output file (not `Sendable`) never
+    /// leaves it.
     private struct State {
         /// Blocks handed in and not yet taken by a worker.
         var inputs: [Int: StreamedBlock] = [:]

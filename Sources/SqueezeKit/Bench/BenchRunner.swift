@@ -74,7 +74,7 @@ public final class BenchRunner: Sendable {
         let arguments = plan.compressArguments(
             for: scheduled.configuration, reportPath: scratch("\(name).json"), outputDirectory: scratch(name))
         let status = try child.run(arguments, standardErrorPath: scratch("\(name).stderr"))
-        if status == 130 || status == 128 + SIGINT { throw .interrupted }
+        if status == 128 + SIGINT { throw .interrupted }
         // 2 is "done, with warnings" (a file that changed is reported, not fatal to a bench).
         guard status == 0 || status == 2 else {
             let message = (try? String(contentsOfFile: scratch("\(name).stderr"), encoding: .utf8)) ?? ""

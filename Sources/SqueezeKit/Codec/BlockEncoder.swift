@@ -1,9 +1,3 @@
-/// What a gzip header says about the original file.
-struct GzipOrigin: Sendable {
-    var name: [UInt8]
-    var modificationTime: UInt32
-}
-
 /// Turns the blocks of one file into gzip output. Blocks are encoded independently (in parallel,
 /// in any order) and the results concatenated in order between `prologue` and `epilogue`.
 protocol BlockEncoder: Sendable {

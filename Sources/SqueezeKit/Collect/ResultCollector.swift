@@ -4,8 +4,8 @@
 ///
 /// Chosen by measurement (`squeeze bench --collectors`, in the README): in whole runs it ties the
 /// serial queue with `sync` and beats `async` and barrier writes (which wake a thread per record)
-/// by 5-9%; with threads recording at once it takes 0.03-0.1 µs a call where a contended serial
-/// queue's `sync` takes 0.8-12 µs, so it stays cheap with many jobs and many small files.
+/// by 6-10%; with two threads recording at once it takes about 0.12 µs a call where a contended
+/// serial queue's `sync` takes 0.8-12 µs, so it stays cheap with many jobs and many small files.
 ///
 /// Checked `Sendable`: its only stored property is a `Locked`, which is.
 public final class ResultCollector: ResultRecording {

@@ -63,8 +63,6 @@ public final class CompressionRun: BatchRun, Sendable {
             tasks.append(CompressionTask(
                 source: file, destination: destination, settings: request.settings, encoder: encoder, context: context))
         }
-        // Largest first, so a big file does not start last and leave cores idle; ties by path.
-        tasks.sort { ($0.source.status.size, $1.source.path) > ($1.source.status.size, $0.source.path) }
-        return (tasks, skipped)
+        return (tasks.sortedLargestFirst(size: { $0.source.status.size }, path: { $0.source.path }), skipped)
     }
 }

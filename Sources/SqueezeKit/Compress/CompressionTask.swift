@@ -12,6 +12,8 @@ final class CompressionTask: BlockTask {
     private let context: TaskContext
     private let state: Locked<State>
 
+    /// Reached only inside `state.withLock`; the writer's output file (not `Sendable`) never
+    /// leaves it.
     private struct State {
         var reader: ReadableFile?
         var startTime: Double?

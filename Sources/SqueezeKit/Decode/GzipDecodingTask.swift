@@ -16,6 +16,9 @@ final class GzipDecodingTask: BlockTask {
     private let context: DecodingContext
     private let state: Locked<State>
 
+    /// Reached only inside `state.withLock`. The output file (not `Sendable`) leaves it once: in
+    /// `finish()`, which takes it and clears the state's reference, so that from then on only the
+    /// finishing thread has it.
     private struct State {
         var reader: ReadableFile?
         var startTime: Double?

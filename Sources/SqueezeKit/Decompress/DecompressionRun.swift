@@ -54,8 +54,7 @@ public final class DecompressionRun: BatchRun, Sendable {
                 schedule(PlannedWork(items: task.items, window: window), scheduling)
             }
         } else {
-            // Largest first, so a big file does not start last and leave cores idle; ties by path.
-            let ordered = tasks.sorted { ($0.size, $1.task.path) > ($1.size, $0.task.path) }
+            let ordered = tasks.sortedLargestFirst(size: \.size, path: \.task.path)
             schedule(PlannedWork(items: ordered.flatMap(\.items), window: window), scheduling)
         }
 

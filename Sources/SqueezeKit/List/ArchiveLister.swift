@@ -8,8 +8,8 @@
 public struct ArchiveLister: Sendable {
     public var openStream: DecodedStreamOpener
 
-    /// `openStream` as for extraction: by default the file as it is (decoding ahead of the
-    /// parse gains nothing when the data is skipped).
+    /// `openStream` says how the archive's bytes reach libarchive. The default, unlike
+    /// extraction's, is the raw file: seekable, so the data of entries is skipped unread.
     public init(openStream: @escaping DecodedStreamOpener = DecodedStreamOpeners.raw) {
         self.openStream = openStream
     }

@@ -26,7 +26,7 @@ public final class ListingRun: BatchRun, Sendable {
         let listers: [any FileLister] = [ArchiveFileLister(scheduling: scheduling), GzipFileLister(pools: DecoderPools())]
         let tasks = files
             .map { ListingTask(source: $0, listers: listers, collector: collector, window: window, cancellation: cancellation) }
-            .sorted { ($0.source.status.size, $1.source.path) > ($1.source.status.size, $0.source.path) }
+            .sortedLargestFirst(size: { $0.source.status.size }, path: { $0.source.path })
         collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.source.status.size })
         let items = tasks.map { WorkItem(task: $0, block: 0, taskSize: $0.source.status.size, weight: $0.weight) }
         schedule(PlannedWork(items: items, window: window), scheduling)

@@ -1,6 +1,6 @@
-/// What the batch runs (compress, decompress and test, list, archive) do alike: scan with their
-/// skips and failures going into the report, bound their work with a window, and hand it to the
-/// scheduler of the chosen mode.
+/// What the batch runs do alike: scan with their skips and failures going into the report
+/// (compress, decompress and test, list), bound their work with a window and hand it to the
+/// scheduler of the chosen mode (those and archive).
 protocol BatchRun {
     var collector: any ResultRecording { get }
     var cancellation: CancellationFlag { get }

@@ -20,3 +20,8 @@ public enum SchedulingMode: String, CaseIterable, Sendable, Codable {
         }
     }
 }
+
+extension SchedulingMode {
+    /// `apply`: the lowest overhead of the parallel modes in `scripts/bench` (see README).
+    public static let defaultMode = SchedulingMode.apply
+}

@@ -16,8 +16,3 @@ public struct SchedulingOptions: Sendable, Codable, Equatable {
     /// Cores this process may run on (affinity and cgroup limits included).
     public static var activeCores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
 }
-
-extension SchedulingMode {
-    /// `apply`: the lowest overhead of the parallel modes in `scripts/bench` (see README).
-    public static let defaultMode = SchedulingMode.apply
-}

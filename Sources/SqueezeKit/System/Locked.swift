@@ -8,7 +8,11 @@ import Glibc
 /// ones, but they would hide a real one). TSan intercepts `pthread_mutex_lock`.
 ///
 /// `@unchecked Sendable`: `value` is read and written only between `pthread_mutex_lock` and
-/// `pthread_mutex_unlock` on `mutex`, in `withLock`.
+/// `pthread_mutex_unlock` on `mutex`, in `withLock`. `Value` need not be `Sendable` (a task's state
+/// holds its output file, which is not), so the rule that makes that safe is the holder's: what
+/// is not `Sendable` is used only inside `withLock`, or handed out of it once with the holder's
+/// reference cleared (a move). Every such holder (the compression, decoding and archive tasks)
+/// says which beside its state.
 public final class Locked<Value>: @unchecked Sendable {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value

@@ -9,8 +9,9 @@ struct Compress: ParsableCommand {
         discussion: """
             Each FILE becomes FILE.gz beside it (or under --output-dir), written to a temporary \
             and renamed into place when complete, with the source's mode and times. Sources are \
-            kept unless --rm. Files already ending in .gz, symbolic links (unless \
-            --follow-symlinks), FIFOs, sockets and devices are skipped and counted in the report.
+            kept unless --rm. Files already ending in .gz or .tgz, squeeze's own temporaries, \
+            symbolic links (unless --follow-symlinks), FIFOs, sockets and devices are skipped and \
+            counted in the report.
 
             A file larger than twice --block-size is split into blocks that are compressed in \
             parallel and read as they are needed (memory stays bounded by the work in flight, not \

@@ -5,8 +5,8 @@ import SqueezeKit
 /// collector's totals a few times a second and redraws the line in place; `stop()` erases it, so
 /// whatever is printed next (the report, an interrupt message) starts on a clean line.
 ///
-/// The timer reads `totals()`, a copy taken on the collector's queue: the workers never wait for
-/// the display, and a redraw costs one short `sync` on that queue.
+/// The timer reads `totals()`, a copy taken under the collector's lock: the workers never wait for
+/// the display, and a redraw costs one short critical section.
 ///
 /// `@unchecked Sendable`: the mutable state (`memberQueue_…`) is touched only on `memberQueue`,
 /// which is serial: by the timer's handler, which runs there, and inside `memberQueue.sync` in
