@@ -148,6 +148,21 @@ import Testing
         #expect(result.output.contains("contention: 2 threads"))
     }
 
+    /// Outputs are compared by walking what each run wrote, so a file name that is not UTF-8
+    /// (which a report's text cannot name again) is compared like any other.
+    @Test func aNameThatIsNotUTF8IsComparedToo() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.makeTree(in: scratch("tree"))
+        let made = try CommandRunner.run("sh", ["-c", "printf 'latin one' > \"$1/$(printf 'caf\\351')\"", "sh", scratch("tree")])
+        #expect(made.status == 0)
+        let result = try Squeeze.run([
+            "bench", scratch("tree"), "--modes", "sequential,apply", "--repeat", "1", "--warmup", "0", "-j", "2",
+            "--json", scratch("bench.json"),
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output.contains("identical output: yes"), "\(result.output)")
+    }
+
     @Test func withoutADirectoryItBenchesTheSampleTree() throws {
         let result = try Squeeze.run(["bench", "--repeat", "1", "--warmup", "0", "--discard", "--modes", "sequential,apply", "--json", "-"])
         #expect(result.status == 0, "\(result.standardError)")

@@ -22,7 +22,7 @@ import Testing
     }
 
     @Test func manyDifferencesAreCut() {
-        let first = OutputFingerprint(digests: Dictionary(uniqueKeysWithValues: (0..<20).map { ("f\($0)", Digest(size: 1, crc32: 1)) }))
+        let first = OutputFingerprint(digests: Dictionary(uniqueKeysWithValues: (0..<20).map { (PathName("f\($0)"), Digest(size: 1, crc32: 1)) }))
         let second = OutputFingerprint(digests: [:])
         let differences = first.differences(from: second, limit: 3)
         #expect(differences.count == 4)

@@ -33,7 +33,7 @@ public final class BenchRunner: Sendable {
             if child.isInterrupted { throw .interrupted }
             let report = try execute(scheduled, number: index + 1, in: scratch)
             let fingerprint = try plan.discard
-                ? OutputFingerprint(discardedRun: report) : OutputFingerprint(writtenRun: report)
+                ? OutputFingerprint(discardedRun: report) : OutputFingerprint(writtenUnder: PathName(scratch("run-\(index + 1)")))
             scratch.remove("run-\(index + 1)")
             if let reference {
                 let differences = reference.fingerprint.differences(from: fingerprint)

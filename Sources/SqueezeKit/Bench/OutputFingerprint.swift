@@ -1,5 +1,6 @@
-/// What one run produced, file by file: the size and CRC-32 of each output, keyed by its source.
-/// Two runs made identical bytes when their fingerprints are equal.
+/// What one run produced, file by file: the size and CRC-32 of each output, keyed by its path
+/// (below the run's output directory, or the source's path for a run that kept nothing). Two runs
+/// made identical bytes when their fingerprints are equal.
 public struct OutputFingerprint: Sendable, Equatable {
     public struct Digest: Sendable, Equatable {
         public var size: Int64
@@ -11,30 +12,32 @@ public struct OutputFingerprint: Sendable, Equatable {
         }
     }
 
-    /// Source path → digest of its output.
-    public var digests: [String: Digest]
+    public var digests: [PathName: Digest]
 
-    public init(digests: [String: Digest]) {
+    public init(digests: [PathName: Digest]) {
         self.digests = digests
     }
 
     /// From a `--discard` run's report, which carries each output's CRC.
     public init(discardedRun report: RunReport) throws(BenchError) {
-        var digests: [String: Digest] = [:]
+        var digests: [PathName: Digest] = [:]
         for file in report.files {
             guard let crc = file.outputCRC32 else { throw .reportIncomplete("no output CRC for '\(file.path)'") }
-            digests[file.path] = Digest(size: file.bytesOut, crc32: crc)
+            digests[PathName(file.path)] = Digest(size: file.bytesOut, crc32: crc)
         }
         self.init(digests: digests)
     }
 
-    /// By reading back every output a run's report names (sizes as found on disk).
-    public init(writtenRun report: RunReport) throws(BenchError) {
-        var digests: [String: Digest] = [:]
-        for file in report.files {
-            guard let output = file.output else { throw .reportIncomplete("no output path for '\(file.path)'") }
+    /// By reading back every output under the directory a run wrote to. The directory is walked,
+    /// not the report's paths trusted: a report's paths are text, and a name that is not UTF-8
+    /// would not name its file again.
+    public init(writtenUnder directory: PathName) throws(BenchError) {
+        let scan = TreeScanner(options: ScanOptions(selection: .gzipFiles(acceptingNamedFiles: true))).scan([directory])
+        if let failure = scan.failures.first { throw .outputUnreadable(failure.message) }
+        var digests: [PathName: Digest] = [:]
+        for file in scan.files {
             do {
-                digests[file.path] = try Self.digest(ofFile: PathName(output))
+                digests[file.relativePath] = try Self.digest(ofFile: file.path)
             } catch {
                 throw .outputUnreadable("\(error)")
             }
