@@ -5,3 +5,8 @@ struct ArchiveItem: Sendable {
     var name: PathName
     var status: FileStatus
 }
+
+extension Array where Element == ArchiveItem {
+    /// The bytes of data the archive will hold: its regular files' sizes.
+    var dataBytes: Int64 { reduce(0) { $0 + ($1.status.kind == .regular ? $1.status.size : 0) } }
+}

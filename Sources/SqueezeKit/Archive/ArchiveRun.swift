@@ -32,7 +32,7 @@ public final class ArchiveRun: BatchRun, Sendable {
             return report.build(collector: collector, interrupted: false)
         }
         let items = plan(into: &report)
-        collector.plan(files: items.count, bytes: items.reduce(0) { $0 + ($1.status.kind == .regular ? $1.status.size : 0) })
+        collector.plan(files: items.count, bytes: items.dataBytes)
 
         let settings = request.settings
         let scheduling = request.scheduling

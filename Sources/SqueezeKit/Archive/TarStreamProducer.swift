@@ -27,7 +27,7 @@ final class TarStreamProducer: Sendable {
         self.window = window
         self.blockSize = blockSize
         self.contextLength = contextLength
-        totalBytes = items.reduce(0) { $0 + ($1.status.kind == .regular ? $1.status.size : 0) }
+        totalBytes = items.dataBytes
         self.collector = collector
         self.cancellation = cancellation
     }

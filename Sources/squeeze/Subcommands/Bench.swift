@@ -141,26 +141,8 @@ struct Bench: ParsableCommand {
             : BenchTableFormatter().format(report) + "\n" + chart
         let jsonToStandardOutput = json == "-"
         (jsonToStandardOutput ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
-        if let json {
-            let encoder = JSONEncoder()
-            encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-            var data = try encoder.encode(report)
-            data.append(UInt8(ascii: "\n"))
-            if jsonToStandardOutput {
-                FileHandle.standardOutput.write(data)
-            } else {
-                try save(data, to: json, what: "the JSON report")
-            }
-        }
-        if let svg { try save(Data(BenchChartSVG().render(report).utf8), to: svg, what: "the SVG chart") }
-    }
-
-    private func save(_ data: Data, to path: String, what: String) throws {
-        do {
-            try data.write(to: URL(fileURLWithPath: path), options: .atomic)
-        } catch {
-            throw fail("cannot write \(what) to '\(path)': \(error.localizedDescription)")
-        }
+        if let json { try ReportFile.writeJSON(report, to: json) }
+        if let svg { try ReportFile.write(Data(BenchChartSVG().render(report).utf8), to: svg, what: "the SVG chart") }
     }
 
     private func fail(_ message: String) -> ExitCode {

@@ -60,20 +60,6 @@ struct RunSession {
             let text = Data(formatter.summary(report).utf8)
             (jsonToStandardOutput || summaryToStandardError ? standardError : FileHandle.standardOutput).write(text)
         }
-        guard let destination = reporting.json else { return }
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
-        var json = try encoder.encode(report)
-        json.append(UInt8(ascii: "\n"))
-        if jsonToStandardOutput {
-            FileHandle.standardOutput.write(json)
-        } else {
-            do {
-                try json.write(to: URL(fileURLWithPath: destination), options: .atomic)
-            } catch {
-                standardError.write(Data("squeeze: cannot write the JSON report to '\(destination)': \(error.localizedDescription)\n".utf8))
-                throw ExitCode(1)
-            }
-        }
+        if let destination = reporting.json { try ReportFile.writeJSON(report, to: destination) }
     }
 }
