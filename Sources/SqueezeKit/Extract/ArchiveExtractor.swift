@@ -20,6 +20,8 @@ import Glibc
 ///   here (so that the entry is reported) and ARCHIVE_EXTRACT_NO_OVERWRITE keeps libarchive from
 ///   replacing a file that stands where it wants a parent directory.
 final class ArchiveExtractor {
+    /// The archive's path, for the failures that belong to no entry.
+    private let archive: PathName
     private let reader: ArchiveReadHandle
     private let disk: DiskWriteHandle
     private let placement: EntryPlacement
@@ -49,9 +51,11 @@ final class ArchiveExtractor {
     }
 
     init(
-        reader: ArchiveReadHandle, placement: EntryPlacement, destinationWasCreated: Bool, options: ExtractionOptions,
-        registry: TemporaryFileRegistry, collector: any ResultRecording, cancellation: CancellationFlag
+        archive: PathName, reader: ArchiveReadHandle, placement: EntryPlacement, destinationWasCreated: Bool,
+        options: ExtractionOptions, registry: TemporaryFileRegistry, collector: any ResultRecording,
+        cancellation: CancellationFlag
     ) throws {
+        self.archive = archive
         self.reader = reader
         disk = try DiskWriteHandle()
         self.placement = placement
@@ -66,11 +70,28 @@ final class ArchiveExtractor {
     /// Extracts every entry, recording each one's outcome; skipped entries go to the report.
     /// Throws when the archive cannot be read any further (or the disk writer is broken).
     func extractAll(into report: inout RunReportBuilder) throws {
+        // The last entry whose header was read, to say where a header that cannot be read is.
+        var previous: PathName?
+        var unreadable = UnreadableHeaders()
         while !cancellation.isCancelled {
-            let header = try reader.nextHeader(into: entry)
+            let start = MonotonicClock.now()
+            let header: LibarchiveStatus
+            do {
+                header = try reader.nextHeader(into: entry)
+            } catch let error as LibarchiveError where !error.isFatal {
+                // libarchive can go on past this header, unless it is stuck at it.
+                if unreadable.note(error, at: reader.headerPosition, name: entry.pathname) { continue }
+                throw ArchiveDamageError(.header(after: previous), underlying: error)
+            } catch {
+                throw ArchiveDamageError(.header(after: previous), underlying: error)
+            }
+            if let lost = unreadable.end(at: reader.headerPosition, after: previous) {
+                collector.record(failure(lost.name ?? archive, lost.message, since: start))
+                previous = lost.name ?? previous
+            }
             if header == .endOfFile { break }
             let name = entry.pathname
-            let start = MonotonicClock.now()
+            previous = name
             do {
                 if let outcome = try extract(name, headerWarning: header.warning, report: &report) {
                     collector.record(outcome)
@@ -85,7 +106,7 @@ final class ArchiveExtractor {
                 break
             } catch {
                 // The archive (or the disk writer) cannot go on: say which entry it stopped at.
-                throw ArchiveDamageError(entry: name, underlying: error)
+                throw ArchiveDamageError(.entry(name), underlying: error)
             }
             reportProgress()
         }
