@@ -18,7 +18,8 @@ import Glibc
 ///   complete: an entry that fails or is interrupted leaves no half-written file.
 /// - nothing that was in the destination before is replaced without `--force`; the check is made
 ///   here (so that the entry is reported) and ARCHIVE_EXTRACT_NO_OVERWRITE keeps libarchive from
-///   replacing a file that stands where it wants a parent directory.
+///   replacing a file that stands where it wants a parent directory. What this extraction made is
+///   replaced by a later entry of the same name (see `clearOwn`).
 final class ArchiveExtractor {
     /// The archive's path, for the failures that belong to no entry.
     private let archive: PathName
@@ -42,9 +43,11 @@ final class ArchiveExtractor {
         /// A hard link's target, relative to the destination.
         var linkTarget: PathName?
         /// Something was at the path before this extraction (a directory the entry merges into).
-        var existedBefore: Bool
+        var existedBefore = false
         /// A directory this extraction made, named again: it takes the entry's metadata.
-        var updatesOwnDirectory: Bool
+        var updatesOwnDirectory = false
+        /// Something that was there before this extraction is in the way (`--force`).
+        var replacesOlder = false
         /// Regular files go through a temporary; everything else is created in one step.
         var usesTemporary: Bool { kind == .regular && linkTarget == nil }
         var isDirectory: Bool { kind == .directory && linkTarget == nil }
@@ -147,22 +150,16 @@ final class ArchiveExtractor {
         let kind = storedLink == nil ? entry.kind : .regular
         try checkKind(kind, isDestination: relative.isEmpty)
         paths.noteParents(of: relative) { FileStatus.exists(placement.path($0)) }
-        var target = Target(
-            relative: relative, kind: kind, linkTarget: nil, existedBefore: false, updatesOwnDirectory: false)
+        let linkTarget = try storedLink.map(checkHardLinkTarget)
+        if linkTarget == relative { throw EntryRefusal.hardLinkToItself }
+        var target = Target(relative: relative, kind: kind, linkTarget: linkTarget)
 
         // In a directory this extraction made, nothing predates it: no need to look.
         let isOurs = paths.contains(relative)
-        let existing = !isOurs && paths.madeParent(of: relative) ? nil
-            : try? FileStatus.of(placement.path(relative), followingSymlinks: false)
+        let existing = !isOurs && paths.madeParent(of: relative) ? nil : try? status(of: relative)
         if let existing {
             if isOurs {
-                // The archive names it again: the last entry wins, as with tar.
-                if target.isDirectory && existing.kind == .directory {
-                    target.updatesOwnDirectory = true
-                } else if !target.usesTemporary && existing.kind != .directory {
-                    let path = placement.path(relative)
-                    try systemCall("replace", placement.absolute(relative)) { path.withCString { unlink($0) } }
-                }
+                try clearOwn(relative, kind: existing.kind, for: &target)
             } else if target.isDirectory && existing.kind == .directory {
                 target.existedBefore = true
             } else if !options.overwrite {
@@ -170,10 +167,29 @@ final class ArchiveExtractor {
                 return nil
             } else {
                 target.existedBefore = existing.kind == .directory
+                target.replacesOlder = true
             }
         }
-        target.linkTarget = try storedLink.map(checkHardLinkTarget)
         return target
+    }
+
+    /// The archive names again something this extraction made: the last entry wins, as with tar.
+    /// What is in the way goes now, since ARCHIVE_EXTRACT_NO_OVERWRITE would have libarchive keep
+    /// it and say the entry was made (except a temporary's rename, which replaces a file itself).
+    /// A directory goes only if empty: its entries are the archive's too.
+    private func clearOwn(_ relative: PathName, kind existing: FileKind, for target: inout Target) throws {
+        let path = placement.path(relative)
+        if target.isDirectory {
+            if existing == .directory {
+                target.updatesOwnDirectory = true
+            } else {
+                try systemCall("replace", placement.absolute(relative)) { path.withCString { unlink($0) } }
+            }
+        } else if existing == .directory {
+            try systemCall("replace the directory", placement.absolute(relative)) { path.withCString { rmdir($0) } }
+        } else if !target.usesTemporary {
+            try systemCall("replace", placement.absolute(relative)) { path.withCString { unlink($0) } }
+        }
     }
 
     /// Creates the entry's object (through a temporary for a regular file) and copies its data.
@@ -207,6 +223,12 @@ final class ArchiveExtractor {
             }
         } catch {
             if headerWritten { _ = try? disk.finishEntry(name: name) }
+            // What libarchive made before failing is this extraction's: a later entry of the name
+            // must replace it, not be told by NO_OVERWRITE that it is there.
+            if headerWritten && temporary == nil && !target.existedBefore && !target.replacesOlder
+                && (try? status(of: target.relative)) != nil {
+                paths.insert(target.relative)
+            }
             if let temporary {
                 _ = placement.path(temporary).withCString { unlink($0) }
                 registry.unregister(placement.absolute(temporary))
@@ -214,6 +236,11 @@ final class ArchiveExtractor {
             throw error
         }
         return (written, warnings)
+    }
+
+    /// `lstat` of a path relative to the destination.
+    private func status(of relative: PathName) throws(SystemError) -> FileStatus {
+        try FileStatus.of(placement.path(relative), followingSymlinks: false)
     }
 
     private func checkKind(_ kind: FileKind, isDestination: Bool) throws(EntryRefusal) {
