@@ -20,6 +20,9 @@ public enum EntryRefusal: Error, Equatable, Sendable, CustomStringConvertible {
     /// A hard link naming itself: without data there is nothing to make, and replacing the name
     /// to link it would lose the file.
     case hardLinkToItself
+    /// A hard link that carries data, to something that cannot hold it (a directory, a symbolic
+    /// link the archive made, ...).
+    case hardLinkDataToNonFile(target: PathName)
 
     public var description: String {
         switch self {
@@ -32,6 +35,7 @@ public enum EntryRefusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .hardLinkOutside(let target): "refused: hard link to '\(target)', outside the destination"
         case .hardLinkToUnextracted(let target): "refused: hard link to '\(target)', which this archive did not extract"
         case .hardLinkToItself: "refused: hard link to itself"
+        case .hardLinkDataToNonFile(let target): "refused: hard link to '\(target)' carries data, and '\(target)' is not a regular file"
         }
     }
 }
