@@ -73,6 +73,25 @@ import Testing
         #expect(safeResult == expected, "\(label): \(safeResult.differences(from: expected))")
     }
 
+    /// cpio stores a file with several names as one entry per name: newc puts the data on the last
+    /// (libarchive reads it as a hard link that carries data), odc on every one.
+    @Test(arguments: ["newc", "odc"])
+    func squeezeExtractsWhatBsdcpioArchives(format: String) throws {
+        let scratch = try TemporaryDirectory()
+        try EveryKindTree.make(at: scratch(Self.tree))
+        let names = try CommandRunner.run("find", [Self.tree], currentDirectory: scratch.path)
+        let archive = try CommandRunner.run("bsdcpio", ["-o", "-H", format, "-O", scratch("t.cpio")], input: names.standardOutput, currentDirectory: scratch.path)
+        #expect(archive.status == 0, "\(archive.standardError)")
+
+        let result = try Squeeze.run([
+            "extract", scratch("t.cpio"), "-C", scratch("all"), "--allow-special-files", "--keep-setuid", "--same-owner", "-q",
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let source = Self.snapshot(scratch(Self.tree))
+        let restored = Self.snapshot(scratch("all")).subtree(Self.tree)
+        #expect(restored == source, "\(format): \(restored.differences(from: source))")
+    }
+
     @Test func theSameTreeGivesTheSameArchive() throws {
         let scratch = try TemporaryDirectory()
         try EveryKindTree.make(at: scratch(Self.tree))

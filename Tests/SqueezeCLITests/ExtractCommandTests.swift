@@ -82,4 +82,32 @@ import Testing
         #expect(missing.status == 1)
         #expect(missing.standardError.contains("No such file or directory"))
     }
+
+    /// Damage at an entry's header: where libarchive can read past it, the lost entry is reported
+    /// and the rest extracted; where it cannot, extraction stops, saying after which entry.
+    @Test func damagedHeadersSayWhere() throws {
+        let scratch = try TemporaryDirectory()
+        // Each of these entries is 2,048 bytes: pax header, pax records, ustar header, data.
+        var tar = TarBuilder().file("first.txt", "1\n").file("second.txt", "2\n").file("third.txt", "3\n").bytes()
+        try TreeBuilder.write(Array(tar.prefix(2048 + 100)), to: scratch("cut.tar"))
+        tar[2048] ^= 0x20  // the second entry's pax header and ustar header
+        tar[2048 + 1024] ^= 0x20
+        try TreeBuilder.write(tar, to: scratch("damaged.tar"))
+
+        let damaged = try Squeeze.run(["extract", scratch("damaged.tar"), "-C", scratch("d1"), "-q"])
+        #expect(damaged.status == 1)
+        #expect(damaged.standardError == """
+            squeeze: \(scratch("damaged.tar")): the entry after 'first.txt' could not be read: \
+            cannot read the next entry: Damaged tar archive (2,048 bytes passed over)\n
+            """)
+        #expect(TreeSnapshot(of: scratch("d1")).paths == [".", "first.txt", "third.txt"])
+
+        let cut = try Squeeze.run(["extract", scratch("cut.tar"), "-C", scratch("d2"), "-q"])
+        #expect(cut.status == 1)
+        #expect(cut.standardError == """
+            squeeze: \(scratch("cut.tar")): stopped at the entry after 'first.txt', whose header could not be read: \
+            cannot read the next entry: Truncated tar archive\n
+            """)
+        #expect(TreeSnapshot(of: scratch("d2")).paths == [".", "first.txt"])
+    }
 }

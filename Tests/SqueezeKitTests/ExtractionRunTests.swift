@@ -22,6 +22,11 @@ import Testing
         Dictionary(report.failures.map { ($0.path, $0.message) }, uniquingKeysWith: { first, _ in first })
     }
 
+    /// Device and inode of a path: the same for every name of one file.
+    static func identity(_ path: String) -> [UInt64]? {
+        (try? FileStatus.of(PathName(path), followingSymlinks: false)).map { [$0.device, $0.inode] }
+    }
+
     /// A scratch area with `outside/` (files an attack would like to change) beside `dest/`.
     static func scratchWithVictims() throws -> TemporaryDirectory {
         let scratch = try TemporaryDirectory()
@@ -151,6 +156,54 @@ import Testing
         #expect(dest.nodes["a"]?.contents == Array("second\n".utf8))
         #expect(dest.nodes["b"]?.linkTarget == Array("elsewhere".utf8))
         #expect(dest.nodes["d"]?.permissions == 0o750)
+    }
+
+    /// A later entry of a name this extraction made, of another kind: it replaces what was made
+    /// (the last entry wins), except a directory with entries in it, which would take them with
+    /// it: that entry is reported as not extracted, never as done.
+    @Test(arguments: [false, true])
+    func aLaterEntryReplacesWhatTheArchiveMadeOrSaysWhyNot(overwrite: Bool) throws {
+        let scratch = try TemporaryDirectory()
+        try TarBuilder()
+            .file("f", "f\n")
+            .directory("full")
+            .file("full/x", "x\n")
+            .symlink("full", to: "elsewhere")
+            .directory("full-too")
+            .file("full-too/y", "y\n")
+            .hardlink("full-too", to: "f")
+            .directory("empty")
+            .symlink("empty", to: "elsewhere")
+            .directory("empty-too")
+            .hardlink("empty-too", to: "f")
+            .directory("empty-again")
+            .file("empty-again", "a file now\n")
+            .file("g", "g\n")
+            .hardlink("g", to: "f")
+            .symlink("s", to: "elsewhere")
+            .hardlink("s", to: "f")
+            .write(to: scratch("kinds.tar"))
+        let report = Self.extract(scratch("kinds.tar"), into: scratch("dest"), options: ExtractionOptions(overwrite: overwrite))
+
+        #expect(report.exitStatus == 1)
+        let failures = Self.failures(report)
+        #expect(failures.keys.sorted() == ["full", "full-too"])
+        for name in ["full", "full-too"] {
+            let message = failures[name] ?? ""
+            #expect(message.hasPrefix("cannot replace the directory '") && message.hasSuffix("/dest/\(name)': Directory not empty"), "\(message)")
+        }
+        // Every entry but those two is done, and each is what its entry says.
+        #expect(report.filesDone == 15)
+        let dest = TreeSnapshot(of: scratch("dest"))
+        #expect(dest.nodes["full"]?.type == S_IFDIR && dest.nodes["full/x"] != nil)
+        #expect(dest.nodes["full-too"]?.type == S_IFDIR && dest.nodes["full-too/y"] != nil)
+        #expect(dest.nodes["empty"]?.linkTarget == Array("elsewhere".utf8))
+        #expect(dest.nodes["empty-again"]?.contents == Array("a file now\n".utf8))
+        let file = Self.identity(scratch("dest/f"))
+        for name in ["empty-too", "g", "s"] {
+            #expect(file != nil && Self.identity(scratch("dest/\(name)")) == file, "\(name)")
+            #expect(dest.nodes[name]?.contents == Array("f\n".utf8), "\(name)")
+        }
     }
 
     /// A truncated archive: the entries before the damage are extracted, the one it cut is not

@@ -43,9 +43,11 @@ public struct TarBuilder {
     /// A hard link entry; with `contents`, one that carries data, which a pax reader writes into
     /// the file the link points to.
     public func hardlink(_ name: String, to target: String, contents: String? = nil) -> TarBuilder {
-        adding(Entry(
-            name: Array(name.utf8), type: UInt8(ascii: "1"), permissions: 0o644, data: Array((contents ?? "").utf8),
-            link: Array(target.utf8)))
+        hardlink(name, to: target, data: Array((contents ?? "").utf8))
+    }
+
+    public func hardlink(_ name: String, to target: String, data: [UInt8], permissions: Int = 0o644) -> TarBuilder {
+        adding(Entry(name: Array(name.utf8), type: UInt8(ascii: "1"), permissions: permissions, data: data, link: Array(target.utf8)))
     }
 
     public func characterDevice(_ name: String, major: Int, minor: Int) -> TarBuilder {

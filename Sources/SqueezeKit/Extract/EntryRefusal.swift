@@ -17,6 +17,12 @@ public enum EntryRefusal: Error, Equatable, Sendable, CustomStringConvertible {
     /// A hard link to something this extraction did not make: it could tie a file of the archive
     /// to a file that was there before (and, through its data, change it).
     case hardLinkToUnextracted(target: PathName)
+    /// A hard link naming itself: without data there is nothing to make, and replacing the name
+    /// to link it would lose the file.
+    case hardLinkToItself
+    /// A hard link that carries data, to something that cannot hold it (a directory, a symbolic
+    /// link the archive made, ...).
+    case hardLinkDataToNonFile(target: PathName)
 
     public var description: String {
         switch self {
@@ -28,6 +34,8 @@ public enum EntryRefusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .unsupportedKind(let kind): "refused: \(kind.phrase) cannot be extracted"
         case .hardLinkOutside(let target): "refused: hard link to '\(target)', outside the destination"
         case .hardLinkToUnextracted(let target): "refused: hard link to '\(target)', which this archive did not extract"
+        case .hardLinkToItself: "refused: hard link to itself"
+        case .hardLinkDataToNonFile(let target): "refused: hard link to '\(target)' carries data, and '\(target)' is not a regular file"
         }
     }
 }

@@ -68,7 +68,7 @@ public final class ExtractionRun: Sendable {
                 let reader = try ArchiveReadHandle(stream: stream, name: request.archive)
                 defer { bytesConsumed = reader.bytesConsumed }
                 let extractor = try ArchiveExtractor(
-                    reader: reader, placement: placement, destinationWasCreated: destinationWasCreated,
+                    archive: request.archive, reader: reader, placement: placement, destinationWasCreated: destinationWasCreated,
                     options: request.options, registry: registry, collector: collector, cancellation: cancellation)
                 try extractor.extractAll(into: &report)
             }

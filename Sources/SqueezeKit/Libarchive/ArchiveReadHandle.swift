@@ -43,6 +43,9 @@ final class ArchiveReadHandle: LibarchiveHandle {
         }
     }
 
+    /// Where the last header read began (or failed), in the decompressed archive.
+    var headerPosition: Int64 { archive_read_header_position(pointer) }
+
     /// The next run of the current entry's data, at its offset in the entry (runs may skip holes
     /// of sparse files); nil at the end of the entry's data.
     func nextDataBlock(name: PathName) throws -> (bytes: UnsafeRawBufferPointer, offset: Int64)? {
