@@ -18,15 +18,16 @@ public struct BenchPlan: Sendable {
         input: PathName, modes: [SchedulingMode], jobs: [Int], settings: CompressionSettings,
         qos: QualityOfService, discard: Bool, repetitions: Int, warmupRounds: Int
     ) -> BenchPlan {
-        var configurations: [BenchConfiguration] = []
-        for mode in modes {
-            for jobsValue in mode == .sequential ? [1] : jobs {
-                configurations.append(BenchConfiguration(mode: mode, jobs: jobsValue))
-            }
-        }
-        return BenchPlan(
-            kind: .modes, input: input, configurations: configurations, settings: settings, qos: qos,
+        BenchPlan(
+            kind: .modes, input: input, configurations: schedulings(modes, jobs), settings: settings, qos: qos,
             discard: discard, repetitions: repetitions, warmupRounds: warmupRounds)
+    }
+
+    /// Each mode at each jobs value, `sequential` once (with 1 job).
+    private static func schedulings(_ modes: [SchedulingMode], _ jobs: [Int]) -> [BenchConfiguration] {
+        modes.flatMap { mode in
+            (mode == .sequential ? [1] : jobs).map { BenchConfiguration(mode: mode, jobs: $0) }
+        }
     }
 
     /// Every collector in every given mode at every jobs value.
@@ -34,13 +35,8 @@ public struct BenchPlan: Sendable {
         input: PathName, modes: [SchedulingMode], jobs: [Int], settings: CompressionSettings,
         qos: QualityOfService, discard: Bool, repetitions: Int, warmupRounds: Int
     ) -> BenchPlan {
-        var configurations: [BenchConfiguration] = []
-        for mode in modes {
-            for jobsValue in mode == .sequential ? [1] : jobs {
-                for collector in CollectorKind.allCases {
-                    configurations.append(BenchConfiguration(mode: mode, jobs: jobsValue, collector: collector))
-                }
-            }
+        let configurations = schedulings(modes, jobs).flatMap { scheduling in
+            CollectorKind.allCases.map { BenchConfiguration(mode: scheduling.mode, jobs: scheduling.jobs, collector: $0) }
         }
         return BenchPlan(
             kind: .collectors, input: input, configurations: configurations, settings: settings, qos: qos,

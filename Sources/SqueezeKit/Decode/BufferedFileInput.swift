@@ -81,24 +81,23 @@ final class BufferedFileInput {
     /// Doubles the buffer, up to `maximumCapacity`; false if it is already that large.
     func grow() -> Bool {
         guard buffer.count < Self.maximumCapacity else { return false }
-        let larger = UnsafeMutableRawBufferPointer.allocate(byteCount: min(buffer.count * 2, Self.maximumCapacity), alignment: 16)
-        let count = end - start
-        if count > 0 { larger.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: count) }
-        buffer.deallocate()
-        buffer = larger
-        start = 0
-        end = count
+        reallocate(to: min(buffer.count * 2, Self.maximumCapacity))
         return true
     }
 
     /// Gives the buffer back its usual size after a long header made it grow.
     func shrink(to capacity: Int) {
         guard buffer.count > capacity, end - start <= capacity else { return }
-        let smaller = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        reallocate(to: capacity)
+    }
+
+    /// A buffer of `capacity` bytes holding the unread bytes at its start.
+    private func reallocate(to capacity: Int) {
+        let replacement = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
         let count = end - start
-        if count > 0 { smaller.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: count) }
+        if count > 0 { replacement.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: count) }
         buffer.deallocate()
-        buffer = smaller
+        buffer = replacement
         start = 0
         end = count
     }

@@ -24,7 +24,7 @@ final class ArchiveReadHandle: LibarchiveHandle {
             try check(archive_read_set_seek_callback(pointer, seekInStream), "set up reading '\(name)'")
             try check(archive_read_set_skip_callback(pointer, skipInStream), "set up reading '\(name)'")
         }
-        try rethrowingStreamFailure { () throws(LibarchiveError) in
+        try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in
             try check(
                 archive_read_open(pointer, Unmanaged.passUnretained(callbacks).toOpaque(), nil, readFromStream, nil),
                 "read it as an archive")
@@ -38,7 +38,7 @@ final class ArchiveReadHandle: LibarchiveHandle {
 
     /// Reads the next entry's header into `entry`; `.endOfFile` after the last entry.
     func nextHeader(into entry: ArchiveEntryHandle) throws -> LibarchiveStatus {
-        try rethrowingStreamFailure { () throws(LibarchiveError) in
+        try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in
             try check(archive_read_next_header2(pointer, entry.pointer), "read the next entry")
         }
     }
@@ -52,7 +52,7 @@ final class ArchiveReadHandle: LibarchiveHandle {
         var buffer: UnsafeRawPointer?
         var size = 0
         var offset: la_int64_t = 0
-        let status = try rethrowingStreamFailure { () throws(LibarchiveError) in
+        let status = try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in
             try check(archive_read_data_block(pointer, &buffer, &size, &offset), "read the data of '\(name)'")
         }
         if status == .endOfFile { return nil }
@@ -62,14 +62,14 @@ final class ArchiveReadHandle: LibarchiveHandle {
     /// Copies the current entry's next data into `buffer`; 0 at its end. (Sparse files' holes
     /// come back as zeros.)
     func readData(into buffer: UnsafeMutableRawBufferPointer, name: PathName) throws -> Int {
-        try rethrowingStreamFailure { () throws(LibarchiveError) in
+        try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in
             try check(count: archive_read_data(pointer, buffer.baseAddress, buffer.count), "read the data of '\(name)'")
         }
     }
 
     /// Passes over the rest of the current entry's data.
     func skipData(name: PathName) throws {
-        try rethrowingStreamFailure { () throws(LibarchiveError) in
+        try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in
             try check(archive_read_data_skip(pointer), "read past the data of '\(name)'")
         }
     }
@@ -84,22 +84,11 @@ final class ArchiveReadHandle: LibarchiveHandle {
             archive_filter_name(pointer, index).map { String(cString: $0) }
         }
     }
-
-    /// When the stream failed, libarchive only knows its message: rethrow the stream's own error.
-    @discardableResult
-    private func rethrowingStreamFailure<Result>(_ body: () throws(LibarchiveError) -> Result) throws -> Result {
-        do {
-            return try body()
-        } catch {
-            if let failure = callbacks.takeFailure() { throw failure }
-            throw error
-        }
-    }
 }
 
 /// The C callbacks' context: the stream, the buffer libarchive reads from (valid until the next
 /// callback, as libarchive requires), and the error that made the last callback fail.
-private final class ReadCallbacks {
+private final class ReadCallbacks: LibarchiveCallbackContext {
     let stream: any DecodedStream
     let buffer: UnsafeMutableRawBufferPointer
     private var failure: (any Error)?

@@ -26,7 +26,7 @@ final class ArchiveWriteHandle: LibarchiveHandle {
     /// Writes the header of the next entry; a warning (such as a name that had to be stored as
     /// raw bytes) is returned, a failure of this entry alone is a non-fatal `LibarchiveError`.
     func writeHeader(_ entry: ArchiveEntryHandle, name: PathName) throws -> LibarchiveStatus {
-        try rethrowingSinkFailure { () throws(LibarchiveError) in
+        try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in
             try check(archive_write_header(pointer, entry.pointer), "write the header of '\(name)'")
         }
     }
@@ -35,7 +35,7 @@ final class ArchiveWriteHandle: LibarchiveHandle {
     func writeData(_ bytes: UnsafeRawBufferPointer, name: PathName) throws {
         var offset = 0
         while offset < bytes.count {
-            let written = try rethrowingSinkFailure { () throws(LibarchiveError) in
+            let written = try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in
                 try check(
                     count: archive_write_data(pointer, bytes.baseAddress! + offset, bytes.count - offset),
                     "write the data of '\(name)'")
@@ -48,25 +48,14 @@ final class ArchiveWriteHandle: LibarchiveHandle {
 
     /// Ends the archive: pads the last entry, writes the end-of-archive blocks and flushes.
     func close() throws {
-        try rethrowingSinkFailure { () throws(LibarchiveError) in
+        try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in
             try check(archive_write_close(pointer), "finish the archive")
-        }
-    }
-
-    /// When the sink failed, libarchive only knows its message: rethrow the sink's own error.
-    @discardableResult
-    private func rethrowingSinkFailure<Result>(_ body: () throws(LibarchiveError) -> Result) throws -> Result {
-        do {
-            return try body()
-        } catch {
-            if let failure = callbacks.takeFailure() { throw failure }
-            throw error
         }
     }
 }
 
 /// The C callbacks' context: the sink, and the error that made the last callback fail.
-private final class WriteCallbacks {
+private final class WriteCallbacks: LibarchiveCallbackContext {
     let sink: any ArchiveByteSink
     private var failure: (any Error)?
 
