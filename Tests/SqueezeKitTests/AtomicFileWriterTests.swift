@@ -23,7 +23,7 @@ import Testing
         try writer.write(Array("part one ".utf8))
         #expect(!FileStatus.exists(destination))
         #expect(registry.count == 1)
-        #expect(AtomicFileWriter.isTemporaryName(writer.temporaryPath.lastComponent))
+        #expect(TemporaryName.isTemporary(writer.temporaryPath.lastComponent))
         try writer.write(Array("part two".utf8))
         try writer.commit(attributes: Self.attributes(permissions: 0o640, seconds: 1_600_000_000), replacingExisting: false)
         #expect(try TreeBuilder.read(directory("out.gz")) == Array("part one part two".utf8))

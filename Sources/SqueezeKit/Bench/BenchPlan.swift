@@ -97,3 +97,44 @@ public struct BenchPlan: Sendable {
         return arguments
     }
 }
+
+/// One way of running the same compression that a bench compares: a mode, a jobs value and a
+/// collector.
+public struct BenchConfiguration: Codable, Sendable, Hashable {
+    public var mode: SchedulingMode
+    /// 1 for `sequential`, which does not use more.
+    public var jobs: Int
+    public var collector: CollectorKind
+
+    public init(mode: SchedulingMode, jobs: Int, collector: CollectorKind = .production) {
+        precondition(jobs >= 1)
+        self.mode = mode
+        self.jobs = mode == .sequential ? 1 : jobs
+        self.collector = collector
+    }
+
+    /// `apply, 2 jobs, mutex collector`: for messages.
+    public var description: String {
+        var text = "\(mode.rawValue), \(jobs) job\(jobs == 1 ? "" : "s")"
+        if collector != .production { text += ", \(collector.rawValue) collector" }
+        return text
+    }
+}
+
+/// What a bench compares.
+public enum BenchKind: String, Codable, Sendable {
+    /// The scheduling modes (and jobs values), each against `sequential`.
+    case modes
+    /// The ways of synchronising the result collector, each against the production one.
+    case collectors
+}
+
+/// A bench run just finished: what the command line shows while a bench is under way.
+public struct BenchProgress: Sendable {
+    /// 1-based position of the run in the schedule, and the schedule's length.
+    public var index: Int
+    public var total: Int
+    public var run: ScheduledRun
+    /// The wall time the run measured.
+    public var wallSeconds: Double
+}

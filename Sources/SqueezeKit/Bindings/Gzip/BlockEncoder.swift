@@ -1,0 +1,147 @@
+/// Turns the blocks of one file into gzip output. Blocks are encoded independently (in parallel,
+/// in any order) and the results concatenated in order between `prologue` and `epilogue`.
+protocol BlockEncoder: Sendable {
+    /// Bytes of uncompressed context an encoder wants before each block but the first.
+    var contextLength: Int { get }
+
+    /// Written before block 0.
+    func prologue(for origin: GzipOrigin) -> [UInt8]
+
+    /// Encodes one block; `context` holds up to `contextLength` bytes that precede it in the file.
+    /// `blockCount` may be a lower bound while a stream's length is not known, as long as it is
+    /// exact for the last block and more than `block + 1` for the others: encoders only ask
+    /// whether there are several blocks and which one is last.
+    func encode(
+        _ input: UnsafeRawBufferPointer, context: UnsafeRawBufferPointer,
+        block: Int, of blockCount: Int, origin: GzipOrigin
+    ) throws -> EncodedBlock
+
+    /// Written after the last block, given the CRC and length of the whole input.
+    func epilogue(checksum: UInt32, length: Int64) -> [UInt8]
+}
+
+extension Codec {
+    func makeEncoder(level: Int) -> any BlockEncoder {
+        switch self {
+        case .libdeflate: IndexedMemberEncoder(level: level)
+        case .zlib: SingleStreamEncoder(level: level)
+        }
+    }
+}
+
+/// One block's contribution to a gzip file, and what the file's trailer needs to know about it.
+struct EncodedBlock: Sendable {
+    var bytes: [UInt8]
+    /// CRC-32 of the block's uncompressed bytes.
+    var checksum: UInt32
+    var inputLength: Int
+}
+
+/// What a gzip header says about the original file.
+struct GzipOrigin: Sendable {
+    var name: [UInt8]
+    var modificationTime: UInt32
+}
+
+/// libdeflate output: each block a complete gzip member. When a file has several blocks, every
+/// member carries a `MemberIndexField`, so the file is one ordinary gzip file to any gunzip and
+/// an index of independent members to squeeze's parallel decompressor.
+struct IndexedMemberEncoder: BlockEncoder {
+    let level: Int
+    private let compressors: CodecPool<LibdeflateCompressor>
+
+    init(level: Int) {
+        self.level = level
+        compressors = CodecPool { try LibdeflateCompressor(level: level) }
+    }
+
+    var contextLength: Int { 0 }
+
+    func prologue(for origin: GzipOrigin) -> [UInt8] { [] }
+
+    func epilogue(checksum: UInt32, length: Int64) -> [UInt8] { [] }
+
+    func encode(
+        _ input: UnsafeRawBufferPointer, context: UnsafeRawBufferPointer,
+        block: Int, of blockCount: Int, origin: GzipOrigin
+    ) throws -> EncodedBlock {
+        let isIndexed = blockCount > 1
+        var header = GzipHeader(
+            modificationTime: origin.modificationTime,
+            extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: Codec.libdeflate.levels.upperBound),
+            extra: isIndexed ? MemberIndexField(memberLength: 0, uncompressedLength: 0).encoded() : nil,
+            name: block == 0 ? origin.name : nil)
+        let headerLength = header.encoded().count
+        let checksum = CRC32.update(0, input)
+
+        return try compressors.withInstance { compressor in
+            let capacity = headerLength + compressor.bound(input.count) + 8
+            var failure: Error?
+            var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                initialized = 0
+                do {
+                    let body = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[headerLength...])
+                    initialized = headerLength + (try compressor.compress(input, into: body))
+                } catch {
+                    failure = error
+                }
+            }
+            if let failure { throw failure }
+            let memberLength = bytes.count + 8
+            if isIndexed {
+                header.extra = MemberIndexField(
+                    memberLength: UInt32(memberLength), uncompressedLength: UInt32(input.count)
+                ).encoded()
+            }
+            let finalHeader = header.encoded()
+            bytes.replaceSubrange(0..<headerLength, with: finalHeader)
+            bytes.appendLittleEndian(checksum)
+            bytes.appendLittleEndian(UInt32(truncatingIfNeeded: input.count))
+            return EncodedBlock(bytes: bytes, checksum: checksum, inputLength: input.count)
+        }
+    }
+}
+
+/// zlib output the way pigz writes it: one gzip member whose DEFLATE stream is cut into blocks
+/// compressed independently. Each block is primed with the 32 KiB before it as dictionary and
+/// ends with a sync flush (so blocks concatenate on byte boundaries); the last ends the stream.
+/// The trailer's CRC is combined from the blocks' CRCs.
+struct SingleStreamEncoder: BlockEncoder {
+    /// DEFLATE's window: the most history a block can refer back to.
+    static let windowSize = 32 * 1024
+
+    let level: Int
+    private let deflaters: CodecPool<ZlibDeflater>
+
+    init(level: Int) {
+        self.level = level
+        deflaters = CodecPool { try ZlibDeflater(level: level) }
+    }
+
+    var contextLength: Int { Self.windowSize }
+
+    func prologue(for origin: GzipOrigin) -> [UInt8] {
+        GzipHeader(
+            modificationTime: origin.modificationTime,
+            extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: Codec.zlib.levels.upperBound),
+            name: origin.name
+        ).encoded()
+    }
+
+    func encode(
+        _ input: UnsafeRawBufferPointer, context: UnsafeRawBufferPointer,
+        block: Int, of blockCount: Int, origin: GzipOrigin
+    ) throws -> EncodedBlock {
+        let bytes = try deflaters.withInstance { deflater in
+            try deflater.compress(input, dictionary: context, isLast: block == blockCount - 1)
+        }
+        return EncodedBlock(bytes: bytes, checksum: CRC32.update(0, input), inputLength: input.count)
+    }
+
+    func epilogue(checksum: UInt32, length: Int64) -> [UInt8] {
+        var trailer: [UInt8] = []
+        trailer.appendLittleEndian(checksum)
+        trailer.appendLittleEndian(UInt32(truncatingIfNeeded: length))
+        return trailer
+    }
+}

@@ -1,0 +1,83 @@
+/// Why bytes are not a valid gzip stream, in words close to gzip's own.
+public enum GzipFormatError: Error, Equatable, Sendable, CustomStringConvertible {
+    case empty
+    case notGzip
+    case unknownMethod(UInt8)
+    case reservedFlags(UInt8)
+    case headerCRCMismatch
+    case headerTooLong
+    case truncated
+    case invalidDeflateData(String)
+    case checksumMismatch(expected: UInt32, actual: UInt32)
+    case lengthMismatch(expected: UInt32, actual: UInt32)
+    case inconsistentIndex(String)
+
+    public var description: String {
+        switch self {
+        case .empty: "empty file, not in gzip format"
+        case .notGzip: "not in gzip format"
+        case .unknownMethod(let method): "unknown compression method \(method) -- not supported"
+        case .reservedFlags(let flags): "reserved header flags set (FLG 0x\(String(flags, radix: 16)))"
+        case .headerCRCMismatch: "header CRC mismatch"
+        case .headerTooLong: "header name or comment too long (no NUL in 1 MiB)"
+        case .truncated: "unexpected end of file"
+        case .invalidDeflateData(let detail): "invalid compressed data--\(detail)"
+        case .checksumMismatch: "invalid compressed data--crc error"
+        case .lengthMismatch: "invalid compressed data--length error"
+        case .inconsistentIndex(let detail): "inconsistent member index: \(detail)"
+        }
+    }
+}
+
+/// What followed the last gzip member of a file.
+///
+/// The policy (as gzip, on every conformance vector): after at least one complete member, a tail
+/// of zero bytes only (tape-block padding) is ignored silently; a tail that begins with the gzip
+/// magic, or a single non-zero byte, is read as a member, so whatever is wrong with it is an
+/// error; any other tail is garbage, ignored with a warning (exit status 2), and the data decoded
+/// before it is kept.
+public enum TrailingBytes: Equatable, Sendable {
+    case none
+    case zeroPadding(count: Int64)
+    case garbage(count: Int64)
+
+    /// What the user is told, for garbage.
+    public var warning: String? {
+        guard case .garbage(let count) = self else { return nil }
+        return "decompression OK, trailing garbage ignored (\(count) byte\(count == 1 ? "" : "s") after the last member)"
+    }
+
+    public var count: Int64 {
+        switch self {
+        case .none: 0
+        case .zeroPadding(let count), .garbage(let count): count
+        }
+    }
+}
+
+/// What decoding a whole gzip file found.
+public struct GzipDecodeSummary: Equatable, Sendable {
+    /// Complete members decoded and verified (CRC-32 and length).
+    public var members: Int
+    /// Bytes of the file that were members (the file's size less `trailing`).
+    public var compressedBytes: Int64
+    /// Exact decoded length (not modulo 2^32).
+    public var uncompressedBytes: Int64
+    /// The first member's header: the original name and modification time, when it has them.
+    public var firstHeader: GzipHeader?
+    public var trailing: TrailingBytes
+    /// Whether the file was decoded member by member in parallel through its index.
+    public var decodedInParallel: Bool
+
+    public init(
+        members: Int, compressedBytes: Int64, uncompressedBytes: Int64, firstHeader: GzipHeader?,
+        trailing: TrailingBytes, decodedInParallel: Bool
+    ) {
+        self.members = members
+        self.compressedBytes = compressedBytes
+        self.uncompressedBytes = uncompressedBytes
+        self.firstHeader = firstHeader
+        self.trailing = trailing
+        self.decodedInParallel = decodedInParallel
+    }
+}

@@ -1,0 +1,185 @@
+/// An RFC 1952 member header.
+public struct GzipHeader: Equatable, Sendable {
+    /// FLG bits.
+    enum Flag {
+        static let text: UInt8 = 0x01
+        static let headerCRC: UInt8 = 0x02
+        static let extra: UInt8 = 0x04
+        static let name: UInt8 = 0x08
+        static let comment: UInt8 = 0x10
+        static let reserved: UInt8 = 0xE0
+    }
+
+    static let magic: [UInt8] = [0x1F, 0x8B]
+    static let deflateMethod: UInt8 = 8
+    /// OS = 3, Unix.
+    static let unixOperatingSystem: UInt8 = 3
+
+    public var isText = false
+    public var modificationTime: UInt32 = 0
+    /// XFL: 2 for the slowest levels, 4 for the fastest, as gzip writes it.
+    public var extraFlags: UInt8 = 0
+    public var operatingSystem: UInt8 = GzipHeader.unixOperatingSystem
+    /// FEXTRA's payload: subfields, each SI1 SI2 LEN(2) data.
+    public var extra: [UInt8]?
+    /// FNAME without its terminating NUL: the original name's bytes.
+    public var name: [UInt8]?
+    public var comment: [UInt8]?
+    public var hasHeaderCRC = false
+
+    public init(
+        modificationTime: UInt32 = 0, extraFlags: UInt8 = 0, extra: [UInt8]? = nil,
+        name: [UInt8]? = nil, comment: [UInt8]? = nil, hasHeaderCRC: Bool = false
+    ) {
+        self.modificationTime = modificationTime
+        self.extraFlags = extraFlags
+        self.extra = extra
+        self.name = name
+        self.comment = comment
+        self.hasHeaderCRC = hasHeaderCRC
+    }
+
+    /// The XFL gzip writes for a deflate level: 2 at the maximum, 4 at the fastest.
+    static func extraFlags(forLevel level: Int, maximum: Int) -> UInt8 {
+        level >= maximum ? 2 : level == 1 ? 4 : 0
+    }
+
+    public func encoded() -> [UInt8] {
+        var flags: UInt8 = 0
+        if isText { flags |= Flag.text }
+        if hasHeaderCRC { flags |= Flag.headerCRC }
+        if extra != nil { flags |= Flag.extra }
+        if name != nil { flags |= Flag.name }
+        if comment != nil { flags |= Flag.comment }
+        var bytes = Self.magic + [Self.deflateMethod, flags]
+        bytes.appendLittleEndian(modificationTime)
+        bytes += [extraFlags, operatingSystem]
+        if let extra {
+            precondition(extra.count <= Int(UInt16.max), "FEXTRA longer than 65535 bytes")
+            bytes.appendLittleEndian(UInt16(extra.count))
+            bytes += extra
+        }
+        // NUL ends these fields, so a name cannot hold one; cut there as gzip does.
+        if let name { bytes += name.prefix(while: { $0 != 0 }) + [0] }
+        if let comment { bytes += comment.prefix(while: { $0 != 0 }) + [0] }
+        if hasHeaderCRC { bytes.appendLittleEndian(UInt16(truncatingIfNeeded: CRC32.checksum(bytes))) }
+        return bytes
+    }
+}
+
+extension GzipHeader {
+    /// What the bytes at the start of a member turned out to be.
+    public enum ParseOutcome: Equatable, Sendable {
+        /// A complete header occupying `length` bytes.
+        case header(GzipHeader, length: Int)
+        /// A valid prefix: more bytes are needed to decide.
+        case incomplete
+        case invalid(GzipFormatError)
+    }
+
+    /// Names and comments longer than this without a NUL are refused rather than buffered forever.
+    static let maximumLength = 1 << 20
+
+    /// Parses a member header from the start of `bytes`.
+    public static func parse(_ bytes: UnsafeRawBufferPointer) -> ParseOutcome {
+        var reader = HeaderReader(bytes: bytes)
+        guard let id1 = reader.byte() else { return .incomplete }
+        guard id1 == magic[0] else { return .invalid(.notGzip) }
+        guard let id2 = reader.byte() else { return .incomplete }
+        guard id2 == magic[1] else { return .invalid(.notGzip) }
+        guard let method = reader.byte() else { return .incomplete }
+        guard method == deflateMethod else { return .invalid(.unknownMethod(method)) }
+        guard let flags = reader.byte() else { return .incomplete }
+        guard flags & Flag.reserved == 0 else { return .invalid(.reservedFlags(flags)) }
+        guard let fixed = reader.bytes(6) else { return .incomplete }
+
+        var header = GzipHeader()
+        header.isText = flags & Flag.text != 0
+        header.modificationTime = UInt32(fixed[0]) | UInt32(fixed[1]) << 8 | UInt32(fixed[2]) << 16 | UInt32(fixed[3]) << 24
+        header.extraFlags = fixed[4]
+        header.operatingSystem = fixed[5]
+        if flags & Flag.extra != 0 {
+            guard let lengthBytes = reader.bytes(2) else { return .incomplete }
+            guard let extra = reader.bytes(Int(lengthBytes[0]) | Int(lengthBytes[1]) << 8) else { return .incomplete }
+            header.extra = Array(extra)
+        }
+        if flags & Flag.name != 0 {
+            guard let name = reader.zeroTerminated() else {
+                return reader.offset > maximumLength ? .invalid(.headerTooLong) : .incomplete
+            }
+            header.name = name
+        }
+        if flags & Flag.comment != 0 {
+            guard let comment = reader.zeroTerminated() else {
+                return reader.offset > maximumLength ? .invalid(.headerTooLong) : .incomplete
+            }
+            header.comment = comment
+        }
+        if flags & Flag.headerCRC != 0 {
+            header.hasHeaderCRC = true
+            let covered = reader.offset
+            guard let crcBytes = reader.bytes(2) else { return .incomplete }
+            let expected = UInt16(crcBytes[0]) | UInt16(crcBytes[1]) << 8
+            let actual = UInt16(truncatingIfNeeded: CRC32.update(0, UnsafeRawBufferPointer(rebasing: bytes[..<covered])))
+            guard expected == actual else { return .invalid(.headerCRCMismatch) }
+        }
+        return .header(header, length: reader.offset)
+    }
+}
+
+/// A cursor over header bytes that answers nil when the bytes run out.
+private struct HeaderReader {
+    let bytes: UnsafeRawBufferPointer
+    var offset = 0
+
+    mutating func byte() -> UInt8? {
+        guard offset < bytes.count else { return nil }
+        defer { offset += 1 }
+        return bytes[offset]
+    }
+
+    mutating func bytes(_ count: Int) -> [UInt8]? {
+        guard bytes.count - offset >= count else { return nil }
+        defer { offset += count }
+        return Array(bytes[offset..<offset + count])
+    }
+
+    /// The bytes up to a NUL, consuming the NUL; nil (and the offset at the end) if there is none.
+    mutating func zeroTerminated() -> [UInt8]? {
+        guard let end = bytes[offset...].firstIndex(of: 0) else {
+            offset = bytes.count
+            return nil
+        }
+        defer { offset = end + 1 }
+        return Array(bytes[offset..<end])
+    }
+}
+
+/// The eight bytes that end every gzip member: CRC-32 and length (modulo 2^32) of its data.
+struct GzipTrailer: Equatable, Sendable {
+    static let length = 8
+
+    var checksum: UInt32
+    var lengthModulo: UInt32
+
+    /// Reads a trailer from the first eight bytes of `bytes`.
+    init(_ bytes: UnsafeRawBufferPointer) {
+        precondition(bytes.count >= Self.length)
+        checksum = UInt32(bytes[0]) | UInt32(bytes[1]) << 8 | UInt32(bytes[2]) << 16 | UInt32(bytes[3]) << 24
+        lengthModulo = UInt32(bytes[4]) | UInt32(bytes[5]) << 8 | UInt32(bytes[6]) << 16 | UInt32(bytes[7]) << 24
+    }
+
+    /// Throws the error gzip would report if the decoded data does not match this trailer.
+    func verify(checksum actual: UInt32, length: Int64) throws(GzipFormatError) {
+        guard actual == checksum else { throw .checksumMismatch(expected: checksum, actual: actual) }
+        let actualLength = UInt32(truncatingIfNeeded: length)
+        guard actualLength == lengthModulo else { throw .lengthMismatch(expected: lengthModulo, actual: actualLength) }
+    }
+}
+
+/// Little-endian integers, the byte order of every gzip field.
+extension Array where Element == UInt8 {
+    mutating func appendLittleEndian<Value: FixedWidthInteger>(_ value: Value) {
+        Swift.withUnsafeBytes(of: value.littleEndian) { append(contentsOf: $0) }
+    }
+}

@@ -1,0 +1,215 @@
+/// The streaming path: decodes any gzip file, every member in turn (a loop, so millions of members
+/// need no stack), with zlib and fixed buffers, whatever the file's size. Headers are parsed here
+/// (`GzipHeader.parse`), each member's CRC-32 and length are checked against its trailer, and what
+/// follows the last member is judged by the policy of `TrailingBytes`.
+///
+/// Decoded bytes go to a sink in chunks of up to `outputCapacity`; a chunk may hold the end of a
+/// member whose trailer is not yet checked, so after an error whatever reached the sink must be
+/// discarded (files) or taken as gzip's partial output (streams).
+///
+/// `@unchecked Sendable`: it owns an inflater and buffers that are not thread safe; each instance
+/// is used by one thread at a time because workers only reach it through `CodecPool.withInstance`.
+final class GzipStreamDecoder: @unchecked Sendable {
+    static let inputCapacity = 256 << 10
+    static let outputCapacity = 1 << 20
+    /// Progress is reported at least this often (in input bytes), for the live display.
+    private static let progressInterval: Int64 = 1 << 20
+
+    private let inflater: ZlibInflater
+    private let input = BufferedFileInput(capacity: inputCapacity)
+    private let output = UnsafeMutableRawBufferPointer.allocate(byteCount: outputCapacity, alignment: 16)
+
+    init() throws {
+        inflater = try ZlibInflater()
+    }
+
+    deinit { output.deallocate() }
+
+    /// Decodes `file` from `start` to its end. `progress` gets input bytes worked through, in
+    /// pieces; `sink` gets the decoded bytes in order.
+    func decode(
+        _ file: ReadableFile, from start: StreamResumePoint = StreamResumePoint(), cancellation: CancellationFlag,
+        progress: (Int64) -> Void, sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> GzipDecodeSummary {
+        input.open(file, at: start.offset)
+        defer {
+            input.close()
+            input.shrink(to: Self.inputCapacity)
+        }
+        // The closures are used only within this call; the pass that keeps them does not outlive it.
+        return try withoutActuallyEscaping(progress) { progress in
+            try withoutActuallyEscaping(sink) { sink in
+                var pass = Pass(
+                    inflater: inflater, input: input, output: output, file: file, cancellation: cancellation,
+                    progress: progress, sink: sink, members: start.membersBefore, uncompressedBytes: start.uncompressedBytesBefore,
+                    firstHeader: start.firstHeader, reportedPosition: start.offset)
+                return try pass.run()
+            }
+        }
+    }
+
+    /// One decode of one file: the loop over members and what it has counted so far.
+    private struct Pass {
+        let inflater: ZlibInflater
+        let input: BufferedFileInput
+        let output: UnsafeMutableRawBufferPointer
+        let file: ReadableFile
+        let cancellation: CancellationFlag
+        let progress: (Int64) -> Void
+        let sink: (UnsafeRawBufferPointer) throws -> Void
+        var members: Int
+        var uncompressedBytes: Int64
+        var firstHeader: GzipHeader?
+        var reportedPosition: Int64
+        /// Decoded bytes in `output` not yet given to the sink.
+        var fill = 0
+
+        /// On bad data, the bytes decoded before it are handed on first, as gzip -dc and libarchive
+        /// do: a reader of a truncated .tar.gz then still gets the entries before the damage. (A
+        /// file output is discarded on any error, so it never keeps them.)
+        mutating func run() throws -> GzipDecodeSummary {
+            do {
+                return try decodeMembers()
+            } catch let error as GzipFormatError {
+                try flush()
+                throw error
+            }
+        }
+
+        mutating func decodeMembers() throws -> GzipDecodeSummary {
+            while true {
+                if members > 0 {
+                    let membersEnd = input.position
+                    if let trailing = try classifyTail() {
+                        try flush()
+                        reportProgress(force: true)
+                        return GzipDecodeSummary(
+                            members: members, compressedBytes: membersEnd, uncompressedBytes: uncompressedBytes,
+                            firstHeader: firstHeader, trailing: trailing, decodedInParallel: false)
+                    }
+                }
+                // Only the first header is kept; later plain ones (no optional fields: almost every
+                // member) are checked without parsing them whole.
+                if members == 0 {
+                    firstHeader = try readHeader()
+                } else if !skipPlainHeader() {
+                    _ = try readHeader()
+                }
+                try decodeMember()
+                members += 1
+                if cancellation.isCancelled { throw CancellationError() }
+                reportProgress(force: false)
+            }
+        }
+
+        /// At a member boundary after at least one member: nil if another member follows,
+        /// else what the rest of the file is.
+        mutating func classifyTail() throws -> TrailingBytes? {
+            if try input.availableCount == 0 && input.refill() == 0 { return TrailingBytes.none }
+            let tailStart = input.position
+            if input.available[0] == 0 {
+                var zeros: Int64 = 0
+                while true {
+                    let bytes = input.available
+                    if bytes.contains(where: { $0 != 0 }) {
+                        return .garbage(count: try file.status().size - tailStart)
+                    }
+                    zeros += Int64(bytes.count)
+                    input.consume(bytes.count)
+                    if try input.refill() == 0 { return .zeroPadding(count: zeros) }
+                }
+            }
+            // One non-zero byte at the very end reads as a member cut short, as gzip reads it.
+            guard try input.ensure(2) else { throw GzipFormatError.truncated }
+            let bytes = input.available
+            if bytes[0] != GzipHeader.magic[0] || bytes[1] != GzipHeader.magic[1] {
+                return .garbage(count: try file.status().size - tailStart)
+            }
+            return nil
+        }
+
+        /// Consumes a ten-byte header without flags, if that is what comes next.
+        mutating func skipPlainHeader() -> Bool {
+            guard input.availableCount >= 10 else { return false }
+            let bytes = input.available
+            guard bytes[0] == GzipHeader.magic[0], bytes[1] == GzipHeader.magic[1],
+                  bytes[2] == GzipHeader.deflateMethod, bytes[3] == 0
+            else { return false }
+            input.consume(10)
+            return true
+        }
+
+        /// Parses the header at the current position, reading (and growing the buffer) as needed.
+        mutating func readHeader() throws -> GzipHeader {
+            while true {
+                switch GzipHeader.parse(input.available) {
+                case .header(let header, let length):
+                    input.consume(length)
+                    return header
+                case .invalid(let error):
+                    throw error
+                case .incomplete:
+                    if input.available.count == input.capacity && !input.grow() { throw GzipFormatError.headerTooLong }
+                    if try input.refill() == 0 {
+                        let isEmptyFile = members == 0 && input.position == 0 && input.available.isEmpty
+                        throw isEmptyFile ? GzipFormatError.empty : GzipFormatError.truncated
+                    }
+                }
+            }
+        }
+
+        /// Inflates one member's DEFLATE data and checks it against the trailer.
+        mutating func decodeMember() throws {
+            try inflater.reset()
+            var checksum: UInt32 = 0
+            var length: Int64 = 0
+            var unchecked = fill
+            while true {
+                if fill == output.count {
+                    checksum = CRC32.update(checksum, UnsafeRawBufferPointer(start: output.baseAddress! + unchecked, count: fill - unchecked))
+                    try flush()
+                    unchecked = 0
+                    if cancellation.isCancelled { throw CancellationError() }
+                    reportProgress(force: false)
+                }
+                if try input.availableCount == 0 && input.refill() == 0 { throw GzipFormatError.truncated }
+                let step = try inflater.inflate(
+                    input.available, into: UnsafeMutableRawBufferPointer(start: output.baseAddress! + fill, count: output.count - fill))
+                input.consume(step.consumed)
+                fill += step.produced
+                length += Int64(step.produced)
+                if step.isEnd { break }
+                if step.consumed == 0 && step.produced == 0 && input.availableCount > 0 {
+                    throw CodecError(library: "zlib", message: "inflate made no progress")
+                }
+            }
+            checksum = CRC32.update(checksum, UnsafeRawBufferPointer(start: output.baseAddress! + unchecked, count: fill - unchecked))
+            guard try input.ensure(GzipTrailer.length) else { throw GzipFormatError.truncated }
+            try GzipTrailer(input.available).verify(checksum: checksum, length: length)
+            input.consume(GzipTrailer.length)
+            uncompressedBytes += length
+        }
+
+        mutating func flush() throws {
+            guard fill > 0 else { return }
+            try sink(UnsafeRawBufferPointer(start: output.baseAddress!, count: fill))
+            fill = 0
+        }
+
+        mutating func reportProgress(force: Bool) {
+            let position = input.position
+            guard position > reportedPosition, force || position - reportedPosition >= GzipStreamDecoder.progressInterval else { return }
+            progress(position - reportedPosition)
+            reportedPosition = position
+        }
+    }
+}
+
+/// Where the streaming decoder starts: the beginning of a file, or the member boundary up to which
+/// the parallel path has already delivered verified output.
+struct StreamResumePoint: Sendable {
+    var offset: Int64 = 0
+    var membersBefore = 0
+    var uncompressedBytesBefore: Int64 = 0
+    var firstHeader: GzipHeader?
+}

@@ -1,0 +1,58 @@
+import CDeflate
+
+/// A libdeflate compressor for one level: raw DEFLATE of a whole buffer at once.
+///
+/// `@unchecked Sendable`: libdeflate compressors are not thread safe; each instance is used by one
+/// thread at a time because workers only reach it through `CodecPool.withInstance`.
+final class LibdeflateCompressor: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    init(level: Int) throws {
+        guard let handle = libdeflate_alloc_compressor(Int32(level)) else {
+            throw CodecError(library: "libdeflate", message: "cannot create a compressor for level \(level)")
+        }
+        self.handle = handle
+    }
+
+    deinit { libdeflate_free_compressor(handle) }
+
+    /// The most bytes `compress` can produce for `count` input bytes.
+    func bound(_ count: Int) -> Int { libdeflate_deflate_compress_bound(handle, count) }
+
+    /// Compresses `input` into `output`; returns the compressed length. `output` must hold `bound`.
+    func compress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Int {
+        let written = libdeflate_deflate_compress(handle, input.baseAddress, input.count, output.baseAddress, output.count)
+        guard written > 0 else {
+            throw CodecError(library: "libdeflate", message: "output buffer too small for \(input.count) bytes")
+        }
+        return written
+    }
+}
+
+/// A libdeflate decompressor: raw DEFLATE of a whole buffer at once into a buffer of the exact
+/// uncompressed size, which the parallel path knows from the member index.
+///
+/// `@unchecked Sendable`: libdeflate decompressors are not thread safe; each instance is used by
+/// one thread at a time because workers only reach it through `CodecPool.withInstance`.
+final class LibdeflateDecompressor: @unchecked Sendable {
+    private let handle: OpaquePointer
+
+    init() throws(CodecError) {
+        guard let handle = libdeflate_alloc_decompressor() else {
+            throw CodecError(library: "libdeflate", message: "cannot create a decompressor")
+        }
+        self.handle = handle
+    }
+
+    deinit { libdeflate_free_decompressor(handle) }
+
+    /// Decodes the DEFLATE stream at the start of `input`, which must fill `output` exactly.
+    /// Returns how many input bytes the stream took, or nil if the data is invalid or does not
+    /// decode to exactly `output.count` bytes (libdeflate does not say more).
+    func decompress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
+        var consumed = 0
+        let result = libdeflate_deflate_decompress_ex(
+            handle, input.baseAddress, input.count, output.baseAddress, output.count, &consumed, nil)
+        return result == LIBDEFLATE_SUCCESS ? consumed : nil
+    }
+}

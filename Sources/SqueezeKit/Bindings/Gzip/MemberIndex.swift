@@ -1,0 +1,175 @@
+/// squeeze's FEXTRA subfield, in the spirit of BGZF's "BC": it tells the length of the member it
+/// sits in and of that member's uncompressed data, so a reader can find every member (and size
+/// every output block) by hopping from header to header, without inflating anything.
+///
+/// Subfield ID "SQ", LEN 8: member length in bytes (header to trailer, u32 LE), then the
+/// uncompressed length (u32 LE). Other readers skip unknown subfields, as RFC 1952 requires.
+public struct MemberIndexField: Equatable, Sendable {
+    static let identifier: [UInt8] = [UInt8(ascii: "S"), UInt8(ascii: "Q")]
+    static let payloadLength = 8
+    /// The whole FEXTRA payload: SI1 SI2 LEN(2) and the payload.
+    static let encodedLength = 4 + payloadLength
+
+    public var memberLength: UInt32
+    public var uncompressedLength: UInt32
+
+    public init(memberLength: UInt32, uncompressedLength: UInt32) {
+        self.memberLength = memberLength
+        self.uncompressedLength = uncompressedLength
+    }
+
+    /// The FEXTRA payload holding this subfield only.
+    func encoded() -> [UInt8] {
+        var bytes = Self.identifier
+        bytes.appendLittleEndian(UInt16(Self.payloadLength))
+        bytes.appendLittleEndian(memberLength)
+        bytes.appendLittleEndian(uncompressedLength)
+        return bytes
+    }
+
+    /// Finds the subfield among the FEXTRA subfields, if it is there and well formed.
+    public init?(extra: [UInt8]) {
+        var offset = 0
+        while offset + 4 <= extra.count {
+            let length = Int(extra[offset + 2]) | Int(extra[offset + 3]) << 8
+            let payload = offset + 4
+            guard payload + length <= extra.count else { return nil }
+            if extra[offset] == Self.identifier[0] && extra[offset + 1] == Self.identifier[1] {
+                guard length == Self.payloadLength else { return nil }
+                let word = { (at: Int) in
+                    UInt32(extra[at]) | UInt32(extra[at + 1]) << 8 | UInt32(extra[at + 2]) << 16 | UInt32(extra[at + 3]) << 24
+                }
+                self.init(memberLength: word(payload), uncompressedLength: word(payload + 4))
+                return
+            }
+            offset = payload + length
+        }
+        return nil
+    }
+}
+
+/// Every member of a file written by squeeze in blocks, found by hopping from header to header:
+/// what lets the parallel path hand each member to a different worker, and `list` give exact
+/// sizes without inflating anything.
+struct MemberIndex: Equatable, Sendable {
+    var members: [IndexedMember]
+    var firstHeader: GzipHeader
+    /// Exact, however large (the trailers only know it modulo 2^32).
+    var uncompressedBytes: Int64
+    var compressedBytes: Int64
+
+    /// The decoded bytes that precede member `index`.
+    func uncompressedBytes(before index: Int) -> Int64 {
+        members[..<index].reduce(0) { $0 + Int64($1.uncompressedLength) }
+    }
+}
+
+/// Where one member of an indexed file lies and what it holds, from its `MemberIndexField`.
+struct IndexedMember: Equatable, Sendable {
+    /// File offset of the member's header.
+    var offset: Int64
+    var headerLength: Int
+    /// Header to trailer.
+    var length: Int
+    var uncompressedLength: Int
+
+    /// The member's DEFLATE data and trailer: what a worker reads to decode it.
+    var bodyOffset: Int64 { offset + Int64(headerLength) }
+    var bodyLength: Int { length - headerLength }
+    var deflateLength: Int { bodyLength - GzipTrailer.length }
+    var end: Int64 { offset + Int64(length) }
+}
+
+/// Builds a `MemberIndex` by reading member headers only (a few small `pread`s per member).
+///
+/// The index is only a claim: a file may have been damaged or crafted. Anything that does not hold
+/// together makes the walk answer nil, and the file is then decoded as a stream, which reports
+/// the real problem. What is checked: every member has a well-formed header with the "SQ"
+/// subfield; members follow one another exactly and end at the end of the file; a member is long
+/// enough for its header and trailer; and its claimed uncompressed length is one DEFLATE can
+/// produce from its data (at most 1032 bytes per byte) and at most `maximumUncompressedLength`.
+struct MemberIndexWalker {
+    /// DEFLATE's best case: a 258-byte match in two bits.
+    static let maximumExpansion = 1032
+    /// A worker holds a whole member's output: members claiming more (squeeze writes 1 MiB by
+    /// default, 512 MiB at most) are left to the streaming path, whose memory is fixed, so that
+    /// no file, however crafted, makes a few workers allocate gigabytes.
+    static let maximumUncompressedLength = 64 << 20
+    /// Headers are read in windows of this size, which usually hold several small members' headers.
+    static let readSize = 4096
+    /// A first header longer than this (a very long name) is left to the streaming path.
+    static let maximumHeaderLength = 64 << 10
+
+    let file: ReadableFile
+    let fileSize: Int64
+
+    /// The index, or nil if the file is not one of squeeze's indexed files or its index is inconsistent.
+    func walk() throws -> MemberIndex? {
+        var window = HeaderWindow(file: file)
+        var members: [IndexedMember] = []
+        var firstHeader: GzipHeader?
+        var uncompressed: Int64 = 0
+        var offset: Int64 = 0
+        while offset < fileSize {
+            guard let (header, headerLength) = try window.header(at: offset),
+                  let extra = header.extra, let field = MemberIndexField(extra: extra)
+            else { return nil }
+            let member = IndexedMember(
+                offset: offset, headerLength: headerLength,
+                length: Int(field.memberLength), uncompressedLength: Int(field.uncompressedLength))
+            guard member.deflateLength > 0, member.end <= fileSize,
+                  member.uncompressedLength <= Self.maximumUncompressedLength,
+                  member.uncompressedLength <= member.deflateLength * Self.maximumExpansion
+            else { return nil }
+            if firstHeader == nil { firstHeader = header }
+            members.append(member)
+            uncompressed += Int64(member.uncompressedLength)
+            offset = member.end
+        }
+        guard let firstHeader, offset == fileSize else { return nil }
+        return MemberIndex(members: members, firstHeader: firstHeader, uncompressedBytes: uncompressed, compressedBytes: fileSize)
+    }
+}
+
+/// The bytes last read around a header offset, so that the headers of small neighbouring members
+/// come from one read.
+private struct HeaderWindow {
+    let file: ReadableFile
+    var bytes: [UInt8] = []
+    var start: Int64 = 0
+
+    /// The header at `offset` and its length, or nil if there is none there.
+    mutating func header(at offset: Int64) throws -> (GzipHeader, Int)? {
+        var readSize = MemberIndexWalker.readSize
+        var isFreshRead = false
+        if offset < start || offset >= start + Int64(bytes.count) {
+            try read(readSize, at: offset)
+            isFreshRead = true
+        }
+        while true {
+            let outcome = bytes.withUnsafeBytes { buffer in
+                GzipHeader.parse(UnsafeRawBufferPointer(rebasing: buffer[Int(offset - start)...]))
+            }
+            switch outcome {
+            case .header(let header, let length):
+                return (header, length)
+            case .invalid:
+                return nil
+            case .incomplete:
+                // Cut by the end of the window: read again from the header, more if it was already
+                // read from there; cut by the end of the file (or too long): not an index.
+                if isFreshRead {
+                    guard bytes.count == readSize, readSize < MemberIndexWalker.maximumHeaderLength else { return nil }
+                    readSize *= 4
+                }
+                try read(readSize, at: offset)
+                isFreshRead = true
+            }
+        }
+    }
+
+    private mutating func read(_ count: Int, at offset: Int64) throws {
+        bytes = try file.read(count: count, at: offset)
+        start = offset
+    }
+}

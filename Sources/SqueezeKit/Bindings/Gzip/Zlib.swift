@@ -1,0 +1,133 @@
+import CZlib
+
+/// A zlib raw-DEFLATE stream, reset for each block, that can start from a preset dictionary and
+/// end a block with a sync flush: what pigz-style single-member output needs.
+///
+/// `@unchecked Sendable`: a `z_stream` is not thread safe; each instance is used by one thread at
+/// a time because workers only reach it through `CodecPool.withInstance`. The stream is allocated
+/// once and never moves, as zlib requires (it keeps pointers into it).
+final class ZlibDeflater: @unchecked Sendable {
+    private let stream: UnsafeMutablePointer<z_stream>
+
+    init(level: Int) throws {
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        let status = squeeze_deflateInit2(stream, Int32(level), -MAX_WBITS, 8, Z_DEFAULT_STRATEGY)
+        guard status == Z_OK else {
+            stream.deallocate()
+            throw CodecError(library: "zlib", message: "deflateInit2 failed (\(status)) for level \(level)")
+        }
+    }
+
+    deinit {
+        deflateEnd(stream)
+        stream.deinitialize(count: 1)
+        stream.deallocate()
+    }
+
+    /// Raw DEFLATE of `input`, primed with `dictionary`; ends with a sync flush (byte aligned, not
+    /// final) unless `isLast`, which ends the stream.
+    func compress(_ input: UnsafeRawBufferPointer, dictionary: UnsafeRawBufferPointer, isLast: Bool) throws -> [UInt8] {
+        try check(deflateReset(stream), "deflateReset")
+        if let base = dictionary.baseAddress, !dictionary.isEmpty {
+            try check(
+                deflateSetDictionary(stream, base.assumingMemoryBound(to: Bytef.self), uInt(dictionary.count)),
+                "deflateSetDictionary")
+        }
+        var output = [UInt8](repeating: 0, count: Int(deflateBound(stream, uLong(input.count))) + 64)
+        var produced = 0
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+        stream.pointee.avail_in = uInt(input.count)
+        let flush = isLast ? Z_FINISH : Z_SYNC_FLUSH
+        while true {
+            let status = output.withUnsafeMutableBytes { buffer -> Int32 in
+                stream.pointee.next_out = buffer.baseAddress!.assumingMemoryBound(to: Bytef.self) + produced
+                stream.pointee.avail_out = uInt(buffer.count - produced)
+                let status = deflate(stream, flush)
+                produced = buffer.count - Int(stream.pointee.avail_out)
+                return status
+            }
+            if status == Z_STREAM_END || (status == Z_OK && stream.pointee.avail_out > 0 && !isLast) { break }
+            guard status == Z_OK || status == Z_BUF_ERROR else { throw failure(status, "deflate") }
+            output += [UInt8](repeating: 0, count: max(output.count / 2, 4096))
+        }
+        stream.pointee.next_in = nil
+        output.removeLast(output.count - produced)
+        return output
+    }
+
+    private func check(_ status: Int32, _ function: String) throws {
+        guard status == Z_OK else { throw failure(status, function) }
+    }
+
+    private func failure(_ status: Int32, _ function: String) -> CodecError {
+        let message = stream.pointee.msg.map { String(cString: $0) } ?? "status \(status)"
+        return CodecError(library: "zlib", message: "\(function): \(message)")
+    }
+}
+
+/// A zlib raw-DEFLATE decoder, reset for each gzip member: the streaming path's inflater (any
+/// gzip, however it was written, in bounded memory).
+///
+/// `@unchecked Sendable`: a `z_stream` is not thread safe; each instance is used by one thread at
+/// a time because decoders only reach it through `CodecPool.withInstance`. The stream is allocated
+/// once and never moves, as zlib requires (it keeps pointers into it).
+final class ZlibInflater: @unchecked Sendable {
+    /// What one call of `inflate` did.
+    struct Step {
+        var consumed: Int
+        var produced: Int
+        /// The DEFLATE stream's last block ended: the member's trailer follows.
+        var isEnd: Bool
+    }
+
+    private let stream: UnsafeMutablePointer<z_stream>
+
+    init() throws(CodecError) {
+        stream = .allocate(capacity: 1)
+        stream.initialize(to: z_stream())
+        let status = squeeze_inflateInit2(stream, -MAX_WBITS)
+        guard status == Z_OK else {
+            stream.deallocate()
+            throw CodecError(library: "zlib", message: "inflateInit2 failed (\(status))")
+        }
+    }
+
+    deinit {
+        inflateEnd(stream)
+        stream.deinitialize(count: 1)
+        stream.deallocate()
+    }
+
+    /// Forgets the previous stream: the next `inflate` starts a new DEFLATE stream.
+    func reset() throws(CodecError) {
+        let status = inflateReset(stream)
+        guard status == Z_OK else { throw CodecError(library: "zlib", message: "inflateReset failed (\(status))") }
+    }
+
+    /// Decodes as much of `input` into `output` as either allows. Consuming and producing nothing
+    /// means zlib needs more input; invalid data throws `GzipFormatError.invalidDeflateData` with
+    /// zlib's own words.
+    func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Step {
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+        stream.pointee.avail_in = uInt(input.count)
+        stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
+        stream.pointee.avail_out = uInt(output.count)
+        let status = CZlib.inflate(stream, Z_NO_FLUSH)
+        let step = Step(
+            consumed: input.count - Int(stream.pointee.avail_in),
+            produced: output.count - Int(stream.pointee.avail_out),
+            isEnd: status == Z_STREAM_END)
+        stream.pointee.next_in = nil
+        stream.pointee.next_out = nil
+        switch status {
+        case Z_OK, Z_STREAM_END, Z_BUF_ERROR:
+            return step
+        case Z_DATA_ERROR, Z_NEED_DICT:
+            throw GzipFormatError.invalidDeflateData(stream.pointee.msg.map { String(cString: $0) } ?? "format violated")
+        default:
+            let message = stream.pointee.msg.map { String(cString: $0) } ?? "status \(status)"
+            throw CodecError(library: "zlib", message: "inflate: \(message)")
+        }
+    }
+}

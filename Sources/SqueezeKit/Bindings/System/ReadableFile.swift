@@ -1,0 +1,158 @@
+import Glibc
+
+/// A file open for reading, closed when the last reference goes. `pread` needs no shared offset,
+/// so several workers may read blocks of the same file at once.
+public final class ReadableFile: Sendable {
+    public let path: PathName
+    let descriptor: Int32
+
+    public init(_ path: PathName) throws(SystemError) {
+        self.path = path
+        descriptor = try systemCall("open", path) {
+            path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    public func status() throws(SystemError) -> FileStatus {
+        try FileStatus.of(descriptor: descriptor, path: path)
+    }
+
+    /// Fills `buffer` from `offset` on; returns how many bytes were read, fewer only at end of file.
+    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemError) -> Int {
+        var total = 0
+        while total < buffer.count {
+            let count = try systemCall("read", path) {
+                pread(descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(offset) + off_t(total))
+            }
+            if count == 0 { break }
+            total += count
+        }
+        return total
+    }
+
+    /// Up to `count` bytes from `offset`: fewer only at end of file.
+    public func read(count: Int, at offset: Int64) throws(SystemError) -> [UInt8] {
+        // `Array(unsafeUninitializedCapacity: 0)` stores its count into the shared empty-array
+        // singleton: two workers reading empty files at once race there (harmlessly, but
+        // ThreadSanitizer says so and fails the run).
+        guard count > 0 else { return [] }
+        var failure: SystemError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            do throws(SystemError) {
+                initialized = try read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+            } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
+        return bytes
+    }
+}
+
+/// A file read front to back through one buffer, for the streaming decoder: the bytes not yet
+/// consumed, and more on request. Memory is the buffer, whatever the file's size; the buffer
+/// grows only for a header whose name or comment does not fit (up to `maximumCapacity`).
+///
+/// Not thread safe: one decoder on one thread uses it at a time.
+final class BufferedFileInput {
+    static let maximumCapacity = 4 << 20
+
+    private var buffer: UnsafeMutableRawBufferPointer
+    private var start = 0
+    private var end = 0
+    private var file: ReadableFile?
+    /// Where the next read starts.
+    private var readOffset: Int64 = 0
+    /// Whether a read has returned nothing: every byte of the file has been buffered.
+    private(set) var isAtEndOfFile = false
+
+    init(capacity: Int) {
+        buffer = .allocate(byteCount: capacity, alignment: 16)
+    }
+
+    deinit { buffer.deallocate() }
+
+    /// Starts reading `file` at `offset`, forgetting what was buffered.
+    func open(_ file: ReadableFile, at offset: Int64) {
+        self.file = file
+        readOffset = offset
+        start = 0
+        end = 0
+        isAtEndOfFile = false
+    }
+
+    /// Lets go of the file (it is closed when its last reference goes).
+    func close() { file = nil }
+
+    /// The bytes read and not yet consumed.
+    var available: UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(start: buffer.baseAddress! + start, count: end - start)
+    }
+
+    var availableCount: Int { end - start }
+
+    /// The file offset of `available`'s first byte.
+    var position: Int64 { readOffset - Int64(end - start) }
+
+    var capacity: Int { buffer.count }
+
+    func consume(_ count: Int) {
+        precondition(count <= end - start)
+        start += count
+    }
+
+    /// Reads more of the file after what is available (moving that to the front first); returns
+    /// how many bytes were added: 0 at the end of the file, or when the buffer is full.
+    @discardableResult
+    func refill() throws(SystemError) -> Int {
+        guard let file, !isAtEndOfFile else { return 0 }
+        if start > 0 {
+            let count = end - start
+            if count > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: count) }
+            start = 0
+            end = count
+        }
+        guard end < buffer.count else { return 0 }
+        let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]), at: readOffset)
+        if count == 0 { isAtEndOfFile = true }
+        end += count
+        readOffset += Int64(count)
+        return count
+    }
+
+    /// Refills until at least `count` bytes are available; false if the file ends first.
+    func ensure(_ count: Int) throws(SystemError) -> Bool {
+        precondition(count <= buffer.count)
+        while end - start < count {
+            if try refill() == 0 { return false }
+        }
+        return true
+    }
+
+    /// Doubles the buffer, up to `maximumCapacity`; false if it is already that large.
+    func grow() -> Bool {
+        guard buffer.count < Self.maximumCapacity else { return false }
+        reallocate(to: min(buffer.count * 2, Self.maximumCapacity))
+        return true
+    }
+
+    /// Gives the buffer back its usual size after a long header made it grow.
+    func shrink(to capacity: Int) {
+        guard buffer.count > capacity, end - start <= capacity else { return }
+        reallocate(to: capacity)
+    }
+
+    /// A buffer of `capacity` bytes holding the unread bytes at its start.
+    private func reallocate(to capacity: Int) {
+        let replacement = UnsafeMutableRawBufferPointer.allocate(byteCount: capacity, alignment: 16)
+        let count = end - start
+        if count > 0 { replacement.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: count) }
+        buffer.deallocate()
+        buffer = replacement
+        start = 0
+        end = count
+    }
+}

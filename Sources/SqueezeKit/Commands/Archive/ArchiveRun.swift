@@ -1,0 +1,148 @@
+/// Everything `squeeze archive` was asked to do.
+public struct ArchiveRequest: Sendable {
+    /// Directories and files to store; each directory's entries are named under its last component.
+    public var roots: [PathName]
+    /// The .tar.gz to write.
+    public var destination: PathName
+    public var filter: PathFilter
+    public var followSymlinks: Bool
+    public var settings: CompressionSettings
+    public var scheduling: SchedulingOptions
+    /// Replace an existing archive.
+    public var force: Bool
+
+    public init(
+        roots: [PathName], destination: PathName, filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
+        settings: CompressionSettings = CompressionSettings(), scheduling: SchedulingOptions = SchedulingOptions(),
+        force: Bool = false
+    ) {
+        self.roots = roots
+        self.destination = destination
+        self.filter = filter
+        self.followSymlinks = followSymlinks
+        self.settings = settings
+        self.scheduling = scheduling
+        self.force = force
+    }
+}
+
+/// One path to store in an archive: where it is, the name it gets in the archive, and what it was
+/// when the tree was scanned.
+struct ArchiveItem: Sendable {
+    var path: PathName
+    var name: PathName
+    var status: FileStatus
+}
+
+extension Array where Element == ArchiveItem {
+    /// The bytes of data the archive will hold: its regular files' sizes.
+    var dataBytes: Int64 { reduce(0) { $0 + ($1.status.kind == .regular ? $1.status.size : 0) } }
+}
+
+/// One `squeeze archive`: scan the trees, then stream their tar through the parallel block
+/// compressor into one .tar.gz, written atomically.
+///
+/// A producer thread runs libarchive and reads the files; the scheduler of the chosen mode
+/// encodes the blocks of the stream as they fill, on this thread and its workers; the blocks are
+/// written in order to a temporary that is renamed into place once complete.
+public final class ArchiveRun: BatchRun, Sendable {
+    public let request: ArchiveRequest
+    public let collector: any ResultRecording
+    public let cancellation: CancellationFlag
+    public let registry: TemporaryFileRegistry
+
+    public init(
+        request: ArchiveRequest, collector: any ResultRecording = ResultCollector(),
+        cancellation: CancellationFlag = CancellationFlag(), registry: TemporaryFileRegistry = TemporaryFileRegistry()
+    ) {
+        self.request = request
+        self.collector = collector
+        self.cancellation = cancellation
+        self.registry = registry
+    }
+
+    public func run() -> RunReport {
+        var report = RunReportBuilder(
+            command: "archive",
+            settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
+            compressedSide: .output)
+        let destination = request.destination
+        if !request.force && FileStatus.exists(destination) {
+            report.failures.append(FileFailure(
+                path: destination, message: "already exists (use --force to overwrite); nothing was written"))
+            return report.build(collector: collector, interrupted: false)
+        }
+        let items = plan(into: &report)
+        collector.plan(files: items.count, bytes: items.dataBytes)
+
+        let settings = request.settings
+        let scheduling = request.scheduling
+        let window = makeWindow(jobs: scheduling.jobs, blockSize: settings.blockSize)
+        let context = TaskContext(
+            collector: collector, registry: registry, window: window, cancellation: cancellation,
+            output: OutputOptions(force: request.force))
+        let output: any OutputFile
+        do {
+            output = try context.makeOutput(for: destination)
+        } catch {
+            report.failures.append(FileFailure(path: destination, message: "\(error); nothing was written"))
+            return report.build(collector: collector, interrupted: false)
+        }
+        let encoder = settings.codec.makeEncoder(level: settings.level)
+        let task = ArchiveStreamTask(destination: destination, output: output, encoder: encoder, context: context)
+        let work = StreamedWork(cancellation: cancellation)
+        let producer = TarStreamProducer(
+            items: items, task: task, work: work, window: window, blockSize: settings.blockSize,
+            contextLength: encoder.contextLength, collector: collector, cancellation: cancellation)
+
+        producer.start()
+        schedule(work, scheduling)
+        producer.waitUntilFinished()
+
+        if cancellation.isCancelled { registry.removeAll() }
+        return report.build(collector: collector, interrupted: cancellation.isCancelled)
+    }
+
+    /// Every entry, root by root in the order given, each tree in the scanner's order (a directory
+    /// before its contents, names sorted by bytes), so the same trees give the same archive.
+    /// A name already taken by an earlier root, and the archive itself, are skipped.
+    private func plan(into report: inout RunReportBuilder) -> [ArchiveItem] {
+        let scanner = TreeScanner(options: ScanOptions(
+            selection: .archiveEntries, filter: request.filter, followSymlinks: request.followSymlinks))
+        let archiveItself = (try? FileStatus.of(request.destination, followingSymlinks: true)).map(FileIdentity.init)
+        var firstPaths: [PathName: PathName] = [:]
+        var items: [ArchiveItem] = []
+        for root in request.roots {
+            let scan = scanner.scan([root])
+            report.skipped += scan.skipped
+            report.failures += scan.failures
+            let isDirectory = (try? FileStatus.of(root, followingSymlinks: true))?.kind == .directory
+            let prefix = isDirectory ? Self.namePrefix(for: root) : PathName(bytes: [])
+            for file in scan.files {
+                let name = prefix.appending(file.relativePath)
+                // The root of `squeeze archive .` has no name of its own: its contents are the top.
+                if name.isEmpty { continue }
+                if let first = firstPaths[name] {
+                    // Two directories of one name merge; anything else would be stored twice.
+                    let reason: SkipReason = file.status.kind == .directory ? .duplicate(of: first) : .nameTaken(name, by: first)
+                    report.skipped.append(SkippedPath(path: file.path, reason: reason))
+                    continue
+                }
+                if file.status.kind == .regular && FileIdentity(file.status) == archiveItself {
+                    report.skipped.append(SkippedPath(path: file.path, reason: .archiveItself))
+                    continue
+                }
+                firstPaths[name] = file.path
+                items.append(ArchiveItem(path: file.path, name: name, status: file.status))
+            }
+        }
+        return items
+    }
+
+    /// A directory's entries are named under its last component (`/usr/include` gives
+    /// `include/stdio.h`), as `tar -C /usr -c include` would; `.`, `..` and `/` give no prefix.
+    static func namePrefix(for root: PathName) -> PathName {
+        let last = root.lastComponent
+        return last == "." || last == ".." || last == "/" ? PathName(bytes: []) : last
+    }
+}

@@ -1,0 +1,221 @@
+import Dispatch
+
+/// Compresses the tar stream of `squeeze archive` into one gzip file: its blocks arrive from the
+/// producer as the stream is cut, are encoded independently (possibly on several threads at once),
+/// then written in order to a temporary beside the destination, which `finish()` completes and
+/// renames into place. The same encoders as `squeeze compress`, so the output is the same format
+/// as a compressed file: an indexed multi-member gzip (libdeflate) or one pigz-style member (zlib).
+final class ArchiveStreamTask: BlockTask {
+    let destination: PathName
+    private let encoder: any BlockEncoder
+    private let origin: GzipOrigin
+    private let context: TaskContext
+    private let state: Locked<State>
+
+    /// Reached only inside `state.withLock`; the writer's output file (not `Sendable`) never
+    /// leaves it.
+    private struct State {
+        /// Blocks handed in and not yet taken by a worker.
+        var inputs: [Int: StreamedBlock] = [:]
+        /// The window credits each block holds until it is written.
+        var weights: [Int: Int] = [:]
+        var blocksHandedIn = 0
+        var lastBlockHandedIn = false
+        var writer: OrderedGzipWriter
+        var startTime = MonotonicClock.now()
+        /// What became of each entry, known once the producer is done; recorded with the archive.
+        var entryOutcomes: [FileOutcome] = []
+    }
+
+    /// `output` is the temporary the archive is written to; the task owns it from now on.
+    init(destination: PathName, output: any OutputFile, encoder: any BlockEncoder, context: TaskContext) {
+        self.destination = destination
+        self.encoder = encoder
+        self.context = context
+        let origin = GzipOrigin(name: Self.tarName(of: destination).bytes, modificationTime: 0)
+        self.origin = origin
+        state = Locked(State(writer: OrderedGzipWriter(encoder: encoder, origin: origin) { output }))
+    }
+
+    /// FNAME: the name of the tar inside, as gzip records `x.tar` compressed to `x.tar.gz`. MTIME
+    /// stays 0 (as `gzip -n`), so that the same tree gives the same archive.
+    static func tarName(of destination: PathName) -> PathName {
+        let name = destination.lastComponent
+        return name.hasSuffix(".tgz") ? name.removingSuffix(".tgz").appendingSuffix(".tar") : name.removingSuffix(".gz")
+    }
+
+    /// The blocks known so far: every block handed in, plus one while the stream goes on. Exact
+    /// once the last block is in; before that, larger than the index of any block handed out, so
+    /// that a scheduler sees `block == blockCount - 1` exactly for the last block, and
+    /// `blockCount > 1` for every block of a stream of several.
+    var blockCount: Int {
+        state.withLock { $0.blocksHandedIn + ($0.lastBlockHandedIn ? 0 : 1) }
+    }
+
+    /// The first failure, if any: the producer stops early rather than feed a task that failed.
+    var failure: (any Error)? { state.withLock { $0.writer.failure } }
+
+    /// The producer hands in the next block (its credits taken), before its work item goes out.
+    func accept(_ block: StreamedBlock, weight: Int) {
+        state.withLock { state in
+            precondition(block.index == state.blocksHandedIn && !state.lastBlockHandedIn, "block \(block.index) out of order")
+            state.inputs[block.index] = block
+            state.weights[block.index] = weight
+            state.blocksHandedIn += 1
+            state.lastBlockHandedIn = block.isLast
+        }
+    }
+
+    /// The producer failed: the archive will be discarded once its last block is through.
+    func fail(_ error: any Error) {
+        state.withLock { $0.writer.fail(error) }
+    }
+
+    /// The producer's account of every entry, handed in before the last block.
+    func attach(entryOutcomes: [FileOutcome]) {
+        state.withLock { $0.entryOutcomes = entryOutcomes }
+    }
+
+    func runBlock(_ index: Int) -> Bool {
+        let (block, hasFailed) = state.withLock { state in (state.inputs.removeValue(forKey: index), state.writer.failure != nil) }
+        guard let block else { preconditionFailure("block \(index) run before it was handed in") }
+        guard !context.cancellation.isCancelled && !hasFailed else { return deposit(nil, at: index) }
+        do {
+            let encoded = try block.storage.withUnsafeBytes { bytes in
+                try encoder.encode(
+                    UnsafeRawBufferPointer(rebasing: bytes[block.contextLength...]),
+                    context: UnsafeRawBufferPointer(rebasing: bytes[..<block.contextLength]),
+                    // Until the stream ends only a lower bound of the count is known: enough,
+                    // as encoders only ask whether there are several blocks and which is last.
+                    block: index, of: block.isLast ? index + 1 : index + 2, origin: origin)
+            }
+            return deposit(encoded, at: index)
+        } catch {
+            fail(error)
+            return deposit(nil, at: index)
+        }
+    }
+
+    func finish() {
+        let (outcome, entries) = state.withLock { state -> (FileOutcome?, [FileOutcome]) in
+            if context.cancellation.isCancelled && state.writer.failure == nil {
+                state.writer.discard()
+                return (nil, [])
+            }
+            let seconds = MonotonicClock.now() - state.startTime
+            do {
+                try state.writer.commit(attributes: FileStatus.newFile(), replacingExisting: context.output.force)
+                var outcome = FileOutcome(
+                    source: destination, output: destination, bytesIn: 0, bytesOut: state.writer.bytesOut,
+                    seconds: seconds, status: .done)
+                outcome.isArchive = true
+                // Each entry done went into the archive; its bytes out are the archive's.
+                let entries = state.entryOutcomes.map { entry in
+                    var entry = entry
+                    if entry.status == .done { entry.output = destination }
+                    return entry
+                }
+                return (outcome, entries)
+            } catch {
+                var outcome = FileOutcome(
+                    source: destination, output: nil, bytesIn: 0, bytesOut: 0, seconds: seconds,
+                    status: .failed("\(error); the archive was not written"))
+                outcome.isArchive = true
+                // Entries are done only once the archive holding them is; their own failures stand.
+                return (outcome, state.entryOutcomes.filter { $0.status != .done })
+            }
+        }
+        for entry in entries { context.collector.record(entry) }
+        if let outcome { context.collector.record(outcome) }
+    }
+
+    /// Hands block `index` to the ordered output, which writes every block now in order; returns
+    /// each passed block's window credit. True when the last block has been written.
+    private func deposit(_ block: EncodedBlock?, at index: Int) -> Bool {
+        state.withLock { state in
+            for passed in state.writer.deposit(block, at: index) {
+                context.window.release(state.weights.removeValue(forKey: passed) ?? 0)
+            }
+            return state.lastBlockHandedIn && state.writer.blocksPassed == state.blocksHandedIn
+        }
+    }
+}
+
+/// Work items a producer hands in one at a time as it goes (the blocks of an archive's tar
+/// stream), handed out to the scheduler in the same order. `next()` waits for the producer, and
+/// returns nil once the producer has finished and every item is out, or when the run is cancelled.
+///
+/// The producer takes each item's window credits before handing it in, on its one thread, so
+/// credits are granted in hand-out order as `WorkWindow` requires, and the producer (not this
+/// queue) is what waits when the window is full: memory stays bounded by the work in flight.
+final class StreamedWork: WorkSource {
+    private let state = Locked(State())
+    private let wakeups = DispatchSemaphore(value: 0)
+    private let cancellation: CancellationFlag
+
+    private struct State {
+        var items: [WorkItem] = []
+        /// Index in `items` of the next item to hand out; the ones before it are gone.
+        var head = 0
+        var isFinished = false
+        var waiting = 0
+        /// Signals sent to `wakeups` and not yet consumed.
+        var signalsPending = 0
+
+        mutating func pop() -> WorkItem? {
+            guard head < items.count else { return nil }
+            let item = items[head]
+            head += 1
+            if head >= 64 && head * 2 >= items.count {
+                items.removeFirst(head)
+                head = 0
+            }
+            return item
+        }
+    }
+
+    init(cancellation: CancellationFlag) {
+        self.cancellation = cancellation
+    }
+
+    /// Adds an item (its credits already taken) and wakes a waiting worker.
+    func enqueue(_ item: WorkItem) {
+        let wake = state.withLock { state in
+            precondition(!state.isFinished, "work enqueued after finish()")
+            state.items.append(item)
+            guard state.waiting > state.signalsPending else { return false }
+            state.signalsPending += 1
+            return true
+        }
+        if wake { wakeups.signal() }
+    }
+
+    /// No more items will come: workers waiting for one return nil once the queue is empty.
+    func finish() {
+        let sleepers = state.withLock { state in
+            state.isFinished = true
+            let sleepers = max(0, state.waiting - state.signalsPending)
+            state.signalsPending += sleepers
+            return sleepers
+        }
+        for _ in 0..<sleepers { wakeups.signal() }
+    }
+
+    func next() -> WorkItem? {
+        while true {
+            let item: WorkItem?? = state.withLock { state in
+                if let item = state.pop() { return .some(item) }
+                if state.isFinished || cancellation.isCancelled { return .some(nil) }
+                state.waiting += 1
+                return nil
+            }
+            if let item { return item }
+            // The timeout lets a cancelled run stop waiting for a producer that will not come.
+            let woken = wakeups.wait(timeout: .now() + .milliseconds(50)) == .success
+            state.withLock { state in
+                state.waiting -= 1
+                if woken { state.signalsPending -= 1 }
+            }
+        }
+    }
+}

@@ -1,0 +1,187 @@
+/// Everything `squeeze decompress` or `squeeze test` was asked to do.
+public struct DecompressionRequest: Sendable {
+    /// What becomes of the decoded bytes.
+    public enum Purpose: String, Sendable {
+        /// Written to files (`NAME.gz` becomes `NAME`), or to standard output.
+        case decompress
+        /// Checked and dropped: every member's CRC-32 and length.
+        case test
+    }
+
+    public var roots: [PathName]
+    public var purpose: Purpose
+    public var filter: PathFilter
+    public var followSymlinks: Bool
+    public var scheduling: SchedulingOptions
+    /// Where outputs go (`decompress` only).
+    public var output: OutputOptions
+    /// `--stdout`: every file's bytes to standard output, in the order the files were named.
+    public var toStandardOutput: Bool
+
+    public init(
+        roots: [PathName], purpose: Purpose = .decompress, filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
+        scheduling: SchedulingOptions = SchedulingOptions(), output: OutputOptions = OutputOptions(),
+        toStandardOutput: Bool = false
+    ) {
+        self.roots = roots
+        self.purpose = purpose
+        self.filter = filter
+        self.followSymlinks = followSymlinks
+        self.scheduling = scheduling
+        self.output = output
+        self.toStandardOutput = toStandardOutput
+    }
+}
+
+/// Where one file's decoded bytes go.
+enum DecompressedTarget: Sendable {
+    /// An atomic file at this path.
+    case file(PathName)
+    /// Standard output (`--stdout`).
+    case standardOutput
+    /// Nowhere: `test`.
+    case nowhere
+}
+
+extension DecompressedTarget {
+    /// Whether the output is a file, the only case where `--rm` may delete the source.
+    var isFile: Bool {
+        if case .file = self { true } else { false }
+    }
+}
+
+/// One `squeeze decompress` or `squeeze test`: scan for gzip files, plan a task per file (a block
+/// per member for indexed files), schedule, collect, report.
+public final class DecompressionRun: BatchRun, Sendable {
+    public let request: DecompressionRequest
+    public let collector: any ResultRecording
+    public let cancellation: CancellationFlag
+    public let registry: TemporaryFileRegistry
+
+    public init(
+        request: DecompressionRequest, collector: any ResultRecording = ResultCollector(),
+        cancellation: CancellationFlag = CancellationFlag(), registry: TemporaryFileRegistry = TemporaryFileRegistry()
+    ) {
+        self.request = request
+        self.collector = collector
+        self.cancellation = cancellation
+        self.registry = registry
+    }
+
+    /// Outputs exist only for `decompress` to files.
+    private var output: OutputOptions {
+        var output = request.output
+        if request.purpose == .test || request.toStandardOutput {
+            output.discard = request.purpose == .test
+            output.directory = nil
+            output.removeSources = false
+        }
+        return output
+    }
+
+    public func run() -> RunReport {
+        var report = RunReportBuilder(
+            command: request.purpose.rawValue, settings: RunReport.Settings(scheduling: request.scheduling),
+            compressedSide: .input)
+        // Files named on the command line are read whatever their name when no output name is needed.
+        let acceptsAnyName = request.purpose == .test || request.toStandardOutput
+        let files = scan(
+            request.roots, selecting: .gzipFiles(acceptingNamedFiles: acceptsAnyName), filter: request.filter,
+            followSymlinks: request.followSymlinks, into: &report)
+        let scheduling = request.scheduling
+        let window = makeWindow(jobs: scheduling.jobs)
+        let taskContext = TaskContext(
+            collector: collector, registry: registry, window: window, cancellation: cancellation, output: output)
+        let collector = collector
+        let decoding = DecodingContext(
+            window: window, pools: DecoderPools(), cancellation: cancellation,
+            progress: { collector.recordProgress(bytes: $0) })
+
+        let (tasks, planSkips) = plan(files, taskContext: taskContext, decoding: decoding)
+        report.skipped += planSkips
+        collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.size })
+        if request.toStandardOutput {
+            // One file after another, in the order named, each with all the workers.
+            for task in tasks where !cancellation.isCancelled {
+                schedule(PlannedWork(items: task.items, window: window), scheduling)
+            }
+        } else {
+            let ordered = tasks.sortedLargestFirst(size: \.size, path: \.task.path)
+            schedule(PlannedWork(items: ordered.flatMap(\.items), window: window), scheduling)
+        }
+
+        if cancellation.isCancelled { registry.removeAll() }
+        return report.build(collector: collector, interrupted: cancellation.isCancelled)
+    }
+
+    /// A decoding task and the size its items are ordered by.
+    private struct PlannedTask {
+        let task: GzipDecodingTask
+        let size: Int64
+
+        var items: [WorkItem] {
+            (0..<task.blockCount).map { block in
+                WorkItem(task: task, block: block, taskSize: size, weight: task.weight(ofBlock: block))
+            }
+        }
+    }
+
+    /// A task per file, in scan order; files whose output exists (without `--force`), whose output
+    /// another file already claimed, or that `--rm` must not unlink, are skipped.
+    private func plan(
+        _ files: [ScannedFile], taskContext: TaskContext, decoding: DecodingContext
+    ) -> ([PlannedTask], [SkippedPath]) {
+        var tasks: [PlannedTask] = []
+        var skipped: [SkippedPath] = []
+        var claimed: [PathName: PathName] = [:]
+        for file in files {
+            let target: DecompressedTarget
+            if request.purpose == .test {
+                target = .nowhere
+            } else if request.toStandardOutput {
+                target = .standardOutput
+            } else {
+                guard let name = file.relativePath.decompressedPath, let sourceName = file.path.decompressedPath else {
+                    skipped.append(SkippedPath(path: file.path, reason: .unknownSuffix))
+                    continue
+                }
+                let destination = output.directory.map { $0.appending(name) } ?? sourceName
+                if let first = claimed[destination] {
+                    skipped.append(SkippedPath(path: file.path, reason: .nameTaken(destination, by: first)))
+                    continue
+                }
+                if !output.force && FileStatus.exists(destination) {
+                    skipped.append(SkippedPath(path: file.path, reason: .outputExists(destination)))
+                    continue
+                }
+                if output.removeSources && !output.force && file.status.linkCount > 1 {
+                    skipped.append(SkippedPath(path: file.path, reason: .hardLinked(otherLinks: file.status.linkCount - 1)))
+                    continue
+                }
+                claimed[destination] = file.path
+                target = .file(destination)
+            }
+            let task = GzipDecodingTask(
+                path: file.path, plan: DecodingPlan.make(forPath: file.path, size: file.status.size),
+                destination: DecompressedFileDestination(source: file, target: target, context: taskContext),
+                context: decoding)
+            tasks.append(PlannedTask(task: task, size: file.status.size))
+        }
+        return (tasks, skipped)
+    }
+}
+
+extension PathName {
+    /// The name `gzip -d` gives the decompressed file: `.gz` removed, `.tgz` becoming `.tar`; nil
+    /// for any other name, and for a name that is nothing but the suffix.
+    public var decompressedPath: PathName? {
+        let name = lastComponent
+        if name.hasSuffix(".tgz") && name.bytes.count > 4 {
+            return trimmingTrailingSlashes.removingSuffix(".tgz").appendingSuffix(".tar")
+        }
+        if name.hasSuffix(".gz") && name.bytes.count > 3 {
+            return trimmingTrailingSlashes.removingSuffix(".gz")
+        }
+        return nil
+    }
+}

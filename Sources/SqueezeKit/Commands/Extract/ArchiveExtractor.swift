@@ -1,0 +1,370 @@
+import CArchive
+import Glibc
+
+/// Extracts the entries of one archive under a destination, one by one, with libarchive's
+/// `archive_write_disk`. Used by one thread: the extraction thread (see `ExtractionRun`).
+///
+/// Safety comes in layers, because a hostile archive must never write outside the destination:
+/// - squeeze checks every entry first: absolute names and names with `..` are refused
+///   (`EntryPath`), so are device nodes and FIFOs unless allowed, and hard links to anything this
+///   extraction did not make itself (a link to a file that was there before could let the entry's
+///   data change it, and through it any other name it has, inside the destination or not).
+/// - libarchive then writes with ARCHIVE_EXTRACT_SECURE_SYMLINKS (it refuses to write through a
+///   symbolic link, so a link planted by an earlier entry cannot carry a later one outside, and it
+///   checks hard link targets the same way), SECURE_NODOTDOT, and SECURE_NOABSOLUTEPATHS whenever
+///   paths can stay relative to the destination (see `EntryPlacement`).
+/// - setuid and setgid bits are cleared and owners left to whoever extracts, unless asked.
+/// - regular files are written to a temporary beside their name and renamed into place once
+///   complete: an entry that fails or is interrupted leaves no half-written file. So is the data
+///   of a hard link that carries some (cpio's newc puts a file's data on its last name):
+///   libarchive would reopen the file in place.
+/// - nothing that was in the destination before is replaced without `--force`; the check is made
+///   here (so that the entry is reported) and ARCHIVE_EXTRACT_NO_OVERWRITE keeps libarchive from
+///   replacing a file that stands where it wants a parent directory. What this extraction made is
+///   replaced by a later entry of the same name (see `clearOwn`).
+final class ArchiveExtractor {
+    /// The archive's path, for the failures that belong to no entry.
+    private let archive: PathName
+    private let reader: ArchiveReadHandle
+    private let disk: DiskWriteHandle
+    private let placement: EntryPlacement
+    private let options: ExtractionOptions
+    private let registry: TemporaryFileRegistry
+    private let collector: any ResultRecording
+    private let cancellation: CancellationFlag
+    private var paths: ExtractedPaths
+    private var linkedNames = LinkedNames()
+    private let entry = ArchiveEntryHandle()
+    /// For the links that give a file's names the data of a link entry (see `relink`).
+    private let linkEntry = ArchiveEntryHandle()
+    private var bytesReported: Int64 = 0
+    /// Temporary names come from one random seed (SplitMix64), not a system call per file.
+    private var temporaryNames = UInt64.random(in: .min ... .max)
+
+    /// What extracting the current entry involves, once it has passed the checks.
+    private struct Target {
+        var relative: PathName
+        var kind: FileKind
+        /// A hard link's target, relative to the destination.
+        var linkTarget: PathName?
+        /// A hard link with data: the data is written to a temporary, which then becomes every
+        /// name of the file (see `relink`).
+        var linkCarriesData: Bool
+        /// Something was at the path before this extraction (a directory the entry merges into).
+        var existedBefore = false
+        /// A directory this extraction made, named again: it takes the entry's metadata.
+        var updatesOwnDirectory = false
+        /// Something that was there before this extraction is in the way (`--force`).
+        var replacesOlder = false
+        /// Regular files and data go through a temporary; everything else is made in one step.
+        var usesTemporary: Bool { kind == .regular && (linkTarget == nil || linkCarriesData) }
+        var isDirectory: Bool { kind == .directory && linkTarget == nil }
+    }
+
+    init(
+        archive: PathName, reader: ArchiveReadHandle, placement: EntryPlacement, destinationWasCreated: Bool,
+        options: ExtractionOptions, registry: TemporaryFileRegistry, collector: any ResultRecording,
+        cancellation: CancellationFlag
+    ) throws {
+        self.archive = archive
+        self.reader = reader
+        disk = try DiskWriteHandle()
+        self.placement = placement
+        self.options = options
+        self.registry = registry
+        self.collector = collector
+        self.cancellation = cancellation
+        paths = ExtractedPaths(destinationWasCreated: destinationWasCreated)
+        if options.restoreOwners { try disk.useSystemUserDatabase() }
+    }
+
+    /// Extracts every entry, recording each one's outcome; skipped entries go to the report.
+    /// Throws when the archive cannot be read any further (or the disk writer is broken).
+    func extractAll(into report: inout RunReportBuilder) throws {
+        // The last entry whose header was read, to say where a header that cannot be read is.
+        var previous: PathName?
+        var unreadable = UnreadableHeaders()
+        while !cancellation.isCancelled {
+            let start = MonotonicClock.now()
+            let header: LibarchiveStatus
+            do {
+                header = try reader.nextHeader(into: entry)
+            } catch let error as LibarchiveError where !error.isFatal {
+                // libarchive can go on past this header, unless it is stuck at it.
+                if unreadable.note(error, at: reader.headerPosition, name: entry.pathname) { continue }
+                throw ArchiveDamageError(.header(after: previous), underlying: error)
+            } catch {
+                throw ArchiveDamageError(.header(after: previous), underlying: error)
+            }
+            if let lost = unreadable.end(at: reader.headerPosition, after: previous) {
+                collector.record(failure(lost.name ?? archive, lost.message, since: start))
+                previous = lost.name ?? previous
+            }
+            if header == .endOfFile { break }
+            let name = entry.pathname
+            previous = name
+            do {
+                if let outcome = try extract(name, headerWarning: header.warning, report: &report) {
+                    collector.record(outcome)
+                }
+            } catch let refusal as EntryRefusal {
+                collector.record(failure(name, "\(refusal)", since: start))
+            } catch let error as LibarchiveError where !error.isFatal {
+                collector.record(failure(name, "\(error)", since: start))
+            } catch let error as SystemError {
+                collector.record(failure(name, "\(error)", since: start))
+            } catch is CancellationError {
+                break
+            } catch {
+                // The archive (or the disk writer) cannot go on: say which entry it stopped at.
+                throw ArchiveDamageError(.entry(name), underlying: error)
+            }
+            reportProgress()
+        }
+        reportProgress()
+        // Directories get their times and permissions last, once nothing more is written in them.
+        if case .warning(let message) = try disk.close() {
+            report.warnings.append(FileFailure(path: placement.root, message: message))
+        }
+    }
+
+    /// Extracts the current entry; nil when it was skipped (and noted in the report).
+    private func extract(_ name: PathName, headerWarning: String?, report: inout RunReportBuilder) throws -> FileOutcome? {
+        let start = MonotonicClock.now()
+        guard let target = try check(name, report: &report) else { return nil }
+        var flags = ARCHIVE_EXTRACT_TIME | ARCHIVE_EXTRACT_PERM | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NODOTDOT
+        if placement.isInsideDestination { flags |= ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS }
+        if options.restoreOwners { flags |= ARCHIVE_EXTRACT_OWNER }
+        // A directory this extraction made may take the entry's times and permissions; every
+        // directory on the way to it exists, so nothing can be replaced on the way.
+        if !options.overwrite && !target.updatesOwnDirectory { flags |= ARCHIVE_EXTRACT_NO_OVERWRITE }
+        try disk.setOptions(flags)
+
+        let (written, warnings) = try write(name, to: target, headerWarning: headerWarning)
+        if !target.existedBefore { paths.insert(target.relative) }
+        return FileOutcome(
+            source: name, output: placement.absolute(target.relative), bytesIn: 0, bytesOut: written,
+            seconds: MonotonicClock.now() - start, status: .done,
+            warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
+    }
+
+    /// Where the entry goes, after squeeze's checks; nil when something that was there before is
+    /// in the way (a warning in the report, unless `--force`).
+    private func check(_ name: PathName, report: inout RunReportBuilder) throws -> Target? {
+        let relative = try EntryPath.relative(name)
+        let storedLink = entry.hardLinkTarget
+        // A hard link is another name for what its target (vetted below) is; tar readers give it
+        // no type of its own.
+        let kind = storedLink == nil ? entry.kind : .regular
+        try checkKind(kind, isDestination: relative.isEmpty)
+        paths.noteParents(of: relative) { FileStatus.exists(placement.path($0)) }
+        let linkTarget = try storedLink.map(checkHardLinkTarget)
+        if linkTarget == relative { throw EntryRefusal.hardLinkToItself }
+        var target = Target(relative: relative, kind: kind, linkTarget: linkTarget, linkCarriesData: linkTarget != nil && entry.size > 0)
+        // Data needs a file to go to (libarchive would drop it for a symbolic link, say).
+        if target.linkCarriesData, let storedLink, let linkTarget, (try? status(of: linkTarget))?.kind != .regular {
+            throw EntryRefusal.hardLinkDataToNonFile(target: storedLink)
+        }
+
+        // In a directory this extraction made, nothing predates it: no need to look.
+        let isOurs = paths.contains(relative)
+        let existing = !isOurs && paths.madeParent(of: relative) ? nil : try? status(of: relative)
+        if let existing {
+            if isOurs {
+                try clearOwn(relative, kind: existing.kind, for: &target)
+            } else if target.isDirectory && existing.kind == .directory {
+                target.existedBefore = true
+            } else if !options.overwrite {
+                report.skipped.append(SkippedPath(path: name, reason: .outputExists(placement.absolute(relative))))
+                return nil
+            } else {
+                target.existedBefore = existing.kind == .directory
+                target.replacesOlder = true
+            }
+        }
+        return target
+    }
+
+    /// The archive names again something this extraction made: the last entry wins, as with tar.
+    /// What is in the way goes now, since ARCHIVE_EXTRACT_NO_OVERWRITE would have libarchive keep
+    /// it and say the entry was made (except a temporary's rename, which replaces a file itself).
+    /// A directory goes only if empty: its entries are the archive's too.
+    private func clearOwn(_ relative: PathName, kind existing: FileKind, for target: inout Target) throws {
+        let path = placement.path(relative)
+        if target.isDirectory {
+            if existing == .directory {
+                target.updatesOwnDirectory = true
+            } else {
+                try systemCall("replace", placement.absolute(relative)) { path.withCString { unlink($0) } }
+            }
+        } else if existing == .directory {
+            try systemCall("replace the directory", placement.absolute(relative)) { path.withCString { rmdir($0) } }
+        } else if !target.usesTemporary {
+            try systemCall("replace", placement.absolute(relative)) { path.withCString { unlink($0) } }
+        }
+    }
+
+    /// Creates the entry's object and copies its data: through a temporary renamed into place for
+    /// a regular file, and for a hard link's data (see `relink`). Returns the bytes written and
+    /// libarchive's warnings.
+    private func write(_ name: PathName, to target: Target, headerWarning: String?) throws -> (Int64, [String]) {
+        if !options.keepSetuidBits { entry.permissions &= ~(S_ISUID | S_ISGID) }
+        if target.linkCarriesData {
+            // The data becomes a file of its own first.
+            entry.hardLinkTarget = nil
+            entry.kind = .regular
+        } else if let link = target.linkTarget {
+            entry.hardLinkTarget = placement.path(link)
+        }
+        guard target.usesTemporary else {
+            entry.pathname = placement.path(target.relative)
+            do {
+                let result = try copy(name, headerWarning: headerWarning)
+                if let file = target.linkTarget { noteLinked([file, target.relative]) }
+                return result
+            } catch {
+                // What libarchive made before failing is this extraction's: a later entry of the
+                // name must replace it, not be told by NO_OVERWRITE that it is there.
+                let made = !target.existedBefore && !target.replacesOlder && (try? status(of: target.relative)) != nil
+                if made { paths.insert(target.relative) }
+                throw error
+            }
+        }
+
+        let temporary = freshTemporary(for: target.relative)
+        registry.register(placement.absolute(temporary))
+        defer { registry.unregister(placement.absolute(temporary)) }
+        do {
+            entry.pathname = placement.path(temporary)
+            let result = try copy(name, headerWarning: headerWarning)
+            if target.linkCarriesData, let file = target.linkTarget { try relink(file, to: temporary, except: target.relative) }
+            try rename(temporary, over: target.relative)
+            if let file = target.linkTarget { noteLinked([file, target.relative]) }
+            return result
+        } catch {
+            _ = placement.path(temporary).withCString { unlink($0) }
+            throw error
+        }
+    }
+
+    /// Writes the header of `entry` (as set up) and copies the entry's data into what it made.
+    private func copy(_ name: PathName, headerWarning: String?) throws -> (Int64, [String]) {
+        var warnings = headerWarning.map { [$0] } ?? []
+        var written: Int64 = 0
+        if case .warning(let message) = try disk.writeHeader(entry, name: name) { warnings.append(message) }
+        do {
+            while let block = try reader.nextDataBlock(name: name) {
+                if cancellation.isCancelled { throw CancellationError() }
+                try disk.writeData(block.bytes, at: block.offset, name: name)
+                written += Int64(block.bytes.count)
+            }
+            if case .warning(let message) = try disk.finishEntry(name: name) { warnings.append(message) }
+        } catch {
+            _ = try? disk.finishEntry(name: name)
+            throw error
+        }
+        return (written, warnings)
+    }
+
+    /// A hard link entry's data is for the file its target is: libarchive would write it into
+    /// that file in place (truncated first), so that an interruption or a damaged archive would
+    /// leave the file, under every name, half-written. Instead the data is written to
+    /// `temporary`, and every name the file has here (its target and the earlier links to it,
+    /// all made by this extraction) is replaced with the temporary, one by one: each through a
+    /// fresh link (made by libarchive, which checks both paths for symbolic links) renamed over
+    /// it. Every name always holds a whole file; `except` (the entry's own name) comes last.
+    private func relink(_ file: PathName, to temporary: PathName, except own: PathName) throws {
+        let old = LinkedNames.FileID(try status(of: file))
+        let names = [file] + linkedNames.names(of: old).filter { $0 != file && $0 != own }
+        for name in names where (try? status(of: name)).map(LinkedNames.FileID.init) == old {
+            let link = freshTemporary(for: name)
+            registry.register(placement.absolute(link))
+            defer { registry.unregister(placement.absolute(link)) }
+            linkEntry.clear()
+            linkEntry.pathname = placement.path(link)
+            linkEntry.hardLinkTarget = placement.path(temporary)
+            linkEntry.kind = .regular
+            do {
+                _ = try disk.writeHeader(linkEntry, name: name)
+                _ = try disk.finishEntry(name: name)
+                try rename(link, over: name)
+            } catch {
+                _ = placement.path(link).withCString { unlink($0) }
+                throw error
+            }
+            noteLinked([name])
+        }
+    }
+
+    /// Renames `temporary` to `relative`, replacing what is there.
+    private func rename(_ temporary: PathName, over relative: PathName) throws(SystemError) {
+        let from = placement.path(temporary), to = placement.path(relative)
+        try systemCall("rename into place", placement.absolute(relative)) {
+            from.withCString { from in to.withCString { to in Glibc.rename(from, to) } }
+        }
+    }
+
+    /// Notes that `names` are hard links of one file (the one the first names now).
+    private func noteLinked(_ names: [PathName]) {
+        guard let status = try? status(of: names[0]) else { return }
+        for name in names { linkedNames.add(name, to: LinkedNames.FileID(status)) }
+    }
+
+    /// `lstat` of a path relative to the destination.
+    private func status(of relative: PathName) throws(SystemError) -> FileStatus {
+        try FileStatus.of(placement.path(relative), followingSymlinks: false)
+    }
+
+    private func checkKind(_ kind: FileKind, isDestination: Bool) throws(EntryRefusal) {
+        switch kind {
+        case .regular, .directory, .symbolicLink: break
+        case .fifo, .characterDevice, .blockDevice:
+            if !options.allowSpecialFiles { throw .specialFile(kind) }
+        case .socket, .unknown:
+            throw .unsupportedKind(kind)
+        }
+        if isDestination && kind != .directory { throw .namesDestination(kind) }
+    }
+
+    /// A hard link's target, relative to the destination: inside it, and made by this extraction.
+    private func checkHardLinkTarget(_ link: PathName) throws(EntryRefusal) -> PathName {
+        let relative: PathName
+        do {
+            relative = try EntryPath.relative(link)
+        } catch {
+            throw .hardLinkOutside(target: link)
+        }
+        guard !relative.isEmpty && paths.contains(relative) else { throw .hardLinkToUnextracted(target: link) }
+        return relative
+    }
+
+    /// A temporary name beside `relative` that nothing uses (libarchive creates it). In a
+    /// directory this extraction made, a fresh random name is free without looking.
+    private func freshTemporary(for relative: PathName) -> PathName {
+        while true {
+            temporaryNames &+= 0x9E37_79B9_7F4A_7C15
+            var mixed = temporaryNames
+            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+            let named = TemporaryName.candidate(for: relative, random: mixed ^ (mixed >> 31))
+            // At the top, without the "./" the candidate comes with.
+            let candidate = named.parent == "." ? named.lastComponent : named
+            if paths.madeParent(of: relative) || !FileStatus.exists(placement.path(candidate)) { return candidate }
+        }
+    }
+
+    private func failure(_ name: PathName, _ message: String, since start: Double) -> FileOutcome {
+        FileOutcome(
+            source: name, output: nil, bytesIn: 0, bytesOut: 0, seconds: MonotonicClock.now() - start,
+            status: .failed(message))
+    }
+
+    /// The archive bytes consumed since the last report, for the progress display.
+    private func reportProgress() {
+        let consumed = reader.bytesConsumed
+        if consumed > bytesReported {
+            collector.recordProgress(bytes: consumed - bytesReported)
+            bytesReported = consumed
+        }
+    }
+}

@@ -1,0 +1,145 @@
+import Foundation
+
+/// Everything `squeeze extract` was asked to do.
+public struct ExtractionRequest: Sendable {
+    /// Any archive libarchive reads: tar (compressed or not), zip, cpio, 7z, ...
+    public var archive: PathName
+    /// Where to extract; created if missing. Nothing is ever written outside it.
+    public var destination: PathName
+    public var options: ExtractionOptions
+    /// How decoding a gzip-compressed archive is scheduled (entries are written by one thread).
+    public var scheduling: SchedulingOptions
+    /// How the archive's bytes reach libarchive: as they are, or decoded by squeeze first.
+    public var openStream: DecodedStreamOpener
+
+    /// `openStream` defaults to `DecodedStreamOpeners.automatic` with `scheduling`.
+    public init(
+        archive: PathName, destination: PathName, options: ExtractionOptions = ExtractionOptions(),
+        scheduling: SchedulingOptions = SchedulingOptions(), openStream: DecodedStreamOpener? = nil
+    ) {
+        self.archive = archive
+        self.destination = destination
+        self.options = options
+        self.scheduling = scheduling
+        self.openStream = openStream ?? DecodedStreamOpeners.automatic(scheduling: scheduling)
+    }
+}
+
+/// What `squeeze extract` may do beyond the safe default. Off by default, each of these lets an
+/// archive from someone else do more to this machine.
+public struct ExtractionOptions: Sendable, Equatable {
+    /// Replace files that were in the destination before (`--force`). Without it they are kept and
+    /// the entry is skipped with a warning; what this extraction itself made may always be replaced.
+    public var overwrite: Bool
+    /// Give files the owner and group the archive names (`--same-owner`); otherwise they belong
+    /// to whoever extracts.
+    public var restoreOwners: Bool
+    /// Create device nodes and FIFOs (`--allow-special-files`); otherwise they are refused.
+    public var allowSpecialFiles: Bool
+    /// Keep setuid and setgid bits (`--keep-setuid`); otherwise they are cleared.
+    public var keepSetuidBits: Bool
+
+    public init(overwrite: Bool = false, restoreOwners: Bool = false, allowSpecialFiles: Bool = false, keepSetuidBits: Bool = false) {
+        self.overwrite = overwrite
+        self.restoreOwners = restoreOwners
+        self.allowSpecialFiles = allowSpecialFiles
+        self.keepSetuidBits = keepSetuidBits
+    }
+}
+
+/// One `squeeze extract`: every entry of an archive restored under a destination directory, each
+/// refused entry reported with its reason, the rest extracted (see `ArchiveExtractor` for the
+/// safety rules).
+///
+/// The archive's bytes come from `request.openStream`: by default squeeze's decoder for gzip (in
+/// parallel for squeeze's own archives) and libarchive's filters, read ahead, for the rest.
+/// The extraction itself runs on a thread created for it, which makes the destination its own
+/// working directory when the system allows (see `EntryPlacement`).
+public final class ExtractionRun: Sendable {
+    public let request: ExtractionRequest
+    public let collector: any ResultRecording
+    public let cancellation: CancellationFlag
+    public let registry: TemporaryFileRegistry
+    /// Whether the extraction thread may enter the destination (tests turn it off to exercise the
+    /// absolute placement every system without `unshare(CLONE_FS)` gets).
+    let entersDestination: Bool
+
+    public convenience init(
+        request: ExtractionRequest, collector: any ResultRecording = ResultCollector(),
+        cancellation: CancellationFlag = CancellationFlag(), registry: TemporaryFileRegistry = TemporaryFileRegistry()
+    ) {
+        self.init(request: request, collector: collector, cancellation: cancellation, registry: registry, entersDestination: true)
+    }
+
+    init(
+        request: ExtractionRequest, collector: any ResultRecording, cancellation: CancellationFlag,
+        registry: TemporaryFileRegistry, entersDestination: Bool
+    ) {
+        self.request = request
+        self.collector = collector
+        self.cancellation = cancellation
+        self.registry = registry
+        self.entersDestination = entersDestination
+    }
+
+    public func run() -> RunReport {
+        let result = Locked<RunReport?>(nil)
+        let finished = DispatchSemaphore(value: 0)
+        let thread = Thread { [self] in
+            let report = extract()
+            result.withLock { $0 = report }
+            finished.signal()
+        }
+        thread.name = "squeeze.extract"
+        thread.start()
+        finished.wait()
+        if cancellation.isCancelled { registry.removeAll() }
+        return result.withLock { $0! }
+    }
+
+    /// The whole extraction, on its own thread.
+    private func extract() -> RunReport {
+        // The settings are the decoder's: entries are written by this one thread.
+        var report = RunReportBuilder(
+            command: "extract", settings: RunReport.Settings(scheduling: request.scheduling), compressedSide: .input)
+        let start = MonotonicClock.now()
+        var bytesConsumed: Int64 = 0
+        var failure: (any Error)?
+        do {
+            // Paths the user gave are opened before the thread may leave the working directory.
+            let stream = try request.openStream(request.archive)
+            let (root, destinationWasCreated) = try prepareDestination()
+            collector.plan(files: 0, bytes: (try? FileStatus.of(request.archive, followingSymlinks: true).size) ?? 0)
+            let placement = EntryPlacement(root: root, isInsideDestination: entersDestination && ThreadWorkingDirectory.enter(root))
+            try UTF8ThreadLocale.run {
+                let reader = try ArchiveReadHandle(stream: stream, name: request.archive)
+                defer { bytesConsumed = reader.bytesConsumed }
+                let extractor = try ArchiveExtractor(
+                    archive: request.archive, reader: reader, placement: placement, destinationWasCreated: destinationWasCreated,
+                    options: request.options, registry: registry, collector: collector, cancellation: cancellation)
+                try extractor.extractAll(into: &report)
+            }
+            if let warning = try stream.finishReading() {
+                report.warnings.append(FileFailure(path: request.archive, message: warning))
+            }
+            bytesConsumed = max(bytesConsumed, stream.bytesConsumed)
+        } catch {
+            failure = error
+        }
+        if !cancellation.isCancelled {
+            var outcome = FileOutcome(
+                source: request.archive, output: request.destination, bytesIn: bytesConsumed, bytesOut: 0,
+                seconds: MonotonicClock.now() - start, status: failure.map { .failed("\($0)") } ?? .done)
+            outcome.isArchive = true
+            collector.record(outcome)
+        }
+        return report.build(collector: collector, interrupted: cancellation.isCancelled)
+    }
+
+    /// Creates the destination if missing; returns its canonical path and whether this run made it.
+    private func prepareDestination() throws(SystemError) -> (PathName, Bool) {
+        let existed = FileStatus.exists(request.destination)
+        try DirectoryCreator.createDirectory(request.destination)
+        return (try request.destination.canonical(), !existed)
+    }
+}

@@ -1,0 +1,109 @@
+/// Lists one kind of compressed file. `list` picks, for each file, the first lister of its run
+/// that recognizes the file's first bytes (or name), so that other formats (a `.tar.gz` listed
+/// entry by entry, say) can come before the plain gzip lister, which takes everything else.
+protocol FileLister: Sendable {
+    /// Whether this lister handles a file that starts with `prefix` (up to `prefixLength` bytes).
+    func recognizes(_ prefix: [UInt8], path: PathName) -> Bool
+
+    func list(_ file: ReadableFile, status: FileStatus, cancellation: CancellationFlag) throws -> FileListing
+}
+
+extension FileLister {
+    /// What listers are shown of a file to recognize it.
+    static var prefixLength: Int { 512 }
+}
+
+/// Lists a gzip file. An indexed file (squeeze's own) is listed from its member index alone: a
+/// few `pread`s, however large the file. Any other gzip is decoded in full, output dropped, to
+/// count its members and give its exact size (`gzip -l` reads only the last trailer, which is
+/// modulo 4 GiB and counts only the last member).
+struct GzipFileLister: FileLister {
+    let pools: DecoderPools
+
+    func recognizes(_ prefix: [UInt8], path: PathName) -> Bool {
+        prefix.starts(with: GzipHeader.magic)
+    }
+
+    func list(_ file: ReadableFile, status: FileStatus, cancellation: CancellationFlag) throws -> FileListing {
+        if let index = try MemberIndexWalker(file: file, fileSize: status.size).walk() {
+            return listing(of: index.firstHeader, compressedBytes: status.size, uncompressedBytes: index.uncompressedBytes,
+                           members: index.members.count, sizeSource: .index, trailing: .none)
+        }
+        let summary = try pools.streams.withInstance { decoder in
+            try decoder.decode(file, cancellation: cancellation, progress: { _ in }, sink: { _ in })
+        }
+        return listing(of: summary.firstHeader, compressedBytes: status.size, uncompressedBytes: summary.uncompressedBytes,
+                       members: summary.members, sizeSource: .decoded, trailing: summary.trailing)
+    }
+
+    private func listing(
+        of header: GzipHeader?, compressedBytes: Int64, uncompressedBytes: Int64, members: Int,
+        sizeSource: FileListing.SizeSource, trailing: TrailingBytes
+    ) -> FileListing {
+        FileListing(
+            format: "gzip", compressedBytes: compressedBytes, uncompressedBytes: uncompressedBytes, members: members,
+            originalName: header?.name.map { String(decoding: $0, as: UTF8.self) },
+            modificationTime: header.flatMap { $0.modificationTime == 0 ? nil : $0.modificationTime },
+            sizeSource: sizeSource, trailing: trailing)
+    }
+}
+
+/// Lists an archive (tar in any dialect and compression, zip, cpio, 7z, ISO), recognized by its
+/// name or, uncompressed, by its magic: every entry, and for a gzip-compressed one the gzip
+/// figures too. Both come from one pass: the entries are parsed from the bytes squeeze decodes
+/// (every CRC checked), and the decode's summary gives the exact size, members and trailing bytes.
+struct ArchiveFileLister: FileLister {
+    let scheduling: SchedulingOptions
+
+    static let archiveSuffixes = [
+        ".tar", ".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.bz2", ".tbz2", ".tbz", ".tar.zst", ".tzst", ".tar.lz4",
+        ".tar.lz", ".tar.Z", ".zip", ".cpio", ".7z", ".iso",
+    ]
+
+    func recognizes(_ prefix: [UInt8], path: PathName) -> Bool {
+        if Self.archiveSuffixes.contains(where: { path.hasSuffix($0) }) { return true }
+        let ustar = Array("ustar".utf8)
+        let isTar = prefix.count >= 262 && Array(prefix[257..<262]) == ustar
+        let isZip = prefix.starts(with: [0x50, 0x4B, 0x03, 0x04])
+        return isTar || isZip
+    }
+
+    /// Uncompressed size of an archive that is not gzip: what the decompression delivered (xz,
+    /// bzip2...), or, with no compression around the archive, the file itself, or the entries'
+    /// total when that is more (a zip compresses each entry).
+    static func uncompressedSize(of stream: any DecodedStream, fileSize: Int64, entries: [ArchiveListing.Entry]) -> Int64 {
+        if let decoded = stream as? ReadAheadDecodingStream { return decoded.bytesDelivered }
+        return max(fileSize, entries.reduce(0) { $0 + $1.size })
+    }
+
+    func list(_ file: ReadableFile, status: FileStatus, cancellation: CancellationFlag) throws -> FileListing {
+        // One decoder per archive: `list` works on several files at once already, and a decode
+        // fanned out again from inside a worker would wait for workers that are all listing.
+        let sequential = SchedulingOptions(mode: .sequential, jobs: 1, qos: scheduling.qos)
+        let stream = try DecodedStreamOpeners.automatic(scheduling: sequential)(file.path)
+        var entries: [ArchiveListing.Entry] = []
+        let description = try ArchiveLister().forEachEntry(in: stream, name: file.path) { entry in
+            if cancellation.isCancelled { throw CancellationError() }
+            entries.append(ArchiveListing.Entry(entry))
+        }
+        _ = try stream.finishReading()
+        // squeeze undid the gzip itself, so libarchive saw none: name it.
+        let filters = (stream is GzipArchiveStream ? ["gzip"] : []) + description.filters
+        let archive = ArchiveListing(format: description.format, filters: filters, entries: entries)
+        guard let gzip = (stream as? GzipArchiveStream)?.summary else {
+            var listing = FileListing(
+                format: filters.first ?? "none", compressedBytes: status.size,
+                uncompressedBytes: Self.uncompressedSize(of: stream, fileSize: status.size, entries: entries),
+                members: 0, originalName: nil, modificationTime: nil, sizeSource: .decoded)
+            listing.archive = archive
+            return listing
+        }
+        var listing = FileListing(
+            format: "gzip", compressedBytes: status.size, uncompressedBytes: gzip.uncompressedBytes, members: gzip.members,
+            originalName: gzip.firstHeader?.name.map { String(decoding: $0, as: UTF8.self) },
+            modificationTime: gzip.firstHeader.flatMap { $0.modificationTime == 0 ? nil : $0.modificationTime },
+            sizeSource: .decoded, trailing: gzip.trailing)
+        listing.archive = archive
+        return listing
+    }
+}

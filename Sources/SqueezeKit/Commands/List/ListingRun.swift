@@ -1,0 +1,112 @@
+/// Everything `squeeze list` was asked to do.
+public struct ListingRequest: Sendable {
+    public var roots: [PathName]
+    public var filter: PathFilter
+    public var followSymlinks: Bool
+    public var scheduling: SchedulingOptions
+
+    public init(
+        roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
+        scheduling: SchedulingOptions = SchedulingOptions()
+    ) {
+        self.roots = roots
+        self.filter = filter
+        self.followSymlinks = followSymlinks
+        self.scheduling = scheduling
+    }
+}
+
+/// One `squeeze list`: scan for gzip files (any file named on the command line), list each on a
+/// worker, and report; each file's listing is in its entry of the report.
+public final class ListingRun: BatchRun, Sendable {
+    public let request: ListingRequest
+    public let collector: any ResultRecording
+    public let cancellation: CancellationFlag
+
+    public init(
+        request: ListingRequest, collector: any ResultRecording = ResultCollector(),
+        cancellation: CancellationFlag = CancellationFlag()
+    ) {
+        self.request = request
+        self.collector = collector
+        self.cancellation = cancellation
+    }
+
+    public func run() -> RunReport {
+        var report = RunReportBuilder(
+            command: "list", settings: RunReport.Settings(scheduling: request.scheduling), compressedSide: .input)
+        let files = scan(
+            request.roots, selecting: .gzipFiles(acceptingNamedFiles: true), filter: request.filter,
+            followSymlinks: request.followSymlinks, into: &report)
+        let scheduling = request.scheduling
+        let window = makeWindow(jobs: scheduling.jobs)
+        // Listers that recognize a format go first; the gzip lister takes the rest.
+        let listers: [any FileLister] = [ArchiveFileLister(scheduling: scheduling), GzipFileLister(pools: DecoderPools())]
+        let tasks = files
+            .map { ListingTask(source: $0, listers: listers, collector: collector, window: window, cancellation: cancellation) }
+            .sortedLargestFirst(size: { $0.source.status.size }, path: { $0.source.path })
+        collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.source.status.size })
+        let items = tasks.map { WorkItem(task: $0, block: 0, taskSize: $0.source.status.size, weight: $0.weight) }
+        schedule(PlannedWork(items: items, window: window), scheduling)
+        return report.build(collector: collector, interrupted: cancellation.isCancelled)
+    }
+}
+
+/// Lists one file, as a single-block `BlockTask`: opens it, lets the first lister that recognizes
+/// its first bytes list it, and records the outcome (with the listing) in `finish()`.
+final class ListingTask: BlockTask {
+    let source: ScannedFile
+    private let listers: [any FileLister]
+    private let collector: any ResultRecording
+    private let window: WorkWindow
+    private let cancellation: CancellationFlag
+    private let outcome = Locked<FileOutcome?>(nil)
+
+    init(
+        source: ScannedFile, listers: [any FileLister], collector: any ResultRecording, window: WorkWindow,
+        cancellation: CancellationFlag
+    ) {
+        precondition(!listers.isEmpty)
+        self.source = source
+        self.listers = listers
+        self.collector = collector
+        self.window = window
+        self.cancellation = cancellation
+    }
+
+    var blockCount: Int { 1 }
+
+    /// Listing holds a pooled decoder at most: the smallest credit.
+    var weight: Int { window.weight(ofLength: 0) }
+
+    func runBlock(_ index: Int) -> Bool {
+        defer { window.release(weight) }
+        guard !cancellation.isCancelled else { return true }
+        let start = MonotonicClock.now()
+        var result: FileOutcome
+        do {
+            let file = try ReadableFile(source.path)
+            let prefix = try file.read(count: GzipFileLister.prefixLength, at: 0)
+            // The last lister takes whatever no other recognizes, and says what is wrong with it.
+            let lister = listers.first { $0.recognizes(prefix, path: source.path) } ?? listers.last!
+            let listing = try lister.list(file, status: source.status, cancellation: cancellation)
+            let garbage = listing.trailingGarbageBytes
+            result = FileOutcome(
+                source: source.path, output: nil, bytesIn: source.status.size, bytesOut: listing.uncompressedBytes,
+                seconds: MonotonicClock.now() - start, status: .done,
+                warning: garbage > 0 ? TrailingBytes.garbage(count: garbage).warning : nil, listing: listing)
+        } catch {
+            result = FileOutcome(
+                source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: MonotonicClock.now() - start,
+                status: .failed("\(error)"))
+        }
+        result.progressBytes = source.status.size
+        outcome.withLock { $0 = result }
+        return true
+    }
+
+    func finish() {
+        guard !cancellation.isCancelled, let result = outcome.withLock({ $0 }) else { return }
+        collector.record(result)
+    }
+}

@@ -1,0 +1,248 @@
+import Dispatch
+import Foundation
+import Glibc
+import Synchronization
+
+/// The ways extract and list can get an archive's bytes to libarchive.
+public enum DecodedStreamOpeners {
+    /// The file as it is: libarchive decompresses on the thread that parses. Seekable, which zip
+    /// and other random-access formats need.
+    public static let raw: DecodedStreamOpener = { path in try RawFileStream(path) }
+
+    /// Decompression by libarchive's filters on a thread of its own (see `ReadAheadDecodingStream`).
+    public static let readAhead: DecodedStreamOpener = { path in try ReadAheadDecodingStream(path) }
+
+    /// By the file's magic number: gzip decoded by squeeze (`GzipArchiveStream`: in parallel for
+    /// squeeze's own), other compression (xz, bzip2, zstd, lzip, lz4, compress) by libarchive's
+    /// filters read ahead on a thread of their own, and anything else (a plain tar, zip, 7z) as
+    /// the raw, seekable file. A wrong guess costs speed, never correctness: libarchive detects
+    /// the real format either way.
+    public static func automatic(scheduling: SchedulingOptions = SchedulingOptions()) -> DecodedStreamOpener {
+        { path in
+            let file = try ReadableFile(path)
+            let head = try file.read(count: 6, at: 0)
+            if head.starts(with: GzipHeader.magic) { return try GzipArchiveStream(path, scheduling: scheduling) }
+            return isCompressed(head) ? try ReadAheadDecodingStream(path) : try RawFileStream(file: file)
+        }
+    }
+
+    static func isCompressed(_ head: [UInt8]) -> Bool {
+        let magics: [[UInt8]] = [
+            [0x1F, 0x8B],  // gzip
+            [0x1F, 0x9D],  // compress
+            [0xFD, 0x37, 0x7A, 0x58, 0x5A, 0x00],  // xz
+            [0x42, 0x5A, 0x68],  // bzip2 "BZh"
+            [0x28, 0xB5, 0x2F, 0xFD],  // zstd
+            [0x4C, 0x5A, 0x49, 0x50],  // lzip "LZIP"
+            [0x04, 0x22, 0x4D, 0x18],  // lz4
+        ]
+        return magics.contains { head.starts(with: $0) }
+    }
+}
+
+/// A gzip-compressed archive as squeeze decodes it, for libarchive to parse as an uncompressed
+/// one: squeeze's own `.tar.gz` member by member in parallel, any other gzip as a stream (both
+/// through `GzipDecodedStream`, in the background, a bounded amount ahead of the parser). Unlike
+/// libarchive's gzip filter, every member's CRC-32 and length are checked, up to the end of the
+/// file, once `finishReading()` has run.
+public final class GzipArchiveStream: DecodedStream {
+    private let decoded: GzipDecodedStream
+    private var chunk: [UInt8] = []
+    private var position = 0
+    private var isAtEnd = false
+
+    public init(_ path: PathName, scheduling: SchedulingOptions) throws(SystemError) {
+        // Open once here so that a missing file fails now, on the caller's thread, by name.
+        _ = try ReadableFile(path)
+        decoded = GzipDecodedStream(path: path, scheduling: scheduling)
+    }
+
+    deinit { decoded.close() }
+
+    public var bytesConsumed: Int64 { decoded.bytesConsumed }
+
+    /// What the decode found, once the stream has been read to its end.
+    public var summary: GzipDecodeSummary? { decoded.summary }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while position == chunk.count {
+            if isAtEnd { return 0 }
+            guard let next = try decoded.next() else {
+                isAtEnd = true
+                return 0
+            }
+            chunk = next
+            position = 0
+        }
+        let count = min(buffer.count, chunk.count - position)
+        chunk.withUnsafeBytes { bytes in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[position..<position + count]))
+        }
+        position += count
+        return count
+    }
+
+    public func finishReading() throws -> String? {
+        while !isAtEnd {
+            position = chunk.count
+            if try decoded.next() == nil { isAtEnd = true }
+        }
+        return decoded.summary?.trailing.warning
+    }
+}
+
+/// An archive file decompressed by libarchive's own filters (gzip, xz, bzip2, zstd, ...) on a
+/// thread of its own, running ahead of the reader by a few buffers: decompression then overlaps
+/// with the work done on what it produces, as in `gzip -dc | tar x`, instead of alternating with
+/// it on one thread. The reader's libarchive parses the result as an uncompressed archive.
+public final class ReadAheadDecodingStream: DecodedStream {
+    private let channel = DecodedChunkChannel(capacity: 4)
+    private let consumed: FileBytesConsumed
+    private var chunk: [UInt8] = []
+    private var position = 0
+    private var isAtEnd = false
+    /// Decoded bytes handed to the reader so far.
+    public private(set) var bytesDelivered: Int64 = 0
+
+    static let chunkSize = 1 << 20
+
+    /// Opens the file here, so that a missing file fails at once; decoding starts on its thread.
+    public init(_ path: PathName) throws(SystemError) {
+        let file = try ReadableFile(path)
+        let channel = channel
+        let consumed = FileBytesConsumed()
+        self.consumed = consumed
+        let thread = Thread {
+            Self.decode(file, into: channel, counting: consumed)
+        }
+        thread.name = "squeeze.read-ahead"
+        thread.start()
+    }
+
+    deinit { channel.close() }
+
+    public var bytesConsumed: Int64 { consumed.value }
+
+    public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        while position == chunk.count {
+            if isAtEnd { return 0 }
+            switch channel.receive() {
+            case .data(let next):
+                chunk = next
+                position = 0
+            case .end:
+                isAtEnd = true
+                chunk = []
+                position = 0
+            case .failure(let error):
+                isAtEnd = true
+                throw error
+            }
+        }
+        let count = min(buffer.count, chunk.count - position)
+        chunk.withUnsafeBytes { bytes in
+            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[position..<position + count]))
+        }
+        position += count
+        bytesDelivered += Int64(count)
+        return count
+    }
+
+    /// The decoding thread: libarchive with every filter and no format but "raw", which yields
+    /// the decompressed bytes as the data of one entry. Bytes decoded before a failure (a
+    /// truncated file) are handed on before it, so that the reader gets every entry they hold.
+    private static func decode(_ file: ReadableFile, into channel: DecodedChunkChannel, counting consumed: FileBytesConsumed) {
+        var chunk: [UInt8] = []
+        do {
+            // An empty file decodes to nothing (libarchive's raw reader would call it unrecognised).
+            guard try file.status().size > 0 else {
+                _ = channel.send(.end)
+                return
+            }
+            let stream = try RawFileStream(file: file)
+            let reader = try ArchiveReadHandle(stream: stream, name: file.path, decodingOnly: true)
+            let entry = ArchiveEntryHandle()
+            guard try reader.nextHeader(into: entry) != .endOfFile else {
+                _ = channel.send(.end)
+                return
+            }
+            chunk.reserveCapacity(chunkSize)
+            while let block = try reader.nextDataBlock(name: file.path) {
+                consumed.value = stream.bytesConsumed
+                chunk.append(contentsOf: block.bytes)
+                if chunk.count >= chunkSize {
+                    guard channel.send(.data(chunk)) else { return }
+                    chunk = []
+                    chunk.reserveCapacity(chunkSize)
+                }
+            }
+            if !chunk.isEmpty { guard channel.send(.data(chunk)) else { return } }
+            _ = channel.send(.end)
+        } catch {
+            if !chunk.isEmpty { guard channel.send(.data(chunk)) else { return } }
+            _ = channel.send(.failure(error))
+        }
+    }
+}
+
+/// How much of the file the decoding thread has read, for the reader's progress.
+private final class FileBytesConsumed: Sendable {
+    private let atomic = Atomic<Int64>(0)
+
+    var value: Int64 {
+        get { atomic.load(ordering: .relaxed) }
+        set { atomic.store(newValue, ordering: .relaxed) }
+    }
+}
+
+/// Hands decoded chunks from one producer thread to one consumer, at most `capacity` waiting, so
+/// the producer runs ahead by a bounded amount of memory. Either side may end it: the producer
+/// with the end of the data or a failure, the consumer by closing (the producer then stops).
+final class DecodedChunkChannel: Sendable {
+    enum Chunk: Sendable {
+        case data([UInt8])
+        case end
+        case failure(any Error)
+    }
+
+    private let state = Locked(State())
+    /// Free places in the queue. Created at 0 and raised to `capacity`: libdispatch traps when a
+    /// semaphore is freed below its initial value.
+    private let places = DispatchSemaphore(value: 0)
+    private let chunks = DispatchSemaphore(value: 0)
+
+    private struct State {
+        var queue: [Chunk] = []
+        var isClosed = false
+    }
+
+    init(capacity: Int) {
+        precondition(capacity >= 1)
+        for _ in 0..<capacity { places.signal() }
+    }
+
+    /// Waits for a free place and queues `chunk`; false when the consumer has closed the channel.
+    func send(_ chunk: Chunk) -> Bool {
+        places.wait()
+        return state.withLock { state in
+            guard !state.isClosed else { return false }
+            state.queue.append(chunk)
+            chunks.signal()
+            return true
+        }
+    }
+
+    /// Waits for the next chunk.
+    func receive() -> Chunk {
+        chunks.wait()
+        let chunk = state.withLock { $0.queue.removeFirst() }
+        places.signal()
+        return chunk
+    }
+
+    /// The consumer wants no more: a producer waiting for a place is let go and stops.
+    func close() {
+        state.withLock { $0.isClosed = true }
+        places.signal()
+    }
+}

@@ -1,0 +1,254 @@
+/// Decodes one gzip file, as a `BlockTask` any scheduler can run.
+///
+/// Indexed files: one block per member, decoded in parallel (`IndexedMemberDecoder`), put back in
+/// order and written under the task's lock; each member's window credit is given back when it is
+/// written. If a member fails (damaged data, or an index that lied), the members before it are
+/// still written, those after it are dropped, and `finish()` decodes the rest of the file as a
+/// stream from that member's offset: the output is then exactly what the streaming path gives, and
+/// so is the error, if there is one.
+///
+/// Any other file: one block that streams the whole file (`GzipStreamDecoder`).
+final class GzipDecodingTask: BlockTask {
+    let path: PathName
+    let plan: DecodingPlan
+    private let destination: any DecodedFileDestination
+    private let context: DecodingContext
+    private let state: Locked<State>
+
+    /// Reached only inside `state.withLock`. The output file (not `Sendable`) leaves it once: in
+    /// `finish()`, which takes it and clears the state's reference, so that from then on only the
+    /// finishing thread has it.
+    private struct State {
+        var reader: ReadableFile?
+        var startTime: Double?
+        var members = BlockReorderBuffer<[UInt8]>()
+        var output: (any OutputFile)?
+        /// A failure no decoding can mend: the source cannot be opened, the output cannot be written.
+        var failure: (any Error)?
+        /// The lowest member known to have failed: later members are not decoded.
+        var failedMember: Int?
+        /// The first member not written, once the writer has passed a dropped one.
+        var firstUndelivered: Int?
+        /// The streaming path's result.
+        var streamResult: Result<GzipDecodeSummary, any Error>?
+        var progressReported: Int64 = 0
+    }
+
+    init(
+        path: PathName, plan: DecodingPlan, reader: ReadableFile? = nil, destination: any DecodedFileDestination,
+        context: DecodingContext
+    ) {
+        self.path = path
+        self.plan = plan
+        self.destination = destination
+        self.context = context
+        state = Locked(State(reader: reader))
+    }
+
+    var blockCount: Int { plan.blockCount }
+
+    /// The window credits block `index` holds until it is written: an indexed member's compressed
+    /// and decoded bytes. A stream holds only a pooled decoder, whose memory is bounded by the
+    /// number of workers.
+    func weight(ofBlock index: Int) -> Int {
+        switch plan {
+        case .indexed(let memberIndex):
+            let member = memberIndex.members[index]
+            return context.window.weight(ofLength: member.bodyLength + member.uncompressedLength)
+        case .stream:
+            return context.window.weight(ofLength: 0)
+        }
+    }
+
+    func runBlock(_ index: Int) -> Bool {
+        guard !context.cancellation.isCancelled else { return deposit(nil, at: index) }
+        switch plan {
+        case .stream:
+            runStream()
+            context.window.release(weight(ofBlock: index))
+            return true
+        case .indexed(let memberIndex):
+            return runMember(index, of: memberIndex)
+        }
+    }
+
+    func finish() {
+        let (taken, resumeAt, streamResult, failure) = state.withLock { state in
+            defer {
+                state.output = nil
+                state.reader = nil
+            }
+            let seconds = MonotonicClock.now() - (state.startTime ?? MonotonicClock.now())
+            let finished = FinishedDecoding(
+                result: .failure(CancellationError()), output: state.output, reader: state.reader,
+                seconds: seconds, progressReported: state.progressReported)
+            return (finished, state.firstUndelivered, state.streamResult, state.failure)
+        }
+        var finished = taken
+        if let failure {
+            finished.result = .failure(failure)
+        } else if context.cancellation.isCancelled {
+            finished.result = .failure(CancellationError())
+        } else {
+            switch plan {
+            case .stream:
+                finished.result = streamResult ?? .failure(CancellationError())
+            case .indexed(let memberIndex):
+                if let resumeAt {
+                    finished.result = resumeStream(at: resumeAt, of: memberIndex, into: &finished)
+                } else {
+                    finished.result = .success(GzipDecodeSummary(
+                        members: memberIndex.members.count, compressedBytes: memberIndex.compressedBytes,
+                        uncompressedBytes: memberIndex.uncompressedBytes, firstHeader: memberIndex.firstHeader,
+                        trailing: .none, decodedInParallel: true))
+                }
+            }
+        }
+        // A valid file that decodes to nothing still gets its (empty) output.
+        if case .success = finished.result, finished.output == nil {
+            do {
+                finished.output = try destination.makeOutput()
+            } catch {
+                finished.result = .failure(error)
+            }
+        }
+        destination.complete(finished)
+    }
+
+    // MARK: - Indexed members
+
+    private func runMember(_ index: Int, of memberIndex: MemberIndex) -> Bool {
+        let reader: ReadableFile?
+        do {
+            reader = try openSource(unlessMemberFailedBefore: index)
+        } catch {
+            state.withLock { if $0.failure == nil { $0.failure = error } }
+            return deposit(nil, at: index)
+        }
+        guard let reader else { return deposit(nil, at: index) }
+        let member = memberIndex.members[index]
+        do {
+            let decoded = try context.pools.members.decode(member, from: reader)
+            state.withLock { $0.progressReported += Int64(member.length) }
+            context.progress(Int64(member.length))
+            return deposit(decoded, at: index)
+        } catch {
+            state.withLock { $0.failedMember = min($0.failedMember ?? index, index) }
+            return deposit(nil, at: index)
+        }
+    }
+
+    /// Opens the source on first use; nil when this member need not be decoded (the task has
+    /// failed, or an earlier member did).
+    private func openSource(unlessMemberFailedBefore index: Int) throws -> ReadableFile? {
+        try state.withLock { state in
+            if state.startTime == nil { state.startTime = MonotonicClock.now() }
+            if state.failure != nil { return nil }
+            if let failed = state.failedMember, failed < index { return nil }
+            if let reader = state.reader { return reader }
+            let reader = try ReadableFile(path)
+            state.reader = reader
+            return reader
+        }
+    }
+
+    /// Hands member `index` to the ordered output and writes every member now in order; a dropped
+    /// member stops the writing (the rest is left to `finish()`). Returns each written member's
+    /// window credit. True when every member has passed.
+    private func deposit(_ decoded: [UInt8]?, at index: Int) -> Bool {
+        state.withLock { state in
+            state.members.insert(decoded, at: index)
+            while true {
+                let written = state.members.nextIndex
+                guard let next = state.members.popNext() else { break }
+                if let decoded = next, state.firstUndelivered == nil, state.failure == nil {
+                    do {
+                        try decoded.withUnsafeBytes { try write($0, into: &state) }
+                    } catch {
+                        state.failure = error
+                    }
+                } else if next == nil && state.firstUndelivered == nil {
+                    state.firstUndelivered = written
+                }
+                context.window.release(weight(ofBlock: written))
+            }
+            return state.members.nextIndex == blockCount
+        }
+    }
+
+    /// Decodes the file from member `index` on as a stream, after the members before it.
+    private func resumeStream(
+        at index: Int, of memberIndex: MemberIndex, into finished: inout FinishedDecoding
+    ) -> Result<GzipDecodeSummary, any Error> {
+        let start = StreamResumePoint(
+            offset: memberIndex.members[index].offset, membersBefore: index,
+            uncompressedBytesBefore: memberIndex.uncompressedBytes(before: index), firstHeader: memberIndex.firstHeader)
+        var output = finished.output
+        var reader = finished.reader
+        defer {
+            finished.output = output
+            finished.reader = reader
+        }
+        return decodeStream(from: start, reader: &reader, progressReported: &finished.progressReported) { bytes in
+            if output == nil { output = try destination.makeOutput() }
+            try output!.write(bytes)
+        }
+    }
+
+    // MARK: - Streams
+
+    private func runStream() {
+        var reader = state.withLock { state in
+            state.startTime = MonotonicClock.now()
+            return state.reader
+        }
+        var progressReported: Int64 = 0
+        // The output lives in the task's state from the start, made there on the first bytes.
+        let result = decodeStream(from: StreamResumePoint(), reader: &reader, progressReported: &progressReported) { bytes in
+            try writeStreamed(bytes)
+        }
+        state.withLock { state in
+            state.reader = reader
+            state.streamResult = result
+            state.progressReported = progressReported
+        }
+    }
+
+    private func writeStreamed(_ bytes: UnsafeRawBufferPointer) throws {
+        try state.withLock { state in try write(bytes, into: &state) }
+    }
+
+    /// Writes decoded bytes to the task's output, made on the first bytes.
+    private func write(_ bytes: UnsafeRawBufferPointer, into state: inout State) throws {
+        if state.output == nil { state.output = try destination.makeOutput() }
+        try state.output!.write(bytes)
+    }
+
+    /// Streams the file from `start`, handing the decoded bytes to `write`.
+    private func decodeStream(
+        from start: StreamResumePoint, reader: inout ReadableFile?, progressReported: inout Int64,
+        write: (UnsafeRawBufferPointer) throws -> Void
+    ) -> Result<GzipDecodeSummary, any Error> {
+        Result {
+            let file = try reader ?? ReadableFile(path)
+            reader = file
+            // Members past `start` that workers decoded before the stream took over were already
+            // counted: count only what goes beyond them.
+            var counted = max(0, progressReported - start.offset)
+            var reported: Int64 = 0
+            defer { progressReported += reported }
+            return try context.pools.streams.withInstance { decoder in
+                try decoder.decode(
+                    file, from: start, cancellation: context.cancellation,
+                    progress: { bytes in
+                        let fresh = max(0, bytes - counted)
+                        counted = max(0, counted - bytes)
+                        guard fresh > 0 else { return }
+                        reported += fresh
+                        context.progress(fresh)
+                    },
+                    sink: write)
+            }
+        }
+    }
+}

@@ -1,0 +1,94 @@
+/// Decodes one gzip file and hands its bytes, in order, to a consumer: the library's reading side
+/// for callers that want bytes rather than files (`squeeze extract` feeding libarchive, say).
+///
+/// A file made of indexed members (squeeze's own, larger than `DecodingPlan.parallelThreshold`)
+/// is decoded member by member on `scheduling.jobs` workers, with at most a few members per worker
+/// in memory; any other gzip is decoded as a stream, in fixed buffers. Either way every member's
+/// CRC-32 and length are checked, and trailing bytes are judged as `TrailingBytes` says.
+public struct GzipFileReader: Sendable {
+    public var scheduling: SchedulingOptions
+    public let cancellation: CancellationFlag
+    /// Indexed files at least this large are decoded member by member (tests lower it).
+    var parallelThreshold = DecodingPlan.parallelThreshold
+
+    public init(scheduling: SchedulingOptions = SchedulingOptions(), cancellation: CancellationFlag = CancellationFlag()) {
+        self.scheduling = scheduling
+        self.cancellation = cancellation
+    }
+
+    /// Decodes the file at `path`, calling `consumer` with the decoded bytes in order.
+    ///
+    /// `consumer` is called on worker threads, one call at a time (never concurrently), with a
+    /// buffer valid only during the call; a throw stops the decode and is rethrown here. Bytes of
+    /// a member are handed over before its trailer is checked when it is streamed, so after an
+    /// error, what the consumer got must be treated as incomplete. `progress` gets compressed
+    /// bytes worked through. Throws `GzipFormatError` for bad data, `SystemError` when the file
+    /// cannot be read, and `CancellationError` when `cancellation` is set.
+    public func decode(
+        _ path: PathName, progress: @escaping @Sendable (Int64) -> Void = { _ in },
+        into consumer: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> GzipDecodeSummary {
+        let file = try ReadableFile(path)
+        let size = try file.status().size
+        let window = WorkWindow(
+            capacity: WorkWindow.capacity(forJobs: scheduling.jobs, blockSize: BlockLayout.defaultBlockSize),
+            cancellation: cancellation)
+        let destination = ConsumerDestination(consumer)
+        let task = GzipDecodingTask(
+            path: path, plan: DecodingPlan.make(for: file, size: size, threshold: parallelThreshold), reader: file,
+            destination: destination,
+            context: DecodingContext(window: window, pools: DecoderPools(), cancellation: cancellation, progress: progress))
+        let items = (0..<task.blockCount).map { block in
+            WorkItem(task: task, block: block, taskSize: size, weight: task.weight(ofBlock: block))
+        }
+        scheduling.mode
+            .makeScheduler(jobs: scheduling.jobs, qos: scheduling.qos, cancellation: cancellation)
+            .run(PlannedWork(items: items, window: window))
+        guard let result = destination.result else { throw CancellationError() }
+        return try result.get()
+    }
+}
+
+/// The destination of a `GzipFileReader` decode: bytes go to the caller's consumer, and the result
+/// is kept for the caller to collect once the scheduler returns.
+final class ConsumerDestination: DecodedFileDestination {
+    private let consumer: @Sendable (UnsafeRawBufferPointer) throws -> Void
+    private let outcome = Locked<Result<GzipDecodeSummary, any Error>?>(nil)
+
+    init(_ consumer: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void) {
+        self.consumer = consumer
+    }
+
+    func makeOutput() throws -> any OutputFile { ConsumerOutput(consumer) }
+
+    func complete(_ decoding: FinishedDecoding) {
+        outcome.withLock { $0 = decoding.result }
+    }
+
+    /// The result, or nil if the task never finished (the run was cancelled first).
+    var result: Result<GzipDecodeSummary, any Error>? { outcome.withLock { $0 } }
+}
+
+/// Where a decoded file's bytes go, and what is done once the file is decoded or has failed: an
+/// atomic file committed beside the source (decompress), nothing (test), or a caller's consumer.
+protocol DecodedFileDestination: Sendable {
+    /// The output for the decoded bytes, made when the first bytes (or an empty result) are ready:
+    /// a file that is not gzip never gets a temporary.
+    func makeOutput() throws -> any OutputFile
+
+    /// Called once per task, on a worker, after the last byte: commits or discards the output and
+    /// reports.
+    func complete(_ decoding: FinishedDecoding)
+}
+
+/// Everything a destination needs to know about a finished decode.
+struct FinishedDecoding {
+    var result: Result<GzipDecodeSummary, any Error>
+    /// The output, if one was made: every decoded byte was written to it, in order.
+    var output: (any OutputFile)?
+    /// The source, if it was opened (to check that it did not change meanwhile).
+    var reader: ReadableFile?
+    var seconds: Double
+    /// Input bytes already reported as progress.
+    var progressReported: Int64
+}

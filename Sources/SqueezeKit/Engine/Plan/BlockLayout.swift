@@ -1,0 +1,101 @@
+/// How a file is cut into blocks: a file larger than twice the block size is split into blocks
+/// of `blockSize` (the last one shorter); anything smaller is one block.
+public struct BlockLayout: Equatable, Sendable {
+    public static let defaultBlockSize = 1 << 20
+    public static let blockSizes = (16 << 10)...(512 << 20)
+
+    public let fileSize: Int64
+    public let blockSize: Int
+    public let count: Int
+
+    public init(fileSize: Int64, blockSize: Int) {
+        precondition(blockSize > 0 && fileSize >= 0)
+        self.fileSize = fileSize
+        self.blockSize = blockSize
+        if fileSize > 2 * Int64(blockSize) {
+            count = Int((fileSize + Int64(blockSize) - 1) / Int64(blockSize))
+        } else {
+            count = 1
+        }
+    }
+
+    public var isSplit: Bool { count > 1 }
+
+    /// Offset and length of block `index`.
+    public func range(ofBlock index: Int) -> (offset: Int64, length: Int) {
+        precondition(index >= 0 && index < count)
+        if count == 1 { return (0, Int(fileSize)) }
+        let offset = Int64(index) * Int64(blockSize)
+        return (offset, Int(min(Int64(blockSize), fileSize - offset)))
+    }
+}
+
+/// Parses sizes such as `1MiB`, `256KiB`, `4M` or `65536`: K, M, G and KiB, MiB, GiB are powers
+/// of 1024; kB, KB, MB, GB are powers of 1000.
+public enum ByteCount {
+    public static func parse(_ text: String) -> Int? {
+        let compact = text.filter { !$0.isWhitespace }
+        let digits = compact.prefix(while: { $0.isASCII && $0.isNumber })
+        guard !digits.isEmpty, let value = Int(digits) else { return nil }
+        let multiplier: Int
+        switch compact.dropFirst(digits.count) {
+        case "", "B", "b": multiplier = 1
+        case "K", "k", "KiB", "kiB": multiplier = 1 << 10
+        case "M", "m", "MiB": multiplier = 1 << 20
+        case "G", "g", "GiB": multiplier = 1 << 30
+        case "kB", "KB": multiplier = 1_000
+        case "MB": multiplier = 1_000_000
+        case "GB": multiplier = 1_000_000_000
+        default: return nil
+        }
+        let (product, overflow) = value.multipliedReportingOverflow(by: multiplier)
+        return overflow ? nil : product
+    }
+
+    /// `1 MiB`, `256 KiB`, `1.5 GiB`, `512 B`.
+    public static func describe(_ count: Int64) -> String {
+        let units = ["B", "KiB", "MiB", "GiB", "TiB"]
+        var value = Double(count)
+        var unit = 0
+        while value >= 1024 && unit < units.count - 1 {
+            value /= 1024
+            unit += 1
+        }
+        if unit == 0 { return "\(count) B" }
+        let rounded = value == value.rounded() ? String(Int(value)) : String(format1: value)
+        return "\(rounded) \(units[unit])"
+    }
+}
+
+extension String {
+    /// One decimal place, without Foundation.
+    init(format1 value: Double) {
+        let tenths = Int((value * 10).rounded())
+        self = "\(tenths / 10).\(abs(tenths % 10))"
+    }
+}
+
+extension Array {
+    /// The order work is planned in: largest first, so a big file does not start last and leave
+    /// cores idle; equal sizes by path, so every run orders alike.
+    func sortedLargestFirst(size: (Element) -> Int64, path: (Element) -> PathName) -> [Element] {
+        sorted { first, second in
+            let (firstSize, secondSize) = (size(first), size(second))
+            return firstSize != secondSize ? firstSize > secondSize : path(first) < path(second)
+        }
+    }
+}
+
+/// What the output bytes depend on: codec, level and block size. Mode and jobs do not change them.
+public struct CompressionSettings: Sendable, Codable, Equatable {
+    public var codec: Codec
+    public var level: Int
+    public var blockSize: Int
+
+    public init(codec: Codec = .libdeflate, level: Int = Codec.defaultLevel, blockSize: Int = BlockLayout.defaultBlockSize) {
+        precondition(codec.levels.contains(level), "level \(level) out of range for \(codec)")
+        self.codec = codec
+        self.level = level
+        self.blockSize = blockSize
+    }
+}

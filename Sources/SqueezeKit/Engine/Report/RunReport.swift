@@ -1,0 +1,139 @@
+/// Everything a run reports: the text report is printed from it and `--json` writes it as is.
+public struct RunReport: Codable, Sendable {
+    public struct Settings: Codable, Sendable, Equatable {
+        public var mode: SchedulingMode
+        public var jobs: Int
+        public var qos: QualityOfService
+        public var codec: Codec?
+        public var level: Int?
+        public var blockSize: Int?
+
+        public init(scheduling: SchedulingOptions, compression: CompressionSettings? = nil) {
+            mode = scheduling.mode
+            jobs = scheduling.jobs
+            qos = scheduling.qos
+            codec = compression?.codec
+            level = compression?.level
+            blockSize = compression?.blockSize
+        }
+    }
+
+    /// One file done.
+    public struct FileEntry: Codable, Sendable {
+        public var path: String
+        public var output: String?
+        public var bytesIn: Int64
+        public var bytesOut: Int64
+        public var seconds: Double
+        /// CRC-32 of the output, reported under `--discard` so runs can be compared.
+        public var outputCRC32: UInt32?
+        /// What `list` found in the file.
+        public var listing: FileListing?
+    }
+
+    /// A path skipped, failed or warned about, and why.
+    public struct Notice: Codable, Sendable, Equatable {
+        public var path: String
+        public var message: String
+    }
+
+    public var command: String
+    public var settings: Settings
+    public var filesDone: Int
+    public var filesSkipped: Int
+    public var filesFailed: Int
+    public var bytesIn: Int64
+    public var bytesOut: Int64
+    /// Uncompressed bytes per compressed byte (4.0 means a quarter of the size).
+    public var compressionRatio: Double
+    public var wallSeconds: Double
+    public var userSeconds: Double
+    public var systemSeconds: Double
+    public var cpuSeconds: Double
+    /// CPU time over wall time: 2.0 means two cores busy throughout.
+    public var cpuUtilisation: Double
+    /// Input megabytes (10^6 bytes) per wall second.
+    public var megabytesPerSecond: Double
+    public var filesPerSecond: Double
+    public var peakMemoryBytes: Int64
+    public var interrupted: Bool
+    public var exitStatus: Int32
+    public var skippedByReason: [String: Int]
+    public var skipped: [Notice]
+    public var failures: [Notice]
+    public var warnings: [Notice]
+    public var files: [FileEntry]
+}
+
+/// Assembles a `RunReport` from what a run measured and what its collector gathered.
+public struct RunReportBuilder: Sendable {
+    /// Which side of a run is compressed, for the ratio.
+    public enum CompressedSide: Sendable { case input, output }
+
+    public var command: String
+    public var settings: RunReport.Settings
+    public var compressedSide: CompressedSide
+    public var startTime: Double
+    public var startUsage: ResourceUsage
+    public var skipped: [SkippedPath] = []
+    public var failures: [FileFailure] = []
+    public var warnings: [FileFailure] = []
+
+    /// Starts the clocks now.
+    public init(command: String, settings: RunReport.Settings, compressedSide: CompressedSide) {
+        self.command = command
+        self.settings = settings
+        self.compressedSide = compressedSide
+        startTime = MonotonicClock.now()
+        startUsage = ResourceUsage.current()
+    }
+
+    public func build(collector: any ResultRecording, interrupted: Bool) -> RunReport {
+        let wall = max(MonotonicClock.now() - startTime, 1e-9)
+        let usage = ResourceUsage.current().since(startUsage)
+        let outcomes = collector.outcomes()
+        let totals = collector.totals()
+
+        var failures = failures.map { RunReport.Notice(path: "\($0.path)", message: $0.message) }
+        var warnings = warnings.map { RunReport.Notice(path: "\($0.path)", message: $0.message) }
+        var files: [RunReport.FileEntry] = []
+        var skipped = skipped
+        for outcome in outcomes {
+            switch outcome.status {
+            case .done:
+                files.append(RunReport.FileEntry(
+                    path: "\(outcome.source)", output: outcome.output.map { "\($0)" },
+                    bytesIn: outcome.bytesIn, bytesOut: outcome.bytesOut, seconds: outcome.seconds,
+                    outputCRC32: outcome.outputChecksum, listing: outcome.listing))
+            case .failed(let message):
+                failures.append(RunReport.Notice(path: "\(outcome.source)", message: message))
+            case .skipped(let reason):
+                skipped.append(SkippedPath(path: outcome.source, reason: reason))
+            }
+            if let warning = outcome.warning {
+                warnings.append(RunReport.Notice(path: "\(outcome.source)", message: warning))
+            }
+        }
+        for skip in skipped where skip.reason.isWarning {
+            warnings.append(RunReport.Notice(path: "\(skip.path)", message: skip.reason.description))
+        }
+        let cpu = usage.userSeconds + usage.systemSeconds
+        let (compressed, uncompressed) = compressedSide == .output
+            ? (totals.bytesOut, totals.bytesIn) : (totals.bytesIn, totals.bytesOut)
+        let exitStatus: Int32 = interrupted ? 130 : !failures.isEmpty ? 1 : !warnings.isEmpty ? 2 : 0
+        return RunReport(
+            command: command, settings: settings,
+            filesDone: totals.filesDone, filesSkipped: skipped.count, filesFailed: failures.count,
+            bytesIn: totals.bytesIn, bytesOut: totals.bytesOut,
+            compressionRatio: compressed > 0 ? Double(uncompressed) / Double(compressed) : 0,
+            wallSeconds: wall, userSeconds: usage.userSeconds, systemSeconds: usage.systemSeconds,
+            cpuSeconds: cpu, cpuUtilisation: cpu / wall,
+            megabytesPerSecond: Double(totals.bytesIn) / 1e6 / wall,
+            filesPerSecond: Double(totals.filesDone) / wall,
+            peakMemoryBytes: usage.peakResidentBytes,
+            interrupted: interrupted, exitStatus: exitStatus,
+            skippedByReason: Dictionary(skipped.map { ($0.reason.category, 1) }, uniquingKeysWith: +),
+            skipped: skipped.map { RunReport.Notice(path: "\($0.path)", message: $0.reason.description) },
+            failures: failures, warnings: warnings, files: files)
+    }
+}

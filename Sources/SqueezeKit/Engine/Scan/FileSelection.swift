@@ -1,0 +1,85 @@
+import Glibc
+
+/// Which files a command works on.
+public enum FileSelection: Sendable {
+    /// compress: everything but gzip files (their own outputs).
+    case uncompressed
+    /// decompress, test, list: gzip files by suffix; a file named on the command line is taken
+    /// whatever its name when `acceptingNamedFiles` (test and list read any file).
+    case gzipFiles(acceptingNamedFiles: Bool)
+    /// archive: every regular file whatever its suffix, and directories, symbolic links (when
+    /// not followed), FIFOs and device files as entries of their own, each directory before what
+    /// it holds. Sockets, which no archive format can restore, are still skipped.
+    case archiveEntries
+
+    /// Whether directories, links and special files are selected as well as regular files.
+    var selectsEveryKind: Bool {
+        if case .archiveEntries = self { return true }
+        return false
+    }
+
+    static let gzipSuffixes = [".gz", ".tgz"]
+
+    func skipReason(for path: PathName, isNamedOnCommandLine: Bool) -> SkipReason? {
+        let hasGzipSuffix = Self.gzipSuffixes.contains { path.hasSuffix($0) }
+        switch self {
+        case .uncompressed:
+            return hasGzipSuffix ? .alreadyCompressed : nil
+        case .gzipFiles(let acceptingNamedFiles):
+            if hasGzipSuffix || (acceptingNamedFiles && isNamedOnCommandLine) { return nil }
+            // Named, it was asked for (a warning, as gzip's "unknown suffix -- ignored"); found in
+            // a tree, it is just not a gzip file (`gzip -dr` passes it by silently).
+            return isNamedOnCommandLine ? .unknownSuffix : .notGzipFile
+        case .archiveEntries:
+            return nil
+        }
+    }
+}
+
+/// `--include` / `--exclude` globs (`fnmatch`). A pattern with a `/` is matched against the
+/// path relative to the scanned root; one without is matched against the last component, so
+/// `*.log` and `build` mean what they say at any depth. `*` also matches `/`.
+public struct PathFilter: Sendable {
+    public var includes: [String]
+    public var excludes: [String]
+
+    public init(includes: [String] = [], excludes: [String] = []) {
+        self.includes = includes
+        self.excludes = excludes
+    }
+
+    /// Why a file is filtered out, or nil if it is in.
+    func skipReason(forFile relativePath: PathName) -> SkipReason? {
+        if let pattern = excludes.first(where: { Self.matches($0, relativePath) }) {
+            return .excluded(pattern: pattern)
+        }
+        if !includes.isEmpty && !includes.contains(where: { Self.matches($0, relativePath) }) {
+            return .notIncluded
+        }
+        return nil
+    }
+
+    /// Why a directory is pruned, or nil to walk into it. Includes apply to files only.
+    func skipReason(forDirectory relativePath: PathName) -> SkipReason? {
+        excludes.first(where: { Self.matches($0, relativePath) }).map { .excluded(pattern: $0) }
+    }
+
+    static func matches(_ pattern: String, _ relativePath: PathName) -> Bool {
+        let subject = pattern.contains("/") ? relativePath : relativePath.lastComponent
+        return subject.withCString { fnmatch(pattern, $0, 0) == 0 }
+    }
+}
+
+/// What a scan selects and how it walks.
+public struct ScanOptions: Sendable {
+    public var selection: FileSelection
+    public var filter: PathFilter
+    /// Follow symbolic links inside the tree (links named on the command line are always followed).
+    public var followSymlinks: Bool
+
+    public init(selection: FileSelection, filter: PathFilter = PathFilter(), followSymlinks: Bool = false) {
+        self.selection = selection
+        self.filter = filter
+        self.followSymlinks = followSymlinks
+    }
+}

@@ -1,0 +1,134 @@
+/// What a scan found: files to work on, paths passed by, and paths it could not read.
+public struct ScanResult: Sendable {
+    public var files: [ScannedFile] = []
+    public var skipped: [SkippedPath] = []
+    public var failures: [FileFailure] = []
+
+    public init() {}
+}
+
+/// A file a scan selected, with where it was found: a regular file, or for an archive any entry
+/// (its `status.kind` tells which).
+public struct ScannedFile: Equatable, Sendable {
+    public var path: PathName
+    /// The path below the scanned root (the file's own name when the root was the file), used to
+    /// mirror the tree under an output directory and to match globs.
+    public var relativePath: PathName
+    public var status: FileStatus
+
+    public init(path: PathName, relativePath: PathName, status: FileStatus) {
+        self.path = path
+        self.relativePath = relativePath
+        self.status = status
+    }
+}
+
+/// Why a path found by a scan or a plan was not worked on.
+public enum SkipReason: Hashable, Sendable {
+    case symbolicLink
+    case danglingSymbolicLink
+    case symbolicLinkLoop
+    case special(FileKind)
+    case alreadyCompressed
+    case unknownSuffix
+    /// Found in a tree by a command that reads gzip files, without a gzip suffix.
+    case notGzipFile
+    case temporaryFile
+    case excluded(pattern: String)
+    case notIncluded
+    /// Reached a second time through a symbolic link, or a directory whose name in an archive an
+    /// earlier root already gave (their contents are stored under the one name).
+    case duplicate(of: PathName)
+    /// Its output (or its name in an archive) is `name`, which an earlier input already has: two
+    /// inputs would make the same file. Only the first is done.
+    case nameTaken(PathName, by: PathName)
+    case outputExists(PathName)
+    /// `--rm` would delete one name of a file that has others (as gzip, only with `--force`).
+    case hardLinked(otherLinks: UInt64)
+    /// The archive being written, found in the tree it archives (with `--force`).
+    case archiveItself
+
+    public var description: String {
+        switch self {
+        case .symbolicLink: "symbolic link (not followed; use --follow-symlinks)"
+        case .danglingSymbolicLink: "dangling symbolic link"
+        case .symbolicLinkLoop: "symbolic link loop"
+        case .special(let kind): "\(kind.phrase), not a regular file"
+        case .alreadyCompressed: "already compressed (.gz or .tgz)"
+        case .unknownSuffix: "unknown suffix (not .gz or .tgz)"
+        case .notGzipFile: "not a .gz or .tgz file"
+        case .temporaryFile: "a squeeze temporary file"
+        case .excluded(let pattern): "excluded by '\(pattern)'"
+        case .notIncluded: "matches no --include"
+        case .duplicate(let first): "same file as '\(first)'"
+        case .nameTaken(let name, let first): "'\(name)' is already made from '\(first)'; this one is left out"
+        case .outputExists(let output): "'\(output)' already exists (use --force to overwrite)"
+        case .hardLinked(let count): "has \(count) other link\(count == 1 ? "" : "s") (use --force with --rm)"
+        case .archiveItself: "the archive being written"
+        }
+    }
+
+    /// The reason in a few words, for counting skips in a report.
+    public var category: String {
+        switch self {
+        case .symbolicLink: "symbolic link"
+        case .danglingSymbolicLink: "dangling symbolic link"
+        case .symbolicLinkLoop: "symbolic link loop"
+        case .special(let kind): "not a regular file (\(kind.rawValue))"
+        case .alreadyCompressed: "already compressed"
+        case .unknownSuffix: "unknown suffix"
+        case .notGzipFile: "not gzip"
+        case .temporaryFile: "squeeze temporary"
+        case .excluded: "excluded"
+        case .notIncluded: "not included"
+        case .duplicate: "duplicate"
+        case .nameTaken: "name taken"
+        case .outputExists: "output exists"
+        case .hardLinked: "hard linked"
+        case .archiveItself: "the archive itself"
+        }
+    }
+
+    /// Skips that mean a file the user asked for was not done: exit status 2, as gzip's
+    /// "already exists; not overwritten". The others are what walking a tree is expected to pass by.
+    public var isWarning: Bool {
+        switch self {
+        case .outputExists, .unknownSuffix, .hardLinked, .nameTaken: true
+        default: false
+        }
+    }
+}
+
+/// A path a run passed by, and why.
+public struct SkippedPath: Hashable, Sendable {
+    public var path: PathName
+    public var reason: SkipReason
+
+    public init(path: PathName, reason: SkipReason) {
+        self.path = path
+        self.reason = reason
+    }
+}
+
+/// An input that could not be done, with a message naming it and the cause.
+public struct FileFailure: Hashable, Sendable {
+    public var path: PathName
+    public var message: String
+
+    public init(path: PathName, message: String) {
+        self.path = path
+        self.message = message
+    }
+
+    public init(path: PathName, error: any Error) {
+        self.init(path: path, message: "\(error)")
+    }
+}
+
+/// A source changed while it was read; its output was discarded rather than kept inconsistent.
+public struct SourceChangedError: Error, Equatable, Sendable, CustomStringConvertible {
+    public let path: PathName
+    public let detail: String
+
+    public var description: String { "'\(path)' changed while it was being read (\(detail)); its output was discarded" }
+}

@@ -1,0 +1,57 @@
+import Glibc
+
+/// What the batch runs do alike: scan with their skips and failures going into the report
+/// (compress, decompress and test, list), bound their work with a window and hand it to the
+/// scheduler of the chosen mode (those and archive).
+protocol BatchRun {
+    var collector: any ResultRecording { get }
+    var cancellation: CancellationFlag { get }
+}
+
+extension BatchRun {
+    /// The files a scan selects; what it passed by or could not read goes into `report`.
+    func scan(
+        _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
+        into report: inout RunReportBuilder
+    ) -> [ScannedFile] {
+        let scan = TreeScanner(options: ScanOptions(selection: selection, filter: filter, followSymlinks: followSymlinks))
+            .scan(roots)
+        report.skipped += scan.skipped
+        report.failures += scan.failures
+        return scan.files
+    }
+
+    /// The window that bounds the run's work in flight: four blocks per job.
+    func makeWindow(jobs: Int, blockSize: Int = BlockLayout.defaultBlockSize) -> WorkWindow {
+        WorkWindow(capacity: WorkWindow.capacity(forJobs: jobs, blockSize: blockSize), cancellation: cancellation)
+    }
+
+    /// Runs every item the source hands out, in the mode asked for; returns when all are done.
+    func schedule(_ source: any WorkSource, _ scheduling: SchedulingOptions) {
+        scheduling.mode.makeScheduler(jobs: scheduling.jobs, qos: scheduling.qos, cancellation: cancellation).run(source)
+    }
+}
+
+/// What every task of a run shares: where to report, what to clean up, when to stop.
+struct TaskContext: Sendable {
+    let collector: any ResultRecording
+    let registry: TemporaryFileRegistry
+    let window: WorkWindow
+    let cancellation: CancellationFlag
+    let output: OutputOptions
+
+    /// `--rm`: deletes a source whose output is complete and in place. A failure to remove it is a
+    /// warning (returned), not an error: nothing was lost.
+    func removeSourceIfAsked(_ source: PathName) -> String? {
+        guard output.removeSources && !output.discard else { return nil }
+        if source.withCString({ unlink($0) }) == 0 { return nil }
+        return "\(SystemError("remove", source, code: errno)); the output is complete"
+    }
+
+    /// A new output for `destination`: an atomic writer, or nothing under `--discard`.
+    func makeOutput(for destination: PathName) throws(SystemError) -> any OutputFile {
+        if output.discard { return DiscardedOutput() }
+        if output.directory != nil { try DirectoryCreator.createDirectory(destination.parent) }
+        return try AtomicFileWriter(destination: destination, registry: registry)
+    }
+}

@@ -1,0 +1,73 @@
+import Dispatch
+import Foundation
+
+/// How a run schedules its work: `--mode`, `--jobs`, `--qos`.
+public struct SchedulingOptions: Sendable, Codable, Equatable {
+    public var mode: SchedulingMode
+    public var jobs: Int
+    public var qos: QualityOfService
+
+    public init(mode: SchedulingMode = .defaultMode, jobs: Int = SchedulingOptions.activeCores, qos: QualityOfService = .userInitiated) {
+        precondition(jobs >= 1, "jobs must be at least 1")
+        self.mode = mode
+        self.jobs = jobs
+        self.qos = qos
+    }
+
+    /// Cores this process may run on (affinity and cgroup limits included).
+    public static var activeCores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+}
+
+/// How work items are fanned out over threads. Every mode runs the same items through the same
+/// code and produces the same bytes; only the scheduling differs.
+public enum SchedulingMode: String, CaseIterable, Sendable, Codable {
+    /// A plain loop on the calling thread: the baseline.
+    case sequential
+    /// `DispatchGroup`, items `async`ed onto a QoS global queue, at most `jobs` in flight.
+    case group
+    /// `DispatchQueue.concurrentPerform`: `jobs` iterations that pull items until none are left.
+    case apply
+    /// `OperationQueue`: one `Operation` per item, priorities, and a dependent operation that
+    /// finishes each multi-block file.
+    case operation
+
+    func makeScheduler(jobs: Int, qos: QualityOfService, cancellation: CancellationFlag) -> any WorkScheduler {
+        switch self {
+        case .sequential: SequentialScheduler()
+        case .group: GroupScheduler(jobs: jobs, qos: qos)
+        case .apply: ApplyScheduler(jobs: jobs, qos: qos)
+        case .operation: OperationScheduler(jobs: jobs, qos: qos, cancellation: cancellation)
+        }
+    }
+}
+
+extension SchedulingMode {
+    /// `apply`: the lowest overhead of the parallel modes in `scripts/bench` (see README).
+    public static let defaultMode = SchedulingMode.apply
+}
+
+/// The intent a run declares to the scheduler (`--qos`).
+public enum QualityOfService: String, CaseIterable, Sendable, Codable {
+    case userInteractive = "user-interactive"
+    case userInitiated = "user-initiated"
+    case utility
+    case background
+
+    var dispatchClass: DispatchQoS.QoSClass {
+        switch self {
+        case .userInteractive: .userInteractive
+        case .userInitiated: .userInitiated
+        case .utility: .utility
+        case .background: .background
+        }
+    }
+
+    var operationQuality: Foundation.QualityOfService {
+        switch self {
+        case .userInteractive: .userInteractive
+        case .userInitiated: .userInitiated
+        case .utility: .utility
+        case .background: .background
+        }
+    }
+}

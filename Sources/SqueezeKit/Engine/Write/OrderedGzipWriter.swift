@@ -1,0 +1,112 @@
+/// Writes a gzip file from blocks encoded in any order: puts them back in order, writes the
+/// encoder's prologue before the first, combines the blocks' CRCs, counts bytes, and ends with the
+/// epilogue when committed. What compress (one file) and archive (one tar stream)
+/// share. A value kept under its task's lock; the output is made when the first block is written.
+struct OrderedGzipWriter {
+    private let encoder: any BlockEncoder
+    private let origin: GzipOrigin
+    private let makeOutput: () throws -> any OutputFile
+    private var blocks = BlockReorderBuffer<EncodedBlock>()
+    private var output: (any OutputFile)?
+    private var checksum: UInt32 = 0
+    /// Uncompressed bytes written so far.
+    private(set) var bytesIn: Int64 = 0
+    /// Compressed bytes written so far.
+    private(set) var bytesOut: Int64 = 0
+    /// The first error; blocks after it are dropped.
+    private(set) var failure: (any Error)?
+
+    init(encoder: any BlockEncoder, origin: GzipOrigin, makeOutput: @escaping () throws -> any OutputFile) {
+        self.encoder = encoder
+        self.origin = origin
+        self.makeOutput = makeOutput
+    }
+
+    /// Blocks written or dropped so far (all of them come before any that waits).
+    var blocksPassed: Int { blocks.nextIndex }
+
+    mutating func fail(_ error: any Error) {
+        if failure == nil { failure = error }
+    }
+
+    /// Takes block `index` (nil: dropped) and writes every block now in order; returns the indices
+    /// of the blocks this passed, written or dropped, whose window credits may now go back.
+    mutating func deposit(_ block: EncodedBlock?, at index: Int) -> Range<Int> {
+        let first = blocks.nextIndex
+        blocks.insert(block, at: index)
+        while true {
+            let position = blocks.nextIndex
+            guard let next = blocks.popNext() else { break }
+            guard let block = next, failure == nil else { continue }
+            do {
+                try write(block, isFirst: position == 0)
+            } catch {
+                fail(error)
+            }
+        }
+        return first..<blocks.nextIndex
+    }
+
+    private mutating func write(_ block: EncodedBlock, isFirst: Bool) throws {
+        if output == nil {
+            let output = try makeOutput()
+            self.output = output
+            let prologue = encoder.prologue(for: origin)
+            try output.write(prologue)
+            bytesOut += Int64(prologue.count)
+        }
+        try output!.write(block.bytes)
+        checksum = isFirst ? block.checksum : CRC32.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
+        bytesIn += Int64(block.inputLength)
+        bytesOut += Int64(block.bytes.count)
+    }
+
+    /// Ends the file (epilogue) and gives it its final name, with `attributes`; on any error, or
+    /// after an earlier failure, discards it and throws.
+    mutating func commit(attributes: FileStatus, replacingExisting: Bool) throws {
+        do {
+            if let failure { throw failure }
+            guard let output else { preconditionFailure("commit before any block was written") }
+            let epilogue = encoder.epilogue(checksum: checksum, length: bytesIn)
+            try output.write(epilogue)
+            bytesOut += Int64(epilogue.count)
+            try output.commit(attributes: attributes, replacingExisting: replacingExisting)
+        } catch {
+            discard()
+            throw error
+        }
+    }
+
+    /// Removes whatever was written (nothing, once committed); the destination is untouched.
+    mutating func discard() {
+        output?.discard()
+        output = nil
+    }
+
+    /// The output's CRC-32 when nothing is kept (`--discard`), for comparing runs.
+    var discardedChecksum: UInt32? { (output as? DiscardedOutput)?.checksum }
+}
+
+/// Puts blocks that finish in any order back in order: blocks go in by index, and come out
+/// only as the next one in sequence is present. A nil block stands for one that was dropped
+/// (after a failure or an interrupt) and still counts as passed.
+struct BlockReorderBuffer<Block> {
+    private var pending: [Int: Block?] = [:]
+    /// The index of the next block to come out.
+    private(set) var nextIndex = 0
+
+    mutating func insert(_ block: Block?, at index: Int) {
+        precondition(index >= nextIndex && pending[index] == nil, "block \(index) inserted twice")
+        pending[index] = .some(block)
+    }
+
+    /// The next block in sequence if it is present (`.some(nil)` for a dropped one), else nil.
+    mutating func popNext() -> Block?? {
+        guard let block = pending.removeValue(forKey: nextIndex) else { return nil }
+        nextIndex += 1
+        return .some(block)
+    }
+
+    /// How many blocks wait for an earlier one.
+    var waitingCount: Int { pending.count }
+}

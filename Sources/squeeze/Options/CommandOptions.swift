@@ -1,0 +1,113 @@
+import ArgumentParser
+import Glibc
+import SqueezeKit
+
+extension Codec: ExpressibleByArgument {}
+
+/// `--codec`, `--level`, `--block-size`: what the output bytes depend on.
+struct CompressionArguments: ParsableArguments {
+    @Option(help: "libdeflate (fast; large files become indexed gzip members) or zlib (one gzip member, as pigz writes).")
+    var codec: Codec = .libdeflate
+
+    @Option(name: [.customShort("l"), .long], help: "Compression level: 1-12 for libdeflate, 1-9 for zlib.")
+    var level: Int = Codec.defaultLevel
+
+    @Option(help: ArgumentHelp("Files larger than twice this are split into blocks of this size, compressed in parallel and never held in memory whole (16KiB to 512MiB; suffixes KiB, MiB, GiB).", valueName: "size"))
+    var blockSize: String = "1MiB"
+
+    func validate() throws {
+        guard codec.levels.contains(level) else {
+            throw ValidationError("--level \(level) is out of range for \(codec.rawValue) (\(codec.levels.lowerBound)-\(codec.levels.upperBound))")
+        }
+        guard let size = ByteCount.parse(blockSize) else {
+            throw ValidationError("--block-size '\(blockSize)' is not a size (try 256KiB or 4MiB)")
+        }
+        guard BlockLayout.blockSizes.contains(size) else {
+            throw ValidationError("--block-size must be between 16KiB and 512MiB, not \(blockSize)")
+        }
+    }
+
+    var settings: CompressionSettings {
+        CompressionSettings(codec: codec, level: level, blockSize: ByteCount.parse(blockSize) ?? BlockLayout.defaultBlockSize)
+    }
+}
+
+extension SchedulingMode: ExpressibleByArgument {}
+extension QualityOfService: ExpressibleByArgument {}
+
+/// `--mode`, `--jobs`, `--qos`: how work is fanned out.
+struct SchedulingArguments: ParsableArguments {
+    @Option(help: "How work is scheduled: sequential, group (DispatchGroup), apply (concurrentPerform) or operation (OperationQueue).")
+    var mode: SchedulingMode = .defaultMode
+
+    @Option(name: [.customShort("j"), .long], help: "Items worked on at once; the default is this machine's active cores.")
+    var jobs: Int = SchedulingOptions.activeCores
+
+    @Option(help: "Quality of service: user-interactive, user-initiated, utility or background.")
+    var qos: QualityOfService = .userInitiated
+
+    func validate() throws {
+        guard jobs >= 1 && jobs <= 1024 else { throw ValidationError("--jobs must be between 1 and 1024, not \(jobs)") }
+    }
+
+    var options: SchedulingOptions { SchedulingOptions(mode: mode, jobs: jobs, qos: qos) }
+}
+
+/// `--include`, `--exclude`, `--follow-symlinks`: which files in a tree are worked on.
+struct SelectionArguments: ParsableArguments {
+    @Option(help: ArgumentHelp("Only files matching this glob (repeatable). A glob with '/' matches the path below the root, one without matches the file name.", valueName: "glob"))
+    var include: [String] = []
+
+    @Option(help: ArgumentHelp("Skip files and directories matching this glob (repeatable).", valueName: "glob"))
+    var exclude: [String] = []
+
+    @Flag(help: "Follow symbolic links inside trees (loops are detected and skipped).")
+    var followSymlinks = false
+
+    var filter: PathFilter { PathFilter(includes: include, excludes: exclude) }
+}
+
+/// `-o`, `--force`, `--rm`: where outputs go and what may be replaced or removed.
+struct OutputArguments: ParsableArguments {
+    @Option(name: [.customShort("o"), .customLong("output-dir")], help: ArgumentHelp("Write outputs under this directory, mirroring the input tree, instead of beside each file.", valueName: "dir"))
+    var outputDirectory: String?
+
+    @Flag(name: .shortAndLong, help: "Overwrite existing outputs.")
+    var force = false
+
+    @Flag(name: .customLong("rm"), help: "Delete each source once its output is complete and in place.")
+    var removeSources = false
+
+    func options(discard: Bool = false) -> OutputOptions {
+        OutputOptions(
+            directory: outputDirectory.map(CommandLinePath.pathName), force: force, removeSources: removeSources, discard: discard)
+    }
+}
+
+extension ProgressMode: ExpressibleByArgument {}
+
+/// `--json`, `--quiet`, `--verbose`: what is printed at the end; `--progress`: what is shown meanwhile.
+struct ReportArguments: ParsableArguments {
+    @Option(help: ArgumentHelp("Also write the report as JSON to this file; '-' writes it to standard output and moves the text report to standard error.", valueName: "path"))
+    var json: String?
+
+    @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+    var quiet = false
+
+    @Flag(name: .shortAndLong, help: "Add a line per file and per skipped path.")
+    var verbose = false
+
+    @Option(help: "A live line on standard error (percent, files, MB/s, time left): auto (when standard error is a terminal and not --quiet), always or never.")
+    var progress: ProgressMode = .auto
+
+    func validate() throws {
+        if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
+    }
+
+    /// Whether to show the progress line; with `dataOnStandardOutput` (`--stdout`), `auto` leaves
+    /// it off when standard output is the same kind of terminal, where it would be drawn over the data.
+    func showsProgress(dataOnStandardOutput: Bool) -> Bool {
+        if progress == .auto && dataOnStandardOutput && TerminalSize.isTerminal(STDOUT_FILENO) { return false }
+        return progress.isEnabled(standardErrorIsTerminal: TerminalSize.isTerminal(STDERR_FILENO), quiet: quiet)
+    }
+}

@@ -1,0 +1,112 @@
+import Dispatch
+import Glibc
+import SqueezeKit
+
+/// The live progress line on standard error: a dispatch timer on a queue of its own reads the
+/// collector's totals a few times a second and redraws the line in place; `stop()` erases it, so
+/// whatever is printed next (the report, an interrupt message) starts on a clean line.
+///
+/// The timer reads `totals()`, a copy taken under the collector's lock: the workers never wait for
+/// the display, and a redraw costs one short critical section.
+///
+/// `@unchecked Sendable`: the mutable state (`memberQueue_…`) is touched only on `memberQueue`,
+/// which is serial: by the timer's handler, which runs there, and inside `memberQueue.sync` in
+/// `stop()`.
+final class ProgressDisplay: @unchecked Sendable {
+    private let collector: any ResultRecording
+    private let memberQueue = DispatchQueue(label: "squeeze.progress", qos: .utility)
+    private let timer: any DispatchSourceTimer
+    private let line = ProgressLine()
+    private var memberQueue_estimator = ProgressEstimator()
+    private var memberQueue_state = State.idle
+
+    /// Lifecycle: drawn only while running; stopped for good.
+    private enum State {
+        case idle
+        case running(isDrawn: Bool)
+        case stopped
+    }
+
+    init(collector: any ResultRecording, interval: DispatchTimeInterval = .milliseconds(250)) {
+        self.collector = collector
+        timer = DispatchSource.makeTimerSource(queue: memberQueue)
+        timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
+        timer.setEventHandler { [weak self] in self?.memberQueue_draw() }
+    }
+
+    /// Draws the first frame at once (a long scan shows "scanning…" rather than nothing), then
+    /// one per interval.
+    func start() {
+        memberQueue.sync {
+            guard case .idle = memberQueue_state else { preconditionFailure("progress display started twice") }
+            memberQueue_state = .running(isDrawn: false)
+            memberQueue_draw()
+        }
+        timer.resume()
+    }
+
+    /// Stops redrawing and erases the line; safe to call more than once and from any thread
+    /// (an interrupt stops it before the run has ended).
+    func stop() {
+        memberQueue.sync {
+            switch memberQueue_state {
+            case .idle:
+                timer.resume()  // a suspended source must be resumed before it is cancelled
+                timer.cancel()
+            case .running(let isDrawn):
+                timer.cancel()
+                if isDrawn { StatusLine.erase() }
+            case .stopped:
+                return
+            }
+            memberQueue_state = .stopped
+        }
+    }
+
+    private func memberQueue_draw() {
+        guard case .running = memberQueue_state else { return }
+        let reading = memberQueue_estimator.observe(collector.totals(), at: MonotonicClock.now())
+        StatusLine.show(line.format(reading, width: StatusLine.width))
+        memberQueue_state = .running(isDrawn: true)
+    }
+}
+
+/// A line on standard error that is redrawn in place and erased before anything else is printed.
+enum StatusLine {
+    /// Columns the line may take: one short of the terminal's width, as a full line wraps on
+    /// some terminals.
+    static var width: Int { max(TerminalSize.columns(of: STDERR_FILENO) - 1, 0) }
+
+    /// Replaces the line with `text`, cut to `width`.
+    static func show(_ text: String) {
+        write("\r\(String(text.prefix(width)))\u{1B}[K")
+    }
+
+    /// Erases the line and leaves the cursor at its start.
+    static func erase() { write("\r\u{1B}[K") }
+
+    /// One `write` per call, so a frame is never split by other output.
+    private static func write(_ text: String) {
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
+            if written < 0 && errno == EINTR { continue }
+            if written <= 0 { return }
+            offset += written
+        }
+    }
+}
+
+/// The size of the terminal a descriptor writes to.
+enum TerminalSize {
+    /// Columns of the terminal on `descriptor`; `COLUMNS`, or 80, when it is not a terminal.
+    static func columns(of descriptor: Int32) -> Int {
+        var size = winsize()
+        if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 { return Int(size.ws_col) }
+        if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 { return columns }
+        return 80
+    }
+
+    static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+}
