@@ -1,5 +1,4 @@
 import Glibc
-import Synchronization
 
 /// A value behind a `pthread_mutex`: the lock for state that several threads update.
 ///
@@ -36,15 +35,4 @@ public final class Locked<Value>: @unchecked Sendable {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
-}
-
-/// Set once, when the user interrupts a run; workers check it between steps.
-public final class CancellationFlag: Sendable {
-    private let flag = Atomic<Bool>(false)
-
-    public init() {}
-
-    public var isCancelled: Bool { flag.load(ordering: .acquiring) }
-
-    public func cancel() { flag.store(true, ordering: .releasing) }
 }

@@ -96,7 +96,7 @@ public final class GzipArchiveStream: DecodedStream {
 /// with the work done on what it produces, as in `gzip -dc | tar x`, instead of alternating with
 /// it on one thread. The reader's libarchive parses the result as an uncompressed archive.
 public final class ReadAheadDecodingStream: DecodedStream {
-    private let channel = DecodedChunkChannel(capacity: 4)
+    private let channel = BoundedChannel<[UInt8]>(capacity: 4)
     private let consumed: FileBytesConsumed
     private var chunk: [UInt8] = []
     private var position = 0
@@ -126,15 +126,14 @@ public final class ReadAheadDecodingStream: DecodedStream {
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while position == chunk.count {
             if isAtEnd { return 0 }
-            switch channel.receive() {
-            case .data(let next):
+            do {
+                guard let next = try channel.receive() else {
+                    isAtEnd = true
+                    continue
+                }
                 chunk = next
                 position = 0
-            case .end:
-                isAtEnd = true
-                chunk = []
-                position = 0
-            case .failure(let error):
+            } catch {
                 isAtEnd = true
                 throw error
             }
@@ -151,19 +150,19 @@ public final class ReadAheadDecodingStream: DecodedStream {
     /// The decoding thread: libarchive with every filter and no format but "raw", which yields
     /// the decompressed bytes as the data of one entry. Bytes decoded before a failure (a
     /// truncated file) are handed on before it, so that the reader gets every entry they hold.
-    private static func decode(_ file: ReadableFile, into channel: DecodedChunkChannel, counting consumed: FileBytesConsumed) {
+    private static func decode(_ file: ReadableFile, into channel: BoundedChannel<[UInt8]>, counting consumed: FileBytesConsumed) {
         var chunk: [UInt8] = []
         do {
             // An empty file decodes to nothing (libarchive's raw reader would call it unrecognised).
             guard try file.status().size > 0 else {
-                _ = channel.send(.end)
+                channel.finish()
                 return
             }
             let stream = try RawFileStream(file: file)
             let reader = try ArchiveReadHandle(stream: stream, name: file.path, decodingOnly: true)
             let entry = ArchiveEntryHandle()
             guard try reader.nextHeader(into: entry) != .endOfFile else {
-                _ = channel.send(.end)
+                channel.finish()
                 return
             }
             chunk.reserveCapacity(chunkSize)
@@ -171,16 +170,16 @@ public final class ReadAheadDecodingStream: DecodedStream {
                 consumed.value = stream.bytesConsumed
                 chunk.append(contentsOf: block.bytes)
                 if chunk.count >= chunkSize {
-                    guard channel.send(.data(chunk)) else { return }
+                    guard channel.send(chunk) else { return }
                     chunk = []
                     chunk.reserveCapacity(chunkSize)
                 }
             }
-            if !chunk.isEmpty { guard channel.send(.data(chunk)) else { return } }
-            _ = channel.send(.end)
+            if !chunk.isEmpty { guard channel.send(chunk) else { return } }
+            channel.finish()
         } catch {
-            if !chunk.isEmpty { guard channel.send(.data(chunk)) else { return } }
-            _ = channel.send(.failure(error))
+            if !chunk.isEmpty { guard channel.send(chunk) else { return } }
+            channel.finish(throwing: error)
         }
     }
 }
@@ -192,57 +191,5 @@ private final class FileBytesConsumed: Sendable {
     var value: Int64 {
         get { atomic.load(ordering: .relaxed) }
         set { atomic.store(newValue, ordering: .relaxed) }
-    }
-}
-
-/// Hands decoded chunks from one producer thread to one consumer, at most `capacity` waiting, so
-/// the producer runs ahead by a bounded amount of memory. Either side may end it: the producer
-/// with the end of the data or a failure, the consumer by closing (the producer then stops).
-final class DecodedChunkChannel: Sendable {
-    enum Chunk: Sendable {
-        case data([UInt8])
-        case end
-        case failure(any Error)
-    }
-
-    private let state = Locked(State())
-    /// Free places in the queue. Created at 0 and raised to `capacity`: libdispatch traps when a
-    /// semaphore is freed below its initial value.
-    private let places = DispatchSemaphore(value: 0)
-    private let chunks = DispatchSemaphore(value: 0)
-
-    private struct State {
-        var queue: [Chunk] = []
-        var isClosed = false
-    }
-
-    init(capacity: Int) {
-        precondition(capacity >= 1)
-        for _ in 0..<capacity { places.signal() }
-    }
-
-    /// Waits for a free place and queues `chunk`; false when the consumer has closed the channel.
-    func send(_ chunk: Chunk) -> Bool {
-        places.wait()
-        return state.withLock { state in
-            guard !state.isClosed else { return false }
-            state.queue.append(chunk)
-            chunks.signal()
-            return true
-        }
-    }
-
-    /// Waits for the next chunk.
-    func receive() -> Chunk {
-        chunks.wait()
-        let chunk = state.withLock { $0.queue.removeFirst() }
-        places.signal()
-        return chunk
-    }
-
-    /// The consumer wants no more: a producer waiting for a place is let go and stops.
-    func close() {
-        state.withLock { $0.isClosed = true }
-        places.signal()
     }
 }

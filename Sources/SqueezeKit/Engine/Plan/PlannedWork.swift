@@ -1,5 +1,3 @@
-import Dispatch
-
 /// A fixed list of work items handed out in order, each once the window has room for it.
 final class PlannedWork: WorkSource {
     private let items: [WorkItem]
@@ -25,6 +23,37 @@ final class PlannedWork: WorkSource {
     }
 }
 
+/// Work items a producer hands in one at a time as it goes (the blocks of an archive's tar
+/// stream), handed out to the scheduler in the same order. `next()` waits for the producer, and
+/// returns nil once the producer has finished and every item is out, or when the run is cancelled.
+///
+/// The producer takes each item's window credits before handing it in, on its one thread, so
+/// credits are granted in hand-out order as `WorkWindow` requires, and the producer (not this
+/// channel, which is unbounded) is what waits when the window is full: memory stays bounded by
+/// the work in flight.
+final class StreamedWork: WorkSource {
+    private let channel: BoundedChannel<WorkItem>
+
+    init(cancellation: CancellationFlag) {
+        channel = BoundedChannel(capacity: .max, cancellation: cancellation)
+    }
+
+    /// Adds an item (its credits already taken) and wakes a waiting worker.
+    func enqueue(_ item: WorkItem) {
+        channel.send(item)
+    }
+
+    /// No more items will come: workers waiting for one return nil once every item is out.
+    func finish() {
+        channel.finish()
+    }
+
+    func next() -> WorkItem? {
+        // The channel fails only when closed, which this source never does.
+        try? channel.receive()
+    }
+}
+
 /// Bounds the work taken but not yet written, and with it memory. Credits are bytes of input: an
 /// item takes its weight when it is handed out and gives it back when its output has been
 /// written (or dropped).
@@ -32,30 +61,16 @@ final class PlannedWork: WorkSource {
 /// Items are handed out in order, so the oldest unwritten block of any file has been handed out
 /// and is running on a thread that needs no credit to finish it: waiting here cannot deadlock.
 ///
-/// A waiter is woken only once half the window is free, not at every release: a feeder thread
-/// (operation mode) then wakes once per batch of items instead of once per item, which on two
-/// cores would steal a core from the workers each time.
+/// A waiter is woken only once half the window is free, not at every release (see `Credits`).
 final class WorkWindow: Sendable {
-    let capacity: Int
-    private let wakeThreshold: Int
-    private let state: Locked<State>
-    private let wakeups = DispatchSemaphore(value: 0)
-    private let cancellation: CancellationFlag
-
-    private struct State {
-        var available: Int
-        var waiting = 0
-        /// Signals sent to `wakeups` and not yet consumed.
-        var signalsPending = 0
-    }
+    private let credits: Credits
 
     init(capacity: Int, cancellation: CancellationFlag) {
         precondition(capacity >= 2)
-        self.capacity = capacity
-        wakeThreshold = capacity / 2
-        state = Locked(State(available: capacity))
-        self.cancellation = cancellation
+        credits = Credits(capacity: capacity, wakeThreshold: capacity / 2, cancellation: cancellation)
     }
+
+    var capacity: Int { credits.capacity }
 
     /// Room for four blocks per job: every worker busy while finished blocks wait their turn.
     static func capacity(forJobs jobs: Int, blockSize: Int) -> Int { 4 * jobs * blockSize }
@@ -63,37 +78,11 @@ final class WorkWindow: Sendable {
     /// What an item of `length` input bytes costs: at least a page, so that a million empty files
     /// are bounded too, and at most the wake threshold, so that any item fits once the window has
     /// drained that far.
-    func weight(ofLength length: Int) -> Int { min(max(length, 4096), wakeThreshold) }
+    func weight(ofLength length: Int) -> Int { min(max(length, 4096), credits.wakeThreshold) }
 
     /// Waits for `weight` credits; false if the run was cancelled meanwhile (items abandoned by a
     /// cancelled run may never give theirs back).
-    func acquire(_ weight: Int) -> Bool {
-        while !cancellation.isCancelled {
-            let acquired = state.withLock { state in
-                if state.available >= weight {
-                    state.available -= weight
-                    return true
-                }
-                state.waiting += 1
-                return false
-            }
-            if acquired { return true }
-            let woken = wakeups.wait(timeout: .now() + .milliseconds(50)) == .success
-            state.withLock { state in
-                state.waiting -= 1
-                if woken { state.signalsPending -= 1 }
-            }
-        }
-        return false
-    }
+    func acquire(_ weight: Int) -> Bool { credits.acquire(weight) }
 
-    func release(_ weight: Int) {
-        let wake = state.withLock { state in
-            state.available += weight
-            guard state.waiting > state.signalsPending && state.available >= wakeThreshold else { return false }
-            state.signalsPending += 1
-            return true
-        }
-        if wake { wakeups.signal() }
-    }
+    func release(_ weight: Int) { credits.release(weight) }
 }

@@ -67,18 +67,18 @@ private final class QueueConfinedOutput: @unchecked Sendable {
 ///
 /// `@unchecked Sendable` for `buffers`: a buffer is filled by the writing thread only between
 /// `takeIdle` and the block it queues, and read by the queue only within that block, after
-/// which `giveBack` returns it; the lock and the semaphore hand each one over, so no buffer is
-/// touched by two threads at once. The rest is behind locks and a semaphore.
+/// which `giveBack` returns it; the channel of idle buffers hands each one over, so no buffer is
+/// touched by two threads at once. The rest is Sendable.
 private final class WriteBehindBuffers: @unchecked Sendable {
     private let buffers: [UnsafeMutableRawBufferPointer]
-    private let idle: Locked<[Int]>
-    private let available: DispatchSemaphore
+    /// The indices of the buffers no write is using: a pool, never finished or closed.
+    private let idle: BoundedChannel<Int>
     private let failure = Locked<(any Error)?>(nil)
 
     init(count: Int, size: Int) {
         buffers = (0..<count).map { _ in .allocate(byteCount: size, alignment: 16) }
-        idle = Locked(Array(0..<count))
-        available = DispatchSemaphore(value: count)
+        idle = BoundedChannel(capacity: count)
+        for index in 0..<count { idle.send(index) }
     }
 
     deinit { for buffer in buffers { buffer.deallocate() } }
@@ -87,13 +87,12 @@ private final class WriteBehindBuffers: @unchecked Sendable {
 
     /// Waits for a buffer no write is using.
     func takeIdle() -> Int {
-        available.wait()
-        return idle.withLock { $0.removeLast() }
+        guard let index = try? idle.receive() else { preconditionFailure("the pool of idle buffers ended") }
+        return index
     }
 
     func giveBack(_ index: Int) {
-        idle.withLock { $0.append(index) }
-        available.signal()
+        idle.send(index)
     }
 
     var hasFailed: Bool { failure.withLock { $0 != nil } }
