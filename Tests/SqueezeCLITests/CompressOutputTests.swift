@@ -28,6 +28,20 @@ import Testing
         #expect(restored.output == "alpha\n")
     }
 
+    /// Files of /proc say they are empty: what they hold is read to the end all the same.
+    @Test func aFileWhoseStatSizeIsZeroIsReadToItsEnd() throws {
+        let scratch = try TemporaryDirectory()
+        let expected = try TreeBuilder.read("/proc/version")
+        #expect(!expected.isEmpty)
+        var status = stat()
+        stat("/proc/version", &status)
+        #expect(status.st_size == 0, "the premise: /proc says 0 bytes")
+        let result = try Squeeze.run(["compress", "/proc/version", "-o", scratch.path])
+        #expect(result.status == 0, "\(result.standardError)")
+        let restored = try CommandRunner.run("gzip", ["-dc", scratch("version.gz")])
+        #expect(Array(restored.output.utf8) == expected)
+    }
+
     @Test func anExistingOutputIsLeftUntouchedAndWarnedAbout() throws {
         let scratch = try TemporaryDirectory()
         try TreeBuilder.write("one", to: scratch("a.txt"))

@@ -5,12 +5,14 @@ import Testing
 
 /// A source that changes between scan and compression must fail, leaving no output.
 @Suite struct CompressionTaskTests {
-    static func run(_ file: ScannedFile, destination: PathName, blockSize: Int = 1 << 20) -> (ResultCollector, TemporaryFileRegistry) {
+    static func run(
+        _ file: ScannedFile, destination: PathName, blockSize: Int = 1 << 20, output: OutputOptions = OutputOptions()
+    ) -> (ResultCollector, TemporaryFileRegistry) {
         let collector = ResultCollector()
         let registry = TemporaryFileRegistry()
         let cancellation = CancellationFlag()
         let window = WorkWindow(capacity: 1 << 24, cancellation: cancellation)
-        let context = TaskContext(collector: collector, registry: registry, window: window, cancellation: cancellation, output: OutputOptions())
+        let context = TaskContext(collector: collector, registry: registry, window: window, cancellation: cancellation, output: output)
         let settings = CompressionSettings(blockSize: blockSize)
         let task = CompressionTask(
             source: file, destination: destination, settings: settings, encoder: settings.codec.makeEncoder(level: 6), context: context)
@@ -36,6 +38,38 @@ import Testing
         }
         #expect(message.contains("changed while it was being read"))
         #expect(TreeBuilder.files(under: directory.path) == ["f"])
+        #expect(registry.count == 0)
+    }
+
+    /// `rsync --inplace -t`: the same size, new bytes, the old modification time put back. Only
+    /// the change time tells; with `--rm` the source must stay.
+    @Test func aFileRewrittenInPlaceWithItsTimePutBackFailsAndIsKept() throws {
+        let directory = try TemporaryDirectory()
+        try TreeBuilder.write("original bytes", to: directory("f"))
+        let file = try Self.scanned(directory("f"))
+        // The change time has a clock tick's resolution: wait for it to move.
+        while (try FileStatus.of(PathName(directory("f")), followingSymlinks: false)).changeTime == file.status.changeTime {
+            try TreeBuilder.write("original bytes", to: directory("f"))
+        }
+        let handle = try #require(FileHandle(forWritingAtPath: directory("f")))
+        handle.write(Data("REWRITTEN byte".utf8))
+        try handle.close()
+        var times = [file.status.accessTime.timespec, file.status.modificationTime.timespec]
+        #expect(utimensat(AT_FDCWD, directory("f"), &times, 0) == 0)
+        let rewritten = try FileStatus.of(PathName(directory("f")), followingSymlinks: false)
+        #expect(rewritten.size == file.status.size && rewritten.modificationTime == file.status.modificationTime)
+        #expect(rewritten.inode == file.status.inode && rewritten.device == file.status.device)
+
+        let (collector, registry) = Self.run(
+            file, destination: PathName(directory("f.gz")), output: OutputOptions(removeSources: true))
+        let outcome = try #require(collector.outcomes().first)
+        guard case .failed(let message) = outcome.status else {
+            Issue.record("expected a failure, got \(outcome.status)")
+            return
+        }
+        #expect(message.contains("changed while it was being read"))
+        #expect(TreeBuilder.files(under: directory.path) == ["f"])
+        #expect(try String(contentsOfFile: directory("f"), encoding: .utf8) == "REWRITTEN byte")
         #expect(registry.count == 0)
     }
 

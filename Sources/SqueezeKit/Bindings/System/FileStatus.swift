@@ -9,6 +9,9 @@ public struct FileStatus: Equatable, Sendable {
     public var permissions: mode_t
     public var modificationTime: FileTime
     public var accessTime: FileTime
+    /// When the inode last changed (`st_ctim`): a write or a `utimensat` moves it, and nothing
+    /// but the kernel can set it back.
+    public var changeTime: FileTime
     public var device: UInt64
     public var inode: UInt64
     public var linkCount: UInt64
@@ -23,6 +26,7 @@ public struct FileStatus: Equatable, Sendable {
         permissions = raw.st_mode & 0o7777
         modificationTime = FileTime(raw.st_mtim)
         accessTime = FileTime(raw.st_atim)
+        changeTime = FileTime(raw.st_ctim)
         device = UInt64(raw.st_dev)
         inode = UInt64(raw.st_ino)
         linkCount = UInt64(raw.st_nlink)
@@ -52,10 +56,11 @@ public struct FileStatus: Equatable, Sendable {
         return path.withCString { lstat($0, &raw) } == 0
     }
 
-    /// True when a file still has the size, modification time and identity it had when scanned;
-    /// anything else means it changed while squeeze was reading it.
+    /// True when a file still has the size, times and identity it had when scanned; anything else
+    /// means it changed while squeeze was reading it. The change time catches a rewrite in place
+    /// whose modification time was put back (`rsync --inplace -t`, `touch -r`).
     public func isUnchanged(since earlier: FileStatus) -> Bool {
-        size == earlier.size && modificationTime == earlier.modificationTime
+        size == earlier.size && modificationTime == earlier.modificationTime && changeTime == earlier.changeTime
             && inode == earlier.inode && device == earlier.device
     }
 }

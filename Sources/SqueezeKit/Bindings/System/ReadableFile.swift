@@ -50,6 +50,20 @@ public final class ReadableFile: Sendable {
         if let failure { throw failure }
         return bytes
     }
+
+    /// Everything from `offset` to the end of the file, however large `stat` said it was (files
+    /// of /proc say 0, those of /sys 4096): at most `limit` bytes, or an error saying so.
+    public func readToEnd(from offset: Int64, limit: Int) throws(SystemError) -> [UInt8] {
+        var bytes: [UInt8] = []
+        var chunk = 64 << 10
+        while true {
+            let more = try read(count: chunk, at: offset + Int64(bytes.count))
+            bytes += more
+            if more.count < chunk { return bytes }
+            guard bytes.count <= limit else { throw SystemError("read all of", path, code: EFBIG) }
+            chunk = min(chunk * 2, 8 << 20)
+        }
+    }
 }
 
 /// A file read front to back through one buffer, for the streaming decoder: the bytes not yet

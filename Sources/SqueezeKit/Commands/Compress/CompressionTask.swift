@@ -39,6 +39,10 @@ final class CompressionTask: BlockTask {
 
     var blockCount: Int { layout.count }
 
+    /// The most a file of one block is read to: files whose `stat` size understates them are
+    /// small (the kernel's own), and one that is not is refused rather than held in memory.
+    static let unsplitReadLimit = 64 << 20
+
     /// The window credits block `index` holds until it is written.
     func weight(ofBlock index: Int) -> Int {
         context.window.weight(ofLength: layout.range(ofBlock: index).length)
@@ -73,7 +77,7 @@ final class CompressionTask: BlockTask {
                 if let failure = state.writer.failure { throw failure }
                 guard let reader = state.reader else { preconditionFailure("finish() before every block was written") }
                 guard try reader.status().isUnchanged(since: source.status) else {
-                    throw SourceChangedError(path: source.path, detail: "its size or modification time changed")
+                    throw SourceChangedError(path: source.path, detail: "its size, times or identity changed")
                 }
                 try state.writer.commit(attributes: source.status, replacingExisting: context.output.force)
                 let warning = context.removeSourceIfAsked(source.path)
@@ -117,16 +121,23 @@ final class CompressionTask: BlockTask {
         }
     }
 
-    /// Reads block `index` (with the context the encoder wants before it) and encodes it. A short
-    /// read means the file shrank; growth and rewrites show in `finish()`'s `fstat`.
+    /// Reads block `index` (with the context the encoder wants before it) and encodes it. A file
+    /// of one block is read to its end, whatever `stat` said of its size (files of /proc say 0);
+    /// a real change of size shows in `finish()`'s `fstat`. A short read of a split file means
+    /// it shrank; growth and rewrites show in `finish()` too.
     private func encode(_ index: Int, from reader: ReadableFile) throws -> EncodedBlock {
         let range = layout.range(ofBlock: index)
         let contextStart = max(0, range.offset - Int64(encoder.contextLength))
         let contextLength = Int(range.offset - contextStart)
         let expected = contextLength + range.length
-        let bytes = try reader.read(count: expected, at: contextStart)
-        guard bytes.count == expected else {
-            throw SourceChangedError(path: source.path, detail: "it shrank")
+        let bytes: [UInt8]
+        if layout.isSplit {
+            bytes = try reader.read(count: expected, at: contextStart)
+            guard bytes.count == expected else {
+                throw SourceChangedError(path: source.path, detail: "it shrank")
+            }
+        } else {
+            bytes = try reader.readToEnd(from: 0, limit: Self.unsplitReadLimit)
         }
         return try bytes.withUnsafeBytes { buffer in
             try encoder.encode(

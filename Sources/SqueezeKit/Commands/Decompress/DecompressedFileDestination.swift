@@ -33,7 +33,7 @@ struct DecompressedFileDestination: DecodedFileDestination {
             let summary = try decoding.result.get()
             guard let output = decoding.output else { preconditionFailure("a decoded file without an output") }
             if let reader = decoding.reader, !(try reader.status().isUnchanged(since: source.status)) {
-                throw SourceChangedError(path: source.path, detail: "its size or modification time changed")
+                throw SourceChangedError(path: source.path, detail: "its size, times or identity changed")
             }
             try output.commit(attributes: source.status, replacingExisting: context.output.force)
             let removalWarning = target.isFile ? context.removeSourceIfAsked(source.path) : nil
