@@ -115,8 +115,17 @@ final class DiskWriteHandle: LibarchiveHandle {
     }
 
     /// Writes a run of the current entry's data at `offset` (holes in between stay holes).
+    ///
+    /// libarchive reports a failed write (ENOSPC, EDQUOT, EIO, EFBIG) as ARCHIVE_WARN, and would
+    /// then extend the file to its full size with zeros: for squeeze that write failed the entry.
     func writeData(_ bytes: UnsafeRawBufferPointer, at offset: Int64, name: PathName) throws(LibarchiveError) {
-        try check(count: archive_write_data_block(pointer, bytes.baseAddress, bytes.count, offset), "write '\(name)'")
+        let written = archive_write_data_block(pointer, bytes.baseAddress, bytes.count, offset)
+        if written == ARCHIVE_WARN {
+            let code = archive_errno(pointer)
+            let cause = code > 0 ? String(cString: strerror(code)) : message(or: "write failed")
+            throw LibarchiveError(operation: "write '\(name)'", message: cause, errorNumber: code, isFatal: false)
+        }
+        try check(count: written, "write '\(name)'")
     }
 
     /// Completes the current entry: sets its times and permissions (directories' are deferred).

@@ -1,0 +1,36 @@
+import Foundation
+import SqueezeTestSupport
+import Testing
+
+/// Running out of space, on a real (tiny) file system: what is written either fits whole under its
+/// final name or is not there at all, nothing of squeeze's is left behind, and the run says which
+/// file failed and why.
+@Suite(.enabled(if: SmallFileSystem.isAvailable, "needs root, for a tmpfs in a private mount namespace"))
+struct FullDiskTests {
+    /// Three entries on a 128 KiB disk: the first (30 kB) and the last (6 bytes) fit, the middle
+    /// one (200 kB) cannot. libarchive reports its failed write as a mere warning; tar and bsdtar
+    /// fail there, and so must squeeze: no zero-filled file under the entry's name.
+    @Test(arguments: ["sequential", "group", "apply", "operation"])
+    func extractOntoAFullDiskFailsTheEntryThatDidNotFit(mode: String) throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 91)
+        let first = data.randomBytes(30_000), big = data.randomBytes(200_000)
+        try TreeBuilder.write(first, to: scratch("tree/a"))
+        try TreeBuilder.write(big, to: scratch("tree/big"))
+        try TreeBuilder.write("small\n", to: scratch("tree/z"))
+        let made = try Squeeze.run(["archive", scratch("tree"), "-o", scratch("tree.tar.gz")])
+        #expect(made.status == 0, "\(made.standardError)")
+        try FileManager.default.createDirectory(atPath: scratch("disk"), withIntermediateDirectories: true)
+
+        let run = try SmallFileSystem.runSqueeze(
+            ["extract", scratch("tree.tar.gz"), "-C", scratch("disk"), "--mode", mode],
+            mountPoint: scratch("disk"), kibibytes: 128, copyTo: scratch("left"))
+
+        #expect(run.result.status == 1, "\(run.result.standardError)")
+        #expect(run.result.standardError.contains("tree/big"), "\(run.result.standardError)")
+        #expect(run.result.standardError.contains("No space left on device"), "\(run.result.standardError)")
+        #expect(TreeBuilder.files(under: run.contents) == ["tree/a", "tree/z"])
+        #expect(try TreeBuilder.read(scratch("left/tree/a")) == first)
+        #expect(try TreeBuilder.read(scratch("left/tree/z")) == Array("small\n".utf8))
+    }
+}
