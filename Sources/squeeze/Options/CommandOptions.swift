@@ -75,12 +75,16 @@ struct OutputArguments: ParsableArguments {
     @Flag(name: .shortAndLong, help: "Overwrite existing outputs.")
     var force = false
 
-    @Flag(name: .customLong("rm"), help: "Delete each source once its output is complete and in place.")
+    @Flag(name: .customLong("rm"), help: "Delete each source once its output is complete and durable (synced to disk, in batches of files); a source whose file had a warning is kept.")
     var removeSources = false
+
+    @Flag(help: "Make every output durable (synced to disk) before the run reports it done.")
+    var sync = false
 
     func options(discard: Bool = false) -> OutputOptions {
         OutputOptions(
-            directory: outputDirectory.map(CommandLinePath.pathName), force: force, removeSources: removeSources, discard: discard)
+            directory: outputDirectory.map(CommandLinePath.pathName), force: force, removeSources: removeSources, sync: sync,
+            discard: discard)
     }
 }
 

@@ -59,6 +59,7 @@ public final class CompressionRun: BatchRun, Sendable {
             }
         }
         schedule(PlannedWork(items: items, window: window), request.scheduling)
+        report.failures += context.commits.finish()
 
         if cancellation.isCancelled { registry.removeAll() }
         return report.build(collector: collector, interrupted: cancellation.isCancelled)

@@ -80,11 +80,10 @@ final class CompressionTask: BlockTask {
                     throw SourceChangedError(path: source.path, detail: "its size, times or identity changed")
                 }
                 try state.writer.commit(attributes: source.status, replacingExisting: context.output.force)
-                let warning = context.removeSourceIfAsked(source.path)
                 return FileOutcome(
                     source: source.path, output: context.output.discard ? nil : destination,
                     bytesIn: state.writer.bytesIn, bytesOut: state.writer.bytesOut, seconds: seconds, status: .done,
-                    warning: warning, outputChecksum: state.writer.discardedChecksum)
+                    outputChecksum: state.writer.discardedChecksum)
             } catch {
                 state.writer.discard()
                 return FileOutcome(
@@ -97,7 +96,7 @@ final class CompressionTask: BlockTask {
         if !layout.isSplit || outcome.status == .skipped(.outputExists(destination)) {
             outcome.progressBytes = source.status.size
         }
-        context.collector.record(outcome)
+        context.commits.record(outcome, output: outcome.output, source: source.path)
     }
 
     /// Opens the source on first use; nil once the task has failed or is skipped (its other

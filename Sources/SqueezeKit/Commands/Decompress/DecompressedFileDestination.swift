@@ -36,12 +36,9 @@ struct DecompressedFileDestination: DecodedFileDestination {
                 throw SourceChangedError(path: source.path, detail: "its size, times or identity changed")
             }
             try output.commit(attributes: source.status, replacingExisting: context.output.force)
-            let removalWarning = target.isFile ? context.removeSourceIfAsked(source.path) : nil
-            let warnings = [summary.trailing.warning, removalWarning].compactMap { $0 }
             outcome = FileOutcome(
                 source: source.path, output: outputPath, bytesIn: source.status.size, bytesOut: summary.uncompressedBytes,
-                seconds: decoding.seconds, status: .done,
-                warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "),
+                seconds: decoding.seconds, status: .done, warning: summary.trailing.warning,
                 outputChecksum: (output as? DiscardedOutput)?.checksum)
         } catch {
             decoding.output?.discard()
@@ -50,7 +47,11 @@ struct DecompressedFileDestination: DecodedFileDestination {
                 status: .failed("\(error)"))
         }
         outcome.progressBytes = max(0, source.status.size - decoding.progressReported)
-        context.collector.record(outcome)
+        // A file with a warning may hold less than the user thinks (trailing bytes ignored, say):
+        // its source stays.
+        context.commits.record(
+            outcome, output: outcome.output, source: source.path,
+            keepSource: outcome.warning == nil ? nil : "it had a warning, and --rm removes only sources decoded cleanly")
     }
 
     private var outputPath: PathName? {

@@ -109,6 +109,7 @@ public final class DecompressionRun: BatchRun, Sendable {
             let ordered = tasks.sortedLargestFirst(size: \.size, path: \.task.path)
             schedule(PlannedWork(items: ordered.flatMap(\.items), window: window), scheduling)
         }
+        report.failures += taskContext.commits.finish()
 
         if cancellation.isCancelled { registry.removeAll() }
         return report.build(collector: collector, interrupted: cancellation.isCancelled)

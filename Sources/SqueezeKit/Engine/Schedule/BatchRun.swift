@@ -39,13 +39,20 @@ struct TaskContext: Sendable {
     let window: WorkWindow
     let cancellation: CancellationFlag
     let output: OutputOptions
+    /// Where a file's outcome goes once its output is committed: `--rm` and `--sync` make the
+    /// output durable first.
+    let commits: DurableCommits
 
-    /// `--rm`: deletes a source whose output is complete and in place. A failure to remove it is a
-    /// warning (returned), not an error: nothing was lost.
-    func removeSourceIfAsked(_ source: PathName) -> String? {
-        guard output.removeSources && !output.discard else { return nil }
-        if source.withCString({ unlink($0) }) == 0 { return nil }
-        return "\(SystemError("remove", source, code: errno)); the output is complete"
+    init(
+        collector: any ResultRecording, registry: TemporaryFileRegistry, window: WorkWindow,
+        cancellation: CancellationFlag, output: OutputOptions
+    ) {
+        self.collector = collector
+        self.registry = registry
+        self.window = window
+        self.cancellation = cancellation
+        self.output = output
+        commits = DurableCommits(output: output, collector: collector)
     }
 
     /// A new output for `destination`: an atomic writer, or nothing under `--discard`.

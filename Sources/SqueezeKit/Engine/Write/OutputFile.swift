@@ -72,15 +72,21 @@ public struct OutputOptions: Sendable {
     public var directory: PathName?
     /// Overwrite existing outputs.
     public var force: Bool
-    /// Delete each source once its output is complete and in place.
+    /// Delete each source once its output is complete and durable (`--rm`).
     public var removeSources: Bool
+    /// Make every output durable before the run reports it done (`--sync`; implied by `--rm`).
+    public var sync: Bool
     /// Write nothing: work in memory only (benchmarks).
     public var discard: Bool
 
-    public init(directory: PathName? = nil, force: Bool = false, removeSources: Bool = false, discard: Bool = false) {
+    public init(
+        directory: PathName? = nil, force: Bool = false, removeSources: Bool = false, sync: Bool = false,
+        discard: Bool = false
+    ) {
         self.directory = directory
         self.force = force
         self.removeSources = removeSources
+        self.sync = sync
         self.discard = discard
     }
 
