@@ -1,4 +1,5 @@
 import Dispatch
+import SqueezeBench
 import SqueezeKit
 import Synchronization
 import Testing
