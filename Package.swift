@@ -20,12 +20,15 @@ let package = Package(
 
         // Every piece of logic; never imports ArgumentParser.
         .target(name: "SqueezeKit", dependencies: ["CZlib", "CDeflate", "CArchive", "CSystem"]),
+        // `squeeze bench`: runs compress as child processes and reports, and the collectors only its ablation uses.
+        .target(name: "SqueezeBench", dependencies: ["SqueezeKit"]),
 
         // The command line: parses, validates, calls SqueezeKit, maps outcomes to exit codes.
         .executableTarget(
             name: "squeeze",
             dependencies: [
                 "SqueezeKit",
+                "SqueezeBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ]
         ),
@@ -33,6 +36,7 @@ let package = Package(
         // CArchive: tests build hostile archives with libarchive directly, not through the code under test.
         .target(name: "SqueezeTestSupport", dependencies: ["SqueezeKit", "CArchive"], path: "Tests/SqueezeTestSupport"),
         .testTarget(name: "SqueezeKitTests", dependencies: ["SqueezeKit", "SqueezeTestSupport", "CZlib"]),
+        .testTarget(name: "SqueezeBenchTests", dependencies: ["SqueezeBench", "SqueezeKit", "SqueezeTestSupport"]),
         // Depends on the executable so `swift test` builds it before running it.
         .testTarget(name: "SqueezeCLITests", dependencies: ["squeeze", "SqueezeTestSupport"]),
     ],

@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SqueezeBench
 import SqueezeKit
 
 struct Bench: ParsableCommand {

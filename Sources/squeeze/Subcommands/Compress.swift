@@ -1,4 +1,5 @@
 import ArgumentParser
+import SqueezeBench
 import SqueezeKit
 
 extension CollectorKind: ExpressibleByArgument {}

@@ -52,7 +52,8 @@ public struct ReportFormatter: Sendable {
         return parts.joined(separator: ", ")
     }
 
-    static func count(_ value: some BinaryInteger) -> String {
+    /// `7,914`: digits grouped by thousands.
+    public static func count(_ value: some BinaryInteger) -> String {
         let digits = Array(String(value.magnitude))
         var grouped = ""
         for (index, digit) in digits.enumerated() {
@@ -62,7 +63,8 @@ public struct ReportFormatter: Sendable {
         return (value < 0 ? "-" : "") + grouped
     }
 
-    static func decimal(_ value: Double, places: Int) -> String {
+    /// `1,532.25` with `places` decimals, grouped like `count`; `-` when not finite.
+    public static func decimal(_ value: Double, places: Int) -> String {
         guard value.isFinite else { return "-" }
         if places <= 0 { return count(Int(value.rounded())) }
         var scale = 1.0
@@ -74,11 +76,13 @@ public struct ReportFormatter: Sendable {
         return "\(value < 0 && whole == 0 ? "-" : "")\(count(whole)).\(padded)"
     }
 
-    static func seconds(_ value: Double) -> String {
+    /// `1.532 s`, or `12.3 s` from ten seconds up.
+    public static func seconds(_ value: Double) -> String {
         value < 10 ? "\(decimal(value, places: 3)) s" : "\(decimal(value, places: 1)) s"
     }
 
-    static func megabytes(_ bytes: Int64) -> String {
+    /// `114.6 MB` (10^6 bytes).
+    public static func megabytes(_ bytes: Int64) -> String {
         "\(decimal(Double(bytes) / 1e6, places: 1)) MB"
     }
 }

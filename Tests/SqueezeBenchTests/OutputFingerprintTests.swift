@@ -1,5 +1,6 @@
 import Foundation
-@testable import SqueezeKit
+@testable import SqueezeBench
+import SqueezeKit
 import SqueezeTestSupport
 import Testing
 

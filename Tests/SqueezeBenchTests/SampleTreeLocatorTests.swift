@@ -1,4 +1,5 @@
 import Foundation
+import SqueezeBench
 import SqueezeKit
 import SqueezeTestSupport
 import Testing

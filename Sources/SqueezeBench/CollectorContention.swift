@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import SqueezeKit
 
 /// The collector micro-benchmark: `threads` threads record `recordsPerThread` outcomes each (and
 /// as many progress reports, as split files do) into one collector, all at once, and nothing

@@ -1,5 +1,6 @@
 import Foundation
 import FoundationXML
+import SqueezeBench
 import SqueezeKit
 import Testing
 

@@ -1,3 +1,5 @@
+import SqueezeKit
+
 /// A bench as a self-contained SVG chart (no scripts, no external fonts or styles): one bar per
 /// row at its median wall time, a whisker from the fastest to the slowest run, the speedup above
 /// it, labelled axes with ticks, and a title naming the input and the settings.

@@ -1,3 +1,5 @@
+import SqueezeKit
+
 /// Everything a bench measured: what `squeeze bench --json` writes, and what the table and the
 /// charts are drawn from.
 public struct BenchReport: Codable, Sendable {

@@ -1,4 +1,4 @@
-import SqueezeKit
+import SqueezeBench
 import Testing
 
 @Suite struct BenchRowTests {

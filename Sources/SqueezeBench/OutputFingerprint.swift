@@ -1,3 +1,5 @@
+import SqueezeKit
+
 /// What one run produced, file by file: the size and CRC-32 of each output, keyed by its path
 /// (below the run's output directory, or the source's path for a run that kept nothing). Two runs
 /// made identical bytes when their fingerprints are equal.

@@ -1,3 +1,4 @@
+import SqueezeBench
 import SqueezeKit
 import Testing
 

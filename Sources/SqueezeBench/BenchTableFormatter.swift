@@ -1,3 +1,5 @@
+import SqueezeKit
+
 /// The text of a bench: a heading, one table, the identical-output verdict, and (for collector
 /// benches) the micro-benchmark. Tables are aligned plain text for a terminal, or Markdown for a
 /// README.

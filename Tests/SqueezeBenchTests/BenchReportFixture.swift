@@ -1,4 +1,5 @@
-@testable import SqueezeKit
+@testable import SqueezeBench
+import SqueezeKit
 
 /// Bench reports with chosen figures, for the formatters' tests.
 enum BenchReportFixture {

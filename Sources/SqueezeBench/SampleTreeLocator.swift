@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SqueezeKit
 
 /// Finds the sample tree `squeeze bench` uses when no directory is given: `testdata/sample` of
 /// the source tree the binary was built in (`.build/…/squeeze` sits inside it), or

@@ -1,5 +1,6 @@
 import Foundation
 import Glibc
+import SqueezeKit
 
 /// Runs a bench plan: every scheduled run as a `squeeze compress` child into a scratch directory,
 /// checks that every run produced the same bytes as the first, and gathers the figures.

@@ -1,4 +1,5 @@
 import Dispatch
+import SqueezeKit
 
 /// The ways a result collector can be synchronised, compared by `squeeze bench --collectors`
 /// (and chosen for one run with the hidden `compress --collector`).

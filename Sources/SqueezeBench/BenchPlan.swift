@@ -1,3 +1,5 @@
+import SqueezeKit
+
 /// Everything a bench will run: which configurations, on what input, with which settings, how
 /// many times.
 public struct BenchPlan: Sendable {
