@@ -12,23 +12,21 @@ struct CompressionArguments: ParsableArguments {
     @Option(name: [.customShort("l"), .long], help: "Compression level: 1-12 for libdeflate, 1-9 for zlib.")
     var level: Int = Codec.defaultLevel
 
-    @Option(help: ArgumentHelp("Files larger than twice this are split into blocks of this size, compressed in parallel and never held in memory whole (16KiB to 512MiB; suffixes KiB, MiB, GiB).", valueName: "size"))
-    var blockSize: String = "1MiB"
+    // Parsed and range-checked once, here; a bad value is a usage error that says why. (A throwing
+    // transform, not `ExpressibleByArgument`, whose failable init could not say why.)
+    @Option(
+        help: ArgumentHelp("Files larger than twice this are split into blocks of this size, compressed in parallel and never held in memory whole (16KiB to 512MiB; suffixes KiB, MiB, GiB; default: 1MiB).", valueName: "size"),
+        transform: { try BlockSize(parsing: $0) })
+    var blockSize: BlockSize = .standard
 
     func validate() throws {
         guard codec.levels.contains(level) else {
             throw ValidationError("--level \(level) is out of range for \(codec.rawValue) (\(codec.levels.lowerBound)-\(codec.levels.upperBound))")
         }
-        guard let size = ByteCount.parse(blockSize) else {
-            throw ValidationError("--block-size '\(blockSize)' is not a size (try 256KiB or 4MiB)")
-        }
-        guard BlockLayout.blockSizes.contains(size) else {
-            throw ValidationError("--block-size must be between 16KiB and 512MiB, not \(blockSize)")
-        }
     }
 
     var settings: CompressionSettings {
-        CompressionSettings(codec: codec, level: level, blockSize: ByteCount.parse(blockSize) ?? BlockLayout.defaultBlockSize)
+        CompressionSettings(codec: codec, level: level, blockSize: blockSize.bytes)
     }
 }
 
