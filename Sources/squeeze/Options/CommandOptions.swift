@@ -78,7 +78,7 @@ struct OutputArguments: ParsableArguments {
 
     func options(discard: Bool = false) -> OutputOptions {
         OutputOptions(
-            directory: outputDirectory.map(CommandLinePath.pathName), force: force, removeSources: removeSources, discard: discard)
+            directory: outputDirectory.map { CommandLinePath.pathName($0, option: "-o", "--output-dir") }, force: force, removeSources: removeSources, discard: discard)
     }
 }
 
