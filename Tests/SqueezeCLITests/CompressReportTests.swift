@@ -45,6 +45,24 @@ import Testing
         #expect(report?["filesDone"] as? Int == 20)
     }
 
+    /// `apply` cannot run more jobs at once than `concurrentPerform` does (one per active core):
+    /// the report gives the jobs it ran, and says how many were asked.
+    @Test func applyReportsTheJobsItRanNotMore() throws {
+        let scratch = try Self.tree()
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let apply = try Squeeze.run(["compress", scratch.path, "--mode", "apply", "-j", "\(cores + 6)", "--discard", "--json", "-"])
+        #expect(apply.status == 0, "\(apply.standardError)")
+        let report = try #require(try JSONSerialization.jsonObject(with: apply.standardOutput) as? [String: Any])
+        let settings = try #require(report["settings"] as? [String: Any])
+        #expect(settings["jobs"] as? Int == cores)
+        #expect(settings["requestedJobs"] as? Int == cores + 6)
+        #expect(apply.standardError.contains("\(cores) job\(cores == 1 ? "" : "s") (\(cores + 6) asked; apply runs at most one per active core)"))
+        let group = try Squeeze.run(["compress", scratch.path, "--mode", "group", "-j", "\(cores + 6)", "--discard", "--json", "-"])
+        let groupSettings = try #require((try JSONSerialization.jsonObject(with: group.standardOutput) as? [String: Any])?["settings"] as? [String: Any])
+        #expect(groupSettings["jobs"] as? Int == cores + 6)
+        #expect(groupSettings["requestedJobs"] == nil)
+    }
+
     @Test func quietPrintsNothingButErrors() throws {
         let scratch = try Self.tree()
         let quiet = try Squeeze.run(["compress", scratch.path, "--quiet"])

@@ -35,10 +35,10 @@ extension QualityOfService: ExpressibleByArgument {}
 
 /// `--mode`, `--jobs`, `--qos`: how work is fanned out.
 struct SchedulingArguments: ParsableArguments {
-    @Option(help: "How work is scheduled: sequential, group (DispatchGroup), apply (concurrentPerform) or operation (OperationQueue).")
+    @Option(help: "How work is scheduled: sequential, group (DispatchGroup), apply (concurrentPerform; at most one job per active core) or operation (OperationQueue).")
     var mode: SchedulingMode = .defaultMode
 
-    @Option(name: [.customShort("j"), .long], help: "Items worked on at once; the default is this machine's active cores.")
+    @Option(name: [.customShort("j"), .long], help: "Items worked on at once; the default is this machine's active cores. apply runs at most that many, as concurrentPerform never runs more at once; the report gives the jobs it ran and the number asked.")
     var jobs: Int = SchedulingOptions.activeCores
 
     @Option(help: "Quality of service: user-interactive, user-initiated, utility or background.")

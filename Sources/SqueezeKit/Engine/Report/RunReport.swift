@@ -3,6 +3,8 @@ public struct RunReport: Codable, Sendable {
     public struct Settings: Codable, Sendable, Equatable {
         public var mode: SchedulingMode
         public var jobs: Int
+        /// `--jobs` as asked, when the mode ran fewer (`apply` runs at most one per active core).
+        public var requestedJobs: Int?
         public var qos: QualityOfService
         public var codec: Codec?
         public var level: Int?
@@ -11,6 +13,7 @@ public struct RunReport: Codable, Sendable {
         public init(scheduling: SchedulingOptions, compression: CompressionSettings? = nil) {
             mode = scheduling.mode
             jobs = scheduling.jobs
+            requestedJobs = scheduling.requestedJobs
             qos = scheduling.qos
             codec = compression?.codec
             level = compression?.level
