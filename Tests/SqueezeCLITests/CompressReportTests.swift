@@ -23,6 +23,7 @@ import Testing
                     "failures", "warnings", "files"] {
             #expect(report[key] != nil, "missing \(key)")
         }
+        #expect(report["exitStatus"] as? Int == 0)
         #expect(report["filesDone"] as? Int == 20)
         #expect(report["bytesIn"] as? Int == 100_000)
         let settings = try #require(report["settings"] as? [String: Any])
