@@ -132,6 +132,33 @@ import Testing
         #expect(listed.output == "latin", "\(listed.standardError)")
     }
 
+    /// Two paths that differ only in bytes that are not UTF-8 read as the same `String`; each
+    /// must still name its own file, whatever options come between them (`-o DIR`, and a glob
+    /// that reads the same, `caf\xea`, are values, not paths).
+    @Test func pathsThatReadAlikeKeepTheirOwnBytes() throws {
+        let scratch = try TemporaryDirectory()
+        let made = try CommandRunner.run(
+            "sh", ["-c", "printf 'e acute' > \"$1/$(printf 'caf\\351')\"; printf 'e grave' > \"$1/$(printf 'caf\\350')\"", "sh", scratch.path])
+        #expect(made.status == 0, "\(made.standardError)")
+        let beside = try CommandRunner.run(
+            "sh", ["-c", "\"$1\" compress \"$2/$(printf 'caf\\351')\" \"$2/$(printf 'caf\\350')\"", "sh", Squeeze.binary, scratch.path])
+        #expect(beside.status == 0, "\(beside.standardError)")
+        #expect(beside.output.contains("2 files done"), "\(beside.output)")
+        let besideE = try CommandRunner.run("sh", ["-c", "gzip -dc \"$1/$(printf 'caf\\351').gz\"", "sh", scratch.path])
+        let besideG = try CommandRunner.run("sh", ["-c", "gzip -dc \"$1/$(printf 'caf\\350').gz\"", "sh", scratch.path])
+        #expect(besideE.output == "e acute", "\(besideE.standardError)")
+        #expect(besideG.output == "e grave", "\(besideG.standardError)")
+
+        let between = try CommandRunner.run(
+            "sh", ["-c", "\"$1\" compress --exclude \"$2/$(printf 'caf\\352')\" \"$2/$(printf 'caf\\350')\" -o \"$2/out\" "
+                + "\"$2/$(printf 'caf\\351')\"", "sh", Squeeze.binary, scratch.path])
+        #expect(between.status == 0, "\(between.standardError)")
+        let outE = try CommandRunner.run("sh", ["-c", "gzip -dc \"$1/out/$(printf 'caf\\351').gz\"", "sh", scratch.path])
+        let outG = try CommandRunner.run("sh", ["-c", "gzip -dc \"$1/out/$(printf 'caf\\350').gz\"", "sh", scratch.path])
+        #expect(outE.output == "e acute", "\(outE.standardError)")
+        #expect(outG.output == "e grave", "\(outG.standardError)")
+    }
+
     @Test func includeAndExcludeSelectFiles() throws {
         let scratch = try TemporaryDirectory()
         try TreeBuilder.write("1", to: scratch("a.log"))

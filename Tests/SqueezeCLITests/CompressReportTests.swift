@@ -23,6 +23,7 @@ import Testing
                     "failures", "warnings", "files"] {
             #expect(report[key] != nil, "missing \(key)")
         }
+        #expect(report["exitStatus"] as? Int == 0)
         #expect(report["filesDone"] as? Int == 20)
         #expect(report["bytesIn"] as? Int == 100_000)
         let settings = try #require(report["settings"] as? [String: Any])
@@ -43,6 +44,24 @@ import Testing
         #expect(result.output.contains("20 files done"))
         let report = try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: reportPath))) as? [String: Any]
         #expect(report?["filesDone"] as? Int == 20)
+    }
+
+    /// `apply` cannot run more jobs at once than `concurrentPerform` does (one per active core):
+    /// the report gives the jobs it ran, and says how many were asked.
+    @Test func applyReportsTheJobsItRanNotMore() throws {
+        let scratch = try Self.tree()
+        let cores = ProcessInfo.processInfo.activeProcessorCount
+        let apply = try Squeeze.run(["compress", scratch.path, "--mode", "apply", "-j", "\(cores + 6)", "--discard", "--json", "-"])
+        #expect(apply.status == 0, "\(apply.standardError)")
+        let report = try #require(try JSONSerialization.jsonObject(with: apply.standardOutput) as? [String: Any])
+        let settings = try #require(report["settings"] as? [String: Any])
+        #expect(settings["jobs"] as? Int == cores)
+        #expect(settings["requestedJobs"] as? Int == cores + 6)
+        #expect(apply.standardError.contains("\(cores) job\(cores == 1 ? "" : "s") (\(cores + 6) asked; apply runs at most one per active core)"))
+        let group = try Squeeze.run(["compress", scratch.path, "--mode", "group", "-j", "\(cores + 6)", "--discard", "--json", "-"])
+        let groupSettings = try #require((try JSONSerialization.jsonObject(with: group.standardOutput) as? [String: Any])?["settings"] as? [String: Any])
+        #expect(groupSettings["jobs"] as? Int == cores + 6)
+        #expect(groupSettings["requestedJobs"] == nil)
     }
 
     @Test func quietPrintsNothingButErrors() throws {

@@ -1,3 +1,4 @@
+import CZlib
 import Foundation
 @testable import SqueezeKit
 import SqueezeTestSupport
@@ -98,5 +99,24 @@ import Testing
                 + SingleStreamEncoder(level: 6).epilogue(checksum: CRC32.checksum(Array(text.utf8)), length: Int64(text.utf8.count))
             #expect(ours == expected, "reference-\(name).gz")
         }
+    }
+
+    /// A level zlib refuses makes `deflateInit2` fail: the deflater throws, and its stream is freed
+    /// once (the wrapper used to free it, then free it again in `deinit`: a crash, or an
+    /// AddressSanitizer report under `swift test --sanitize=address`). Then a good one still works.
+    @Test func zlibDeflaterThatCannotStartThrowsAndFreesItsStreamOnce() throws {
+        for level in [42, -7, 10] {
+            #expect(throws: CodecError(library: "zlib", message: "deflateInit2 failed (\(Z_STREAM_ERROR)) for level \(level)")) {
+                _ = try ZlibDeflater(level: level)
+            }
+        }
+        let text = Array("after a failed init".utf8)
+        let deflated = try ZlibDeflater(level: 9).compress(
+            text.withUnsafeBytes { UnsafeRawBufferPointer($0) }, dictionary: UnsafeRawBufferPointer(start: nil, count: 0), isLast: true)
+        var restored = [UInt8](repeating: 0, count: 64)
+        let step = try deflated.withUnsafeBytes { input in
+            try restored.withUnsafeMutableBytes { try ZlibInflater().inflate(input, into: $0) }
+        }
+        #expect(step.isEnd && Array(restored[..<step.produced]) == text)
     }
 }

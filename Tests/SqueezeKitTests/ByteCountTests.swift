@@ -20,4 +20,15 @@ import Testing
         #expect(ByteCount.describe(1 << 20) == "1 MiB")
         #expect(ByteCount.describe(1536 * 1024) == "1.5 MiB")
     }
+
+    @Test func blockSizesAreParsedOnceAndKeptInRange() throws {
+        #expect(try BlockSize(parsing: "64KiB").bytes == 64 << 10)
+        #expect(try BlockSize(parsing: "16KiB").bytes == BlockLayout.blockSizes.lowerBound)
+        #expect(try BlockSize(parsing: "512MiB").bytes == BlockLayout.blockSizes.upperBound)
+        #expect(BlockSize.standard.bytes == 1 << 20)
+        #expect(throws: BlockSize.ParseError.notASize("huge")) { try BlockSize(parsing: "huge") }
+        #expect(throws: BlockSize.ParseError.outOfRange("16383")) { try BlockSize(parsing: "16383") }
+        #expect(throws: BlockSize.ParseError.outOfRange("1GiB")) { try BlockSize(parsing: "1GiB") }
+        #expect("\(BlockSize.ParseError.outOfRange("1KiB"))" == "a block size must be between 16KiB and 512MiB, not 1KiB")
+    }
 }

@@ -16,16 +16,16 @@ import Testing
 
     static let done = FileOutcome(source: "a", output: "a.gz", bytesIn: 400, bytesOut: 100, seconds: 0.1, status: .done)
 
-    @Test func exitStatusFollowsTheWorstThatHappened() {
+    @Test func outcomeFollowsTheWorstThatHappened() {
         var builder = Self.builder()
-        #expect(builder.build(collector: Self.collector([Self.done]), interrupted: false).exitStatus == 0)
+        #expect(builder.build(collector: Self.collector([Self.done]), interrupted: false).outcome == .succeeded)
         builder.skipped = [SkippedPath(path: "l", reason: .symbolicLink)]
-        #expect(builder.build(collector: Self.collector([Self.done]), interrupted: false).exitStatus == 0)
+        #expect(builder.build(collector: Self.collector([Self.done]), interrupted: false).outcome == .succeeded)
         builder.skipped.append(SkippedPath(path: "b", reason: .outputExists("b.gz")))
-        #expect(builder.build(collector: Self.collector([Self.done]), interrupted: false).exitStatus == 2)
+        #expect(builder.build(collector: Self.collector([Self.done]), interrupted: false).outcome == .warnings)
         let failed = FileOutcome(source: "c", output: nil, bytesIn: 0, bytesOut: 0, seconds: 0, status: .failed("broken"))
-        #expect(builder.build(collector: Self.collector([Self.done, failed]), interrupted: false).exitStatus == 1)
-        #expect(builder.build(collector: Self.collector([Self.done, failed]), interrupted: true).exitStatus == 130)
+        #expect(builder.build(collector: Self.collector([Self.done, failed]), interrupted: false).outcome == .failures)
+        #expect(builder.build(collector: Self.collector([Self.done, failed]), interrupted: true).outcome == .interrupted)
     }
 
     @Test func figuresComeFromTheOutcomes() {

@@ -129,6 +129,21 @@ private final class CancellingWork: WorkSource {
         let ran = tasks.filter { !$0.snapshot.runs.isEmpty }.count
         #expect(ran < 200, "\(mode) ran \(ran) items after cancelling at the 100th")
     }
+
+    /// `concurrentPerform` runs at most one iteration per active core at once, so `apply` is
+    /// given (and reports) no more jobs than that; the other modes run what they are asked.
+    @Test func applyRunsAtMostOneJobPerActiveCore() {
+        let cores = SchedulingOptions.activeCores
+        let apply = SchedulingOptions(mode: .apply, jobs: cores + 6)
+        #expect(apply.jobs == cores)
+        #expect(apply.requestedJobs == cores + 6)
+        #expect(RunReport.Settings(scheduling: apply).jobs == cores)
+        #expect(SchedulingOptions(mode: .apply, jobs: cores).requestedJobs == nil)
+        for mode in [SchedulingMode.group, .operation] {
+            let options = SchedulingOptions(mode: mode, jobs: cores + 6)
+            #expect(options.jobs == cores + 6 && options.requestedJobs == nil, "\(mode)")
+        }
+    }
 }
 
 @Suite struct WorkWindowTests {

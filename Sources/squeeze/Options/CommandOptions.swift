@@ -12,23 +12,21 @@ struct CompressionArguments: ParsableArguments {
     @Option(name: [.customShort("l"), .long], help: "Compression level: 1-12 for libdeflate, 1-9 for zlib.")
     var level: Int = Codec.defaultLevel
 
-    @Option(help: ArgumentHelp("Files larger than twice this are split into blocks of this size, compressed in parallel and never held in memory whole (16KiB to 512MiB; suffixes KiB, MiB, GiB).", valueName: "size"))
-    var blockSize: String = "1MiB"
+    // Parsed and range-checked once, here; a bad value is a usage error that says why. (A throwing
+    // transform, not `ExpressibleByArgument`, whose failable init could not say why.)
+    @Option(
+        help: ArgumentHelp("Files larger than twice this are split into blocks of this size, compressed in parallel and never held in memory whole (16KiB to 512MiB; suffixes KiB, MiB, GiB; default: 1MiB).", valueName: "size"),
+        transform: { try BlockSize(parsing: $0) })
+    var blockSize: BlockSize = .standard
 
     func validate() throws {
         guard codec.levels.contains(level) else {
             throw ValidationError("--level \(level) is out of range for \(codec.rawValue) (\(codec.levels.lowerBound)-\(codec.levels.upperBound))")
         }
-        guard let size = ByteCount.parse(blockSize) else {
-            throw ValidationError("--block-size '\(blockSize)' is not a size (try 256KiB or 4MiB)")
-        }
-        guard BlockLayout.blockSizes.contains(size) else {
-            throw ValidationError("--block-size must be between 16KiB and 512MiB, not \(blockSize)")
-        }
     }
 
     var settings: CompressionSettings {
-        CompressionSettings(codec: codec, level: level, blockSize: ByteCount.parse(blockSize) ?? BlockLayout.defaultBlockSize)
+        CompressionSettings(codec: codec, level: level, blockSize: blockSize.bytes)
     }
 }
 
@@ -37,10 +35,10 @@ extension QualityOfService: ExpressibleByArgument {}
 
 /// `--mode`, `--jobs`, `--qos`: how work is fanned out.
 struct SchedulingArguments: ParsableArguments {
-    @Option(help: "How work is scheduled: sequential, group (DispatchGroup), apply (concurrentPerform) or operation (OperationQueue).")
+    @Option(help: "How work is scheduled: sequential, group (DispatchGroup), apply (concurrentPerform; at most one job per active core) or operation (OperationQueue).")
     var mode: SchedulingMode = .defaultMode
 
-    @Option(name: [.customShort("j"), .long], help: "Items worked on at once; the default is this machine's active cores.")
+    @Option(name: [.customShort("j"), .long], help: "Items worked on at once; the default is this machine's active cores. apply runs at most that many, as concurrentPerform never runs more at once; the report gives the jobs it ran and the number asked.")
     var jobs: Int = SchedulingOptions.activeCores
 
     @Option(help: "Quality of service: user-interactive, user-initiated, utility or background.")
@@ -83,8 +81,8 @@ struct OutputArguments: ParsableArguments {
 
     func options(discard: Bool = false) -> OutputOptions {
         OutputOptions(
-            directory: outputDirectory.map(CommandLinePath.pathName), force: force, removeSources: removeSources, sync: sync,
-            discard: discard)
+            directory: outputDirectory.map { CommandLinePath.pathName($0, option: "-o", "--output-dir") }, force: force,
+            removeSources: removeSources, sync: sync, discard: discard)
     }
 }
 

@@ -43,7 +43,7 @@ struct Archive: ParsableCommand {
 
     func run() throws {
         let request = ArchiveRequest(
-            roots: CommandLinePath.pathNames(paths), destination: CommandLinePath.pathName(output), filter: selection.filter,
+            roots: CommandLinePath.pathNames(paths), destination: CommandLinePath.pathName(output, option: "-o", "--output"), filter: selection.filter,
             followSymlinks: selection.followSymlinks, settings: compression.settings, scheduling: scheduling.options,
             force: force)
         let session = RunSession(reporting: reporting)

@@ -45,7 +45,7 @@ struct Extract: ParsableCommand {
 
     func run() throws {
         let request = ExtractionRequest(
-            archive: CommandLinePath.pathName(archive), destination: CommandLinePath.pathName(directory),
+            archive: CommandLinePath.pathName(archive), destination: CommandLinePath.pathName(directory, option: "-C", "--directory"),
             options: ExtractionOptions(
                 overwrite: force, restoreOwners: sameOwner, allowSpecialFiles: allowSpecialFiles, keepSetuidBits: keepSetuid),
             scheduling: scheduling.options)

@@ -5,7 +5,7 @@ import SqueezeKit
 /// What every subcommand that runs a batch shares: the collector its run reports to (which the
 /// progress line reads), interrupts (first signal stops new work and lets the run clean up; a
 /// second removes temporaries at once and exits), and printing the report as text and JSON, then
-/// exiting with the report's status.
+/// exiting with the status of the report's outcome.
 struct RunSession {
     let reporting: ReportArguments
     /// Pass this to the run: the progress line shows what it records.
@@ -26,7 +26,7 @@ struct RunSession {
 
     /// Runs `body` with interrupts watched and, if asked, the progress line shown; then, with the
     /// line erased, `beforeReport` (output of the command's own, such as a table) and the report;
-    /// and exits with the report's status.
+    /// and exits with the status of the report's outcome.
     func perform(_ body: () -> RunReport, beforeReport: (RunReport) -> Void = { _ in }) throws {
         let cancellation = cancellation
         let registry = registry
@@ -48,7 +48,8 @@ struct RunSession {
         monitor.stop()
         beforeReport(report)
         try print(report)
-        if report.exitStatus != 0 { throw ExitCode(report.exitStatus) }
+        let status = report.outcome.exitStatus
+        if status != 0 { throw ExitCode(status) }
     }
 
     private func print(_ report: RunReport) throws {
@@ -60,7 +61,33 @@ struct RunSession {
             let text = Data(formatter.summary(report).utf8)
             (jsonToStandardOutput || summaryToStandardError ? standardError : FileHandle.standardOutput).write(text)
         }
-        if let destination = reporting.json { try ReportFile.writeJSON(report, to: destination) }
+        if let destination = reporting.json { try ReportFile.writeJSON(RunReportJSON(report: report), to: destination) }
+    }
+}
+
+extension RunReport.Outcome {
+    /// The exit status of a run that ended this way (DESIGN.md): the one place it is decided.
+    var exitStatus: Int32 {
+        switch self {
+        case .succeeded: 0
+        case .failures: 1
+        case .warnings: 2
+        case .interrupted: 130
+        }
+    }
+}
+
+/// What `--json` writes: the report as the library encodes it, and beside its fields
+/// `exitStatus`, the status this process exits with (scripts read it there).
+private struct RunReportJSON: Encodable {
+    let report: RunReport
+
+    private enum Key: String, CodingKey { case exitStatus }
+
+    func encode(to encoder: any Encoder) throws {
+        try report.encode(to: encoder)
+        var container = encoder.container(keyedBy: Key.self)
+        try container.encode(report.outcome.exitStatus, forKey: .exitStatus)
     }
 }
 

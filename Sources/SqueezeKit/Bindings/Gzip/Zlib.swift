@@ -1,5 +1,23 @@
 import CZlib
 
+/// A `z_stream` on the heap, where it stays (zlib keeps pointers into it), set up by `initialize`
+/// (`deflateInit2` or `inflateInit2`). If that fails, the stream is freed here and the error
+/// thrown: a wrapper stores the pointer only once init succeeded, so a failed init never reaches
+/// its `deinit`, and the stream is ended and freed exactly once either way.
+private func makeZlibStream(
+    _ initialize: (UnsafeMutablePointer<z_stream>) -> Int32, failure: (Int32) -> String
+) throws(CodecError) -> UnsafeMutablePointer<z_stream> {
+    let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
+    stream.initialize(to: z_stream())
+    let status = initialize(stream)
+    guard status == Z_OK else {
+        stream.deinitialize(count: 1)
+        stream.deallocate()
+        throw CodecError(library: "zlib", message: failure(status))
+    }
+    return stream
+}
+
 /// A zlib raw-DEFLATE stream, reset for each block, that can start from a preset dictionary and
 /// end a block with a sync flush: what pigz-style single-member output needs.
 ///
@@ -10,13 +28,9 @@ final class ZlibDeflater: @unchecked Sendable {
     private let stream: UnsafeMutablePointer<z_stream>
 
     init(level: Int) throws {
-        stream = .allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        let status = squeeze_deflateInit2(stream, Int32(level), -MAX_WBITS, 8, Z_DEFAULT_STRATEGY)
-        guard status == Z_OK else {
-            stream.deallocate()
-            throw CodecError(library: "zlib", message: "deflateInit2 failed (\(status)) for level \(level)")
-        }
+        stream = try makeZlibStream {
+            squeeze_deflateInit2($0, Int32(level), -MAX_WBITS, 8, Z_DEFAULT_STRATEGY)
+        } failure: { "deflateInit2 failed (\($0)) for level \(level)" }
     }
 
     deinit {
@@ -84,13 +98,7 @@ final class ZlibInflater: @unchecked Sendable {
     private let stream: UnsafeMutablePointer<z_stream>
 
     init() throws(CodecError) {
-        stream = .allocate(capacity: 1)
-        stream.initialize(to: z_stream())
-        let status = squeeze_inflateInit2(stream, -MAX_WBITS)
-        guard status == Z_OK else {
-            stream.deallocate()
-            throw CodecError(library: "zlib", message: "inflateInit2 failed (\(status))")
-        }
+        stream = try makeZlibStream { squeeze_inflateInit2($0, -MAX_WBITS) } failure: { "inflateInit2 failed (\($0))" }
     }
 
     deinit {

@@ -30,6 +30,39 @@ public struct BlockLayout: Equatable, Sendable {
     }
 }
 
+/// A block size as a user gives it (`--block-size 4MiB`): parsed once, and within
+/// `BlockLayout.blockSizes`, so whatever holds one needs no fallback.
+public struct BlockSize: Sendable, Equatable {
+    /// Why a text is not a block size, in words for the user.
+    public enum ParseError: Error, Equatable, CustomStringConvertible {
+        case notASize(String)
+        case outOfRange(String)
+
+        public var description: String {
+            switch self {
+            case .notASize(let text): "'\(text)' is not a size (try 256KiB or 4MiB)"
+            case .outOfRange(let text): "a block size must be between 16KiB and 512MiB, not \(text)"
+            }
+        }
+    }
+
+    public let bytes: Int
+
+    /// `BlockLayout.defaultBlockSize`: 1 MiB.
+    public static let standard = BlockSize(bytes: BlockLayout.defaultBlockSize)
+
+    private init(bytes: Int) {
+        self.bytes = bytes
+    }
+
+    /// `text` as `ByteCount.parse` reads it, if that is a size `BlockLayout` allows.
+    public init(parsing text: String) throws(ParseError) {
+        guard let bytes = ByteCount.parse(text) else { throw .notASize(text) }
+        guard BlockLayout.blockSizes.contains(bytes) else { throw .outOfRange(text) }
+        self.bytes = bytes
+    }
+}
+
 /// Parses sizes such as `1MiB`, `256KiB`, `4M` or `65536`: K, M, G and KiB, MiB, GiB are powers
 /// of 1024; kB, KB, MB, GB are powers of 1000.
 public enum ByteCount {

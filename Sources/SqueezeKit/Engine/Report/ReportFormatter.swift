@@ -46,7 +46,11 @@ public struct ReportFormatter: Sendable {
     }
 
     func settingsLine(_ settings: RunReport.Settings) -> String {
-        var parts = ["mode \(settings.mode.rawValue)", "\(settings.jobs) job\(settings.jobs == 1 ? "" : "s")", "qos \(settings.qos.rawValue)"]
+        var jobs = "\(settings.jobs) job\(settings.jobs == 1 ? "" : "s")"
+        if let requested = settings.requestedJobs {
+            jobs += " (\(requested) asked; \(settings.mode.rawValue) runs at most one per active core)"
+        }
+        var parts = ["mode \(settings.mode.rawValue)", jobs, "qos \(settings.qos.rawValue)"]
         if let codec = settings.codec, let level = settings.level { parts.append("\(codec.rawValue) level \(level)") }
         if let blockSize = settings.blockSize { parts.append("blocks of \(ByteCount.describe(Int64(blockSize)))") }
         return parts.joined(separator: ", ")

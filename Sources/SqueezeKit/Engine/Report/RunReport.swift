@@ -3,6 +3,8 @@ public struct RunReport: Codable, Sendable {
     public struct Settings: Codable, Sendable, Equatable {
         public var mode: SchedulingMode
         public var jobs: Int
+        /// `--jobs` as asked, when the mode ran fewer (`apply` runs at most one per active core).
+        public var requestedJobs: Int?
         public var qos: QualityOfService
         public var codec: Codec?
         public var level: Int?
@@ -11,6 +13,7 @@ public struct RunReport: Codable, Sendable {
         public init(scheduling: SchedulingOptions, compression: CompressionSettings? = nil) {
             mode = scheduling.mode
             jobs = scheduling.jobs
+            requestedJobs = scheduling.requestedJobs
             qos = scheduling.qos
             codec = compression?.codec
             level = compression?.level
@@ -57,12 +60,28 @@ public struct RunReport: Codable, Sendable {
     public var filesPerSecond: Double
     public var peakMemoryBytes: Int64
     public var interrupted: Bool
-    public var exitStatus: Int32
     public var skippedByReason: [String: Int]
     public var skipped: [Notice]
     public var failures: [Notice]
     public var warnings: [Notice]
     public var files: [FileEntry]
+
+    /// How a run ended, the worst that happened first. The command line turns it into an exit
+    /// status; the report itself holds only what happened.
+    public enum Outcome: Sendable, Equatable {
+        /// Stopped by an interrupt: in-flight work stopped, temporaries removed.
+        case interrupted
+        /// At least one input failed; the others were still done.
+        case failures
+        /// Everything done, with warnings (as gzip: trailing garbage ignored, ...).
+        case warnings
+        /// Everything done.
+        case succeeded
+    }
+
+    public var outcome: Outcome {
+        interrupted ? .interrupted : !failures.isEmpty ? .failures : !warnings.isEmpty ? .warnings : .succeeded
+    }
 }
 
 /// Assembles a `RunReport` from what a run measured and what its collector gathered.
@@ -120,7 +139,6 @@ public struct RunReportBuilder: Sendable {
         let cpu = usage.userSeconds + usage.systemSeconds
         let (compressed, uncompressed) = compressedSide == .output
             ? (totals.bytesOut, totals.bytesIn) : (totals.bytesIn, totals.bytesOut)
-        let exitStatus: Int32 = interrupted ? 130 : !failures.isEmpty ? 1 : !warnings.isEmpty ? 2 : 0
         return RunReport(
             command: command, settings: settings,
             filesDone: totals.filesDone, filesSkipped: skipped.count, filesFailed: failures.count,
@@ -131,7 +149,7 @@ public struct RunReportBuilder: Sendable {
             megabytesPerSecond: Double(totals.bytesIn) / 1e6 / wall,
             filesPerSecond: Double(totals.filesDone) / wall,
             peakMemoryBytes: usage.peakResidentBytes,
-            interrupted: interrupted, exitStatus: exitStatus,
+            interrupted: interrupted,
             skippedByReason: Dictionary(skipped.map { ($0.reason.category, 1) }, uniquingKeysWith: +),
             skipped: skipped.map { RunReport.Notice(path: "\($0.path)", message: $0.reason.description) },
             failures: failures, warnings: warnings, files: files)

@@ -4,13 +4,18 @@ import Foundation
 /// How a run schedules its work: `--mode`, `--jobs`, `--qos`.
 public struct SchedulingOptions: Sendable, Codable, Equatable {
     public var mode: SchedulingMode
+    /// Items worked on at once: what was asked for, or fewer where the mode cannot run more
+    /// (`apply`: see `SchedulingMode.maximumJobs`).
     public var jobs: Int
+    /// What was asked for, when the mode runs fewer (`jobs`); nil when it runs them all.
+    public var requestedJobs: Int?
     public var qos: QualityOfService
 
     public init(mode: SchedulingMode = .defaultMode, jobs: Int = SchedulingOptions.activeCores, qos: QualityOfService = .userInitiated) {
         precondition(jobs >= 1, "jobs must be at least 1")
         self.mode = mode
-        self.jobs = jobs
+        self.jobs = min(jobs, mode.maximumJobs ?? jobs)
+        requestedJobs = self.jobs < jobs ? jobs : nil
         self.qos = qos
     }
 
@@ -25,11 +30,18 @@ public enum SchedulingMode: String, CaseIterable, Sendable, Codable {
     case sequential
     /// `DispatchGroup`, items `async`ed onto a QoS global queue, at most `jobs` in flight.
     case group
-    /// `DispatchQueue.concurrentPerform`: `jobs` iterations that pull items until none are left.
+    /// `DispatchQueue.concurrentPerform`: `jobs` iterations that pull items until none are left,
+    /// at most one per active core (`maximumJobs`).
     case apply
     /// `OperationQueue`: one `Operation` per item, priorities, and a dependent operation that
     /// finishes each multi-block file.
     case operation
+
+    /// The most jobs the mode can run at once, if it has a limit of its own. libdispatch's
+    /// `concurrentPerform` never runs more iterations at once than there are active cores (any
+    /// more wait for one to finish, and find no items left), so `apply` runs at most that many:
+    /// a run reports those, not a number it never ran.
+    public var maximumJobs: Int? { self == .apply ? SchedulingOptions.activeCores : nil }
 
     func makeScheduler(jobs: Int, qos: QualityOfService, cancellation: CancellationFlag) -> any WorkScheduler {
         switch self {
