@@ -274,9 +274,9 @@ final class ArchiveExtractor {
     /// fresh link (made by libarchive, which checks both paths for symbolic links) renamed over
     /// it. Every name always holds a whole file; `except` (the entry's own name) comes last.
     private func relink(_ file: PathName, to temporary: PathName, except own: PathName) throws {
-        let old = LinkedNames.FileID(try status(of: file))
+        let old = FileIdentity(try status(of: file))
         let names = [file] + linkedNames.names(of: old).filter { $0 != file && $0 != own }
-        for name in names where (try? status(of: name)).map(LinkedNames.FileID.init) == old {
+        for name in names where (try? status(of: name)).map(FileIdentity.init) == old {
             let link = freshTemporary(for: name)
             registry.register(placement.absolute(link))
             defer { registry.unregister(placement.absolute(link)) }
@@ -307,7 +307,7 @@ final class ArchiveExtractor {
     /// Notes that `names` are hard links of one file (the one the first names now).
     private func noteLinked(_ names: [PathName]) {
         guard let status = try? status(of: names[0]) else { return }
-        for name in names { linkedNames.add(name, to: LinkedNames.FileID(status)) }
+        for name in names { linkedNames.add(name, to: FileIdentity(status)) }
     }
 
     /// `lstat` of a path relative to the destination.
