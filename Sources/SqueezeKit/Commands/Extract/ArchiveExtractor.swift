@@ -38,8 +38,8 @@ final class ArchiveExtractor {
     /// For the links that give a file's names the data of a link entry (see `relink`).
     private let linkEntry = ArchiveEntryHandle()
     private var bytesReported: Int64 = 0
-    /// Temporary names come from one random seed (SplitMix64), not a system call per file.
-    private var temporaryNames = UInt64.random(in: .min ... .max)
+    /// Temporary names come from one random seed, not a system call per file.
+    private var temporaryNames = SplitMix64(seed: .random(in: .min ... .max))
 
     /// What extracting the current entry involves, once it has passed the checks.
     private struct Target {
@@ -342,11 +342,7 @@ final class ArchiveExtractor {
     /// directory this extraction made, a fresh random name is free without looking.
     private func freshTemporary(for relative: PathName) -> PathName {
         while true {
-            temporaryNames &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = temporaryNames
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            let named = TemporaryName.candidate(for: relative, random: mixed ^ (mixed >> 31))
+            let named = TemporaryName.candidate(for: relative, random: temporaryNames.next())
             // At the top, without the "./" the candidate comes with.
             let candidate = named.parent == "." ? named.lastComponent : named
             if paths.madeParent(of: relative) || !FileStatus.exists(placement.path(candidate)) { return candidate }
