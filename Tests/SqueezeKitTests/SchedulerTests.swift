@@ -1,5 +1,6 @@
 import Dispatch
 @testable import SqueezeKit
+import SqueezeTestSupport
 import Synchronization
 import Testing
 
@@ -160,7 +161,12 @@ private final class CancellingWork: WorkSource {
         let cancellation = CancellationFlag()
         let window = WorkWindow(capacity: 10, cancellation: cancellation)
         #expect(window.acquire(10))
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { cancellation.cancel() }
+        // Cancelled once this thread is asleep in the second `acquire`: the window is full.
+        let waiter = KernelState.currentThreadID()
+        DispatchQueue.global().async {
+            KernelState.waitUntilAsleep([waiter])
+            cancellation.cancel()
+        }
         #expect(!window.acquire(5))
     }
 }
