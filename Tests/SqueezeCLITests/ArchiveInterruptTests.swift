@@ -22,8 +22,7 @@ import Testing
         let hasTemporary = {
             ((try? FileManager.default.contentsOfDirectory(atPath: scratch("out"))) ?? []).contains { $0.contains(".squeeze-") }
         }
-        #expect(KernelState.waitUntil(deadline: 60) { !process.isRunning || hasTemporary() })
-        let signalled = KernelState.signal(signal, to: process, ifWhileStopped: hasTemporary)
+        let signalled = KernelState.interrupt(process, with: signal, onceStarted: hasTemporary, ifWhileStopped: hasTemporary)
         process.waitUntilExit()
         try #require(signalled, "the archive was complete before the signal: make the input larger")
         let result = try CommandRunner.result(of: process, scratch: scratch)

@@ -21,8 +21,7 @@ import Testing
         let files = { TreeBuilder.files(under: scratch("in")) }
         let isWriting = { files().contains { $0.contains(".squeeze-") || $0.hasSuffix(".gz") } }
         let hasFilesToStart = { files().filter { $0.contains(".squeeze-") || $0.hasSuffix(".gz") }.count < 24 }
-        #expect(KernelState.waitUntil(deadline: 60) { !process.isRunning || isWriting() })
-        let signalled = KernelState.signal(signal, to: process, ifWhileStopped: hasFilesToStart)
+        let signalled = KernelState.interrupt(process, with: signal, onceStarted: isWriting, ifWhileStopped: hasFilesToStart)
         process.waitUntilExit()
         try #require(signalled, "the run finished before the signal: make the input larger")
         let result = try CommandRunner.result(of: process, scratch: scratch)

@@ -33,11 +33,14 @@ public enum KernelState {
         return descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
     }
 
-    /// Sends `signal` to `process` at a point where `isMidRun` holds: the process is stopped
-    /// (SIGSTOP), `isMidRun` is asked while nothing in it can move, and only if it holds is the
-    /// signal queued, before the process continues. Returns whether it was sent; if not, the
-    /// process is let go and the caller may try again or fail.
-    public static func signal(_ signal: Int32, to process: Process, ifWhileStopped isMidRun: () -> Bool) -> Bool {
+    /// Interrupts `process` mid-run: waits until `hasStarted` holds (its signal handlers are then
+    /// installed), stops it (SIGSTOP), asks `isMidRun` while nothing in it can move, and only if
+    /// that holds queues `signal` before letting it continue. Returns whether it was sent; if not,
+    /// the process is let go to finish, and the caller fails.
+    public static func interrupt(
+        _ process: Process, with signal: Int32, onceStarted hasStarted: () -> Bool, ifWhileStopped isMidRun: () -> Bool
+    ) -> Bool {
+        guard waitUntil(deadline: 60, { !process.isRunning || hasStarted() }), process.isRunning else { return false }
         let pid = process.processIdentifier
         kill(pid, SIGSTOP)
         defer { kill(pid, SIGCONT) }
