@@ -17,14 +17,14 @@ import Testing
         let process = try CommandRunner.start(
             Squeeze.binary, ["archive", scratch("in"), "-o", scratch("out/in.tar.gz"), "--level", "12", "--mode", mode],
             scratch: scratch)
-        // Signal once the temporary exists: the handlers are installed and the run is compressing.
-        let deadline = Date().addingTimeInterval(30)
-        while Date() < deadline && process.isRunning
-            && !((try? FileManager.default.contentsOfDirectory(atPath: scratch("out"))) ?? []).contains(where: { $0.contains(".squeeze-") }) {
-            usleep(10_000)
+        // Signal once the temporary exists (the handlers are installed and the run is compressing),
+        // at a moment it is seen, stopped, to be there still: the signal then always comes mid-run.
+        let hasTemporary = {
+            ((try? FileManager.default.contentsOfDirectory(atPath: scratch("out"))) ?? []).contains { $0.contains(".squeeze-") }
         }
-        kill(process.processIdentifier, signal)
+        let signalled = KernelState.interrupt(process, with: signal, onceStarted: hasTemporary, ifWhileStopped: hasTemporary)
         process.waitUntilExit()
+        try #require(signalled, "the archive was complete before the signal: make the input larger")
         let result = try CommandRunner.result(of: process, scratch: scratch)
         #expect(result.status == 130, "\(result.standardError)")
         #expect(result.output.contains("(interrupted)"))

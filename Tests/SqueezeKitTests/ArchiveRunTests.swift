@@ -16,7 +16,7 @@ import Testing
                 roots: roots.map { PathName($0) }, destination: PathName(destination), filter: filter,
                 settings: CompressionSettings(codec: codec, level: 6, blockSize: blockSize),
                 scheduling: SchedulingOptions(mode: mode, jobs: jobs), force: force),
-            cancellation: cancellation
+            environment: RunEnvironment(cancellation: cancellation)
         ).run()
     }
 

@@ -9,7 +9,7 @@ import Testing
     }
 
     @Test func largerFilesAreCutIntoBlocksThatCoverEveryByteOnce() {
-        var data = TestDataSource(seed: 7)
+        var data = SplitMix64(seed: 7)
         for _ in 0..<200 {
             let blockSize = Int(data.next() % 5000) + 1
             let size = Int64(data.next() % 40_000)
@@ -25,18 +25,5 @@ import Testing
             #expect(covered == size)
             #expect(layout.isSplit == (size > 2 * Int64(blockSize)))
         }
-    }
-}
-
-/// A tiny deterministic generator for unit tests that need numbers, not files.
-struct TestDataSource {
-    var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
     }
 }

@@ -25,7 +25,7 @@ import Testing
     }
 
     @Test func anyPermutationComesOutSorted() {
-        var source = TestDataSource(seed: 3)
+        var source = SplitMix64(seed: 3)
         for _ in 0..<50 {
             var order = Array(0..<64)
             for i in order.indices.reversed() { order.swapAt(i, Int(source.next() % UInt64(i + 1))) }

@@ -26,7 +26,7 @@ import Testing
         let request = DecompressionRequest(
             roots: [PathName(scratch("in"))], scheduling: SchedulingOptions(mode: mode, jobs: 4),
             output: OutputOptions(directory: PathName(scratch("out"))))
-        let report = DecompressionRun(request: request, collector: collector).run()
+        let report = DecompressionRun(request: request, environment: RunEnvironment(collector: collector)).run()
         let totals = collector.totals()
         #expect(totals.filesPlanned == 4)
         #expect(totals.bytesProcessed == totals.bytesPlanned)

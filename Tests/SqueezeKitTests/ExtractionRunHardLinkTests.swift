@@ -91,7 +91,7 @@ import Testing
         }
         let report = ExtractionRun(
             request: ExtractionRequest(archive: PathName(scratch("links.tar")), destination: PathName(scratch("dest")), openStream: opener),
-            collector: ResultCollector(), cancellation: cancellation, registry: TemporaryFileRegistry(), entersDestination: true
+            environment: RunEnvironment(cancellation: cancellation), entersDestination: true
         ).run()
 
         #expect(report.interrupted)

@@ -12,8 +12,7 @@ import Testing
                         entersDestination: Bool = true) -> RunReport {
         ExtractionRun(
             request: ExtractionRequest(archive: PathName(archive), destination: PathName(destination), options: options),
-            collector: ResultCollector(), cancellation: CancellationFlag(), registry: TemporaryFileRegistry(),
-            entersDestination: entersDestination
+            environment: RunEnvironment(), entersDestination: entersDestination
         ).run()
     }
 

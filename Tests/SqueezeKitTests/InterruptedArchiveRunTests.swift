@@ -16,7 +16,7 @@ import Testing
             request: ArchiveRequest(
                 roots: [PathName(scratch("tree"))], destination: PathName(scratch("out.tar.gz")),
                 settings: CompressionSettings(blockSize: 64 << 10), scheduling: SchedulingOptions(mode: mode, jobs: 2)),
-            collector: collector, cancellation: collector.cancellation
+            environment: RunEnvironment(collector: collector, cancellation: collector.cancellation)
         ).run()
         #expect(report.interrupted && report.outcome == .interrupted)
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["tree"])
@@ -37,7 +37,7 @@ import Testing
         let collector = CancellingCollector(cancelAfter: 3)
         let report = ExtractionRun(
             request: ExtractionRequest(archive: PathName(scratch("a.tar.gz")), destination: PathName(scratch("dest"))),
-            collector: collector, cancellation: collector.cancellation, registry: TemporaryFileRegistry(),
+            environment: RunEnvironment(collector: collector, cancellation: collector.cancellation),
             entersDestination: entersDestination
         ).run()
         #expect(report.interrupted && report.outcome == .interrupted)

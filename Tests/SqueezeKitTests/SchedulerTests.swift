@@ -1,5 +1,6 @@
 import Dispatch
 @testable import SqueezeKit
+import SqueezeTestSupport
 import Synchronization
 import Testing
 
@@ -91,7 +92,7 @@ private final class CancellingWork: WorkSource {
 @Suite struct SchedulerTests {
     @Test(arguments: SchedulingMode.allCases)
     func everyBlockRunsOnceAndEveryTaskFinishesOnceAfterItsBlocks(mode: SchedulingMode) {
-        var source = TestDataSource(seed: UInt64(mode.rawValue.count))
+        var source = SplitMix64(seed: UInt64(mode.rawValue.count))
         for jobs in [1, 2, 4] {
             let cancellation = CancellationFlag()
             let window = WorkWindow(capacity: 64, cancellation: cancellation)
@@ -152,7 +153,7 @@ private final class CancellingWork: WorkSource {
         let held = Atomic<Int>(0)
         let violations = Atomic<Int>(0)
         DispatchQueue.concurrentPerform(iterations: 8) { thread in
-            var source = TestDataSource(seed: UInt64(thread))
+            var source = SplitMix64(seed: UInt64(thread))
             for _ in 0..<2_000 {
                 let weight = window.weight(ofLength: Int(source.next() % 60))
                 #expect(window.acquire(weight))
@@ -175,7 +176,12 @@ private final class CancellingWork: WorkSource {
         let cancellation = CancellationFlag()
         let window = WorkWindow(capacity: 10, cancellation: cancellation)
         #expect(window.acquire(10))
-        DispatchQueue.global().asyncAfter(deadline: .now() + .milliseconds(100)) { cancellation.cancel() }
+        // Cancelled once this thread is asleep in the second `acquire`: the window is full.
+        let waiter = KernelState.currentThreadID()
+        DispatchQueue.global().async {
+            KernelState.waitUntilAsleep([waiter])
+            cancellation.cancel()
+        }
         #expect(!window.acquire(5))
     }
 }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 @testable import SqueezeKit
+import SqueezeTestSupport
 import Testing
 
 /// The producer-fed work source under contention: every item handed out exactly once, in order,
@@ -50,10 +51,16 @@ import Testing
         let cancellation = CancellationFlag()
         let work = StreamedWork(cancellation: cancellation)
         let group = DispatchGroup()
+        let workers = Locked<[Int32]>([])
         for _ in 0..<3 {
-            DispatchQueue.global().async(group: group) { _ = work.next() }
+            DispatchQueue.global().async(group: group) {
+                workers.withLock { $0.append(KernelState.currentThreadID()) }
+                _ = work.next()
+            }
         }
-        usleep(20_000)
+        // Cancel once all three are waiting in `next()` (nothing was enqueued: they can only wait).
+        #expect(KernelState.waitUntil(deadline: 60) { workers.withLock { $0.count } == 3 })
+        #expect(KernelState.waitUntilAsleep(workers.withLock { $0 }))
         cancellation.cancel()
         #expect(group.wait(timeout: .now() + 5) == .success)
     }

@@ -48,10 +48,7 @@ struct Archive: ParsableCommand {
             force: force)
         let session = RunSession(reporting: reporting)
         try session.perform {
-            ArchiveRun(
-                request: request, collector: session.collector, cancellation: session.cancellation,
-                registry: session.registry
-            ).run()
+            ArchiveRun(request: request, environment: session.environment).run()
         }
     }
 }

@@ -43,10 +43,7 @@ struct Compress: ParsableCommand {
             settings: compression.settings, scheduling: scheduling.options, output: output.options(discard: discard))
         let session = RunSession(reporting: reporting, collector: collectorKind.makeCollector())
         try session.perform {
-            CompressionRun(
-                request: request, collector: session.collector, cancellation: session.cancellation,
-                registry: session.registry
-            ).run()
+            CompressionRun(request: request, environment: session.environment).run()
         }
     }
 }

@@ -50,10 +50,7 @@ struct Decompress: ParsableCommand {
             toStandardOutput: toStandardOutput)
         let session = RunSession(reporting: reporting, summaryToStandardError: toStandardOutput)
         try session.perform {
-            DecompressionRun(
-                request: request, collector: session.collector, cancellation: session.cancellation,
-                registry: session.registry
-            ).run()
+            DecompressionRun(request: request, environment: session.environment).run()
         }
     }
 }
@@ -84,10 +81,7 @@ struct Test: ParsableCommand {
             followSymlinks: selection.followSymlinks, scheduling: scheduling.options)
         let session = RunSession(reporting: reporting)
         try session.perform {
-            DecompressionRun(
-                request: request, collector: session.collector, cancellation: session.cancellation,
-                registry: session.registry
-            ).run()
+            DecompressionRun(request: request, environment: session.environment).run()
         }
     }
 }

@@ -51,10 +51,7 @@ struct Extract: ParsableCommand {
             scheduling: scheduling.options)
         let session = RunSession(reporting: reporting)
         try session.perform {
-            ExtractionRun(
-                request: request, collector: session.collector, cancellation: session.cancellation,
-                registry: session.registry
-            ).run()
+            ExtractionRun(request: request, environment: session.environment).run()
         }
     }
 }

@@ -33,7 +33,7 @@ struct List: ParsableCommand {
         let session = RunSession(reporting: reporting)
         let tableToStandardError = reporting.json == "-"
         try session.perform {
-            ListingRun(request: request, collector: session.collector, cancellation: session.cancellation).run()
+            ListingRun(request: request, environment: session.environment).run()
         } beforeReport: { report in
             // The table is what was asked for: printed even under --quiet, before the summary.
             let table = Data(ListingFormatter().table(report).utf8)

@@ -14,6 +14,8 @@ struct RunSession {
     let summaryToStandardError: Bool
     let cancellation = CancellationFlag()
     let registry = TemporaryFileRegistry()
+    /// Pass this to the run: the collector, flag and registry above.
+    var environment: RunEnvironment { RunEnvironment(collector: collector, cancellation: cancellation, registry: registry) }
 
     init(
         reporting: ReportArguments, summaryToStandardError: Bool = false,

@@ -6,14 +6,7 @@ import Glibc
 /// threads contend the kernel hands the lock over inside `FUTEX_LOCK_PI`, where ThreadSanitizer
 /// cannot see it. A TSan run then reports races in every contended critical section (false
 /// ones, but they would hide a real one). TSan intercepts `pthread_mutex_lock`.
-///
-/// `@unchecked Sendable`: `value` is read and written only between `pthread_mutex_lock` and
-/// `pthread_mutex_unlock` on `mutex`, in `withLock`. `Value` need not be `Sendable` (a task's state
-/// holds its output file, which is not), so the rule that makes that safe is the holder's: what
-/// is not `Sendable` is used only inside `withLock`, or handed out of it once with the holder's
-/// reference cleared (a move). Every such holder (the compression, decoding and archive tasks)
-/// says which beside its state.
-public final class Locked<Value>: @unchecked Sendable {
+public final class Locked<Value> {
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
     private var value: Value
 
@@ -36,3 +29,9 @@ public final class Locked<Value>: @unchecked Sendable {
         return try body(&value)
     }
 }
+
+/// `@unchecked Sendable`: `value` is read and written only between `pthread_mutex_lock` and
+/// `pthread_mutex_unlock` on `mutex`, in `withLock`, and it is `Sendable` itself, so what
+/// `withLock` hands out may go to any thread. A holder of a value that is not `Sendable` (a task's
+/// state holding its output file) states its own rule for sharing it, beside that state.
+extension Locked: @unchecked Sendable where Value: Sendable {}

@@ -24,25 +24,13 @@ final class ArchiveEntryHandle {
     /// The target of a hard link entry: the name of an earlier entry in the same archive.
     var hardLinkTarget: PathName? {
         get { Self.path(archive_entry_hardlink(pointer)) ?? Self.path(archive_entry_hardlink_utf8(pointer)) }
-        set {
-            if let newValue {
-                newValue.withCString { archive_entry_copy_hardlink(pointer, $0) }
-            } else {
-                archive_entry_copy_hardlink(pointer, nil)
-            }
-        }
+        set { Self.copy(newValue, into: pointer, with: archive_entry_copy_hardlink) }
     }
 
     /// What a symbolic link entry points to, as stored.
     var symbolicLinkTarget: PathName? {
         get { Self.path(archive_entry_symlink(pointer)) ?? Self.path(archive_entry_symlink_utf8(pointer)) }
-        set {
-            if let newValue {
-                newValue.withCString { archive_entry_copy_symlink(pointer, $0) }
-            } else {
-                archive_entry_copy_symlink(pointer, nil)
-            }
-        }
+        set { Self.copy(newValue, into: pointer, with: archive_entry_copy_symlink) }
     }
 
     var kind: FileKind {
@@ -111,5 +99,16 @@ final class ArchiveEntryHandle {
     private static func path(_ text: UnsafePointer<CChar>?) -> PathName? {
         guard let text else { return nil }
         return PathName(bytes: UnsafeRawBufferPointer(start: text, count: strlen(text)))
+    }
+
+    /// Sets a link target with one of libarchive's copying setters; nil clears it.
+    private static func copy(
+        _ path: PathName?, into entry: OpaquePointer, with setter: (OpaquePointer?, UnsafePointer<CChar>?) -> Void
+    ) {
+        if let path {
+            path.withCString { setter(entry, $0) }
+        } else {
+            setter(entry, nil)
+        }
     }
 }

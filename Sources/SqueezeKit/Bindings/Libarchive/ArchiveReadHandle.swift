@@ -8,7 +8,7 @@ final class ArchiveReadHandle: LibarchiveHandle {
     private let callbacks: ReadCallbacks
 
     /// `name` is the archive's path, for messages. With `decodingOnly`, the stream is not parsed
-    /// as an archive: libarchive only undoes its compression, and `readData` returns the result.
+    /// as an archive: libarchive only undoes its compression, and `nextDataBlock` returns the result.
     init(stream: any DecodedStream, name: PathName, decodingOnly: Bool = false, bufferSize: Int = 1 << 20) throws {
         guard let pointer = archive_read_new() else { throw LibarchiveError.outOfMemory("read '\(name)'") }
         self.pointer = pointer
@@ -57,21 +57,6 @@ final class ArchiveReadHandle: LibarchiveHandle {
         }
         if status == .endOfFile { return nil }
         return (UnsafeRawBufferPointer(start: buffer, count: size), offset)
-    }
-
-    /// Copies the current entry's next data into `buffer`; 0 at its end. (Sparse files' holes
-    /// come back as zeros.)
-    func readData(into buffer: UnsafeMutableRawBufferPointer, name: PathName) throws -> Int {
-        try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in
-            try check(count: archive_read_data(pointer, buffer.baseAddress, buffer.count), "read the data of '\(name)'")
-        }
-    }
-
-    /// Passes over the rest of the current entry's data.
-    func skipData(name: PathName) throws {
-        try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in
-            try check(archive_read_data_skip(pointer), "read past the data of '\(name)'")
-        }
     }
 
     /// The archive format detected, e.g. "POSIX pax interchange format" (after the first header).

@@ -25,6 +25,23 @@ public final class TemporaryFileRegistry: Sendable {
     public var count: Int { paths.withLock { $0.count } }
 }
 
+/// SplitMix64 (Steele, Lea and Flood): a fast generator whose whole sequence follows from one
+/// seed. Many temporary names from one system random seed; the same numbers on every machine for
+/// tests that need reproducible inputs. Not for anything that must be hard to guess.
+public struct SplitMix64: RandomNumberGenerator, Sendable {
+    private var state: UInt64
+
+    public init(seed: UInt64) { state = seed }
+
+    public mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var mixed = state
+        mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
+        return mixed ^ (mixed >> 31)
+    }
+}
+
 /// How squeeze names its temporaries: `.<name>.squeeze-XXXXXX` beside the file they become, so
 /// that a scan can tell them from the user's files and pass them by.
 enum TemporaryName {

@@ -47,18 +47,11 @@ extension Array where Element == ArchiveItem {
 /// written in order to a temporary that is renamed into place once complete.
 public final class ArchiveRun: BatchRun, Sendable {
     public let request: ArchiveRequest
-    public let collector: any ResultRecording
-    public let cancellation: CancellationFlag
-    public let registry: TemporaryFileRegistry
+    public let environment: RunEnvironment
 
-    public init(
-        request: ArchiveRequest, collector: any ResultRecording = ResultCollector(),
-        cancellation: CancellationFlag = CancellationFlag(), registry: TemporaryFileRegistry = TemporaryFileRegistry()
-    ) {
+    public init(request: ArchiveRequest, environment: RunEnvironment = RunEnvironment()) {
         self.request = request
-        self.collector = collector
-        self.cancellation = cancellation
-        self.registry = registry
+        self.environment = environment
     }
 
     public func run() -> RunReport {

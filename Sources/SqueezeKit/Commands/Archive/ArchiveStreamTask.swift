@@ -5,7 +5,11 @@ import Dispatch
 /// then written in order to a temporary beside the destination, which `finish()` completes and
 /// renames into place. The same encoders as `squeeze compress`, so the output is the same format
 /// as a compressed file: an indexed multi-member gzip (libdeflate) or one pigz-style member (zlib).
-final class ArchiveStreamTask: BlockTask {
+///
+/// `@unchecked Sendable`: `state` holds the writer's output file, which is not `Sendable`; it is
+/// used only inside `state.withLock` and never handed out of it. The other fields are `let` and
+/// `Sendable`.
+final class ArchiveStreamTask: BlockTask, @unchecked Sendable {
     let destination: PathName
     private let encoder: any BlockEncoder
     private let origin: GzipOrigin

@@ -24,18 +24,11 @@ public struct CompressionRequest: Sendable {
 /// One `squeeze compress`: scan, plan, schedule, collect, report.
 public final class CompressionRun: BatchRun, Sendable {
     public let request: CompressionRequest
-    public let collector: any ResultRecording
-    public let cancellation: CancellationFlag
-    public let registry: TemporaryFileRegistry
+    public let environment: RunEnvironment
 
-    public init(
-        request: CompressionRequest, collector: any ResultRecording = ResultCollector(),
-        cancellation: CancellationFlag = CancellationFlag(), registry: TemporaryFileRegistry = TemporaryFileRegistry()
-    ) {
+    public init(request: CompressionRequest, environment: RunEnvironment = RunEnvironment()) {
         self.request = request
-        self.collector = collector
-        self.cancellation = cancellation
-        self.registry = registry
+        self.environment = environment
     }
 
     public func run() -> RunReport {

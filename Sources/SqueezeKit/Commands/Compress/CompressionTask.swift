@@ -3,7 +3,11 @@ import Glibc
 /// Compresses one file: its blocks are read with `pread` and encoded independently (possibly on
 /// several threads at once), then written in order to a temporary beside the destination, which
 /// `finish()` completes and renames into place.
-final class CompressionTask: BlockTask {
+///
+/// `@unchecked Sendable`: `state` holds the writer's output file, which is not `Sendable`; it is
+/// used only inside `state.withLock` and never handed out of it. The other fields are `let` and
+/// `Sendable`.
+final class CompressionTask: BlockTask, @unchecked Sendable {
     let source: ScannedFile
     let destination: PathName
     let layout: BlockLayout

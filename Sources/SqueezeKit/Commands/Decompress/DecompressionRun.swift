@@ -54,18 +54,11 @@ extension DecompressedTarget {
 /// per member for indexed files), schedule, collect, report.
 public final class DecompressionRun: BatchRun, Sendable {
     public let request: DecompressionRequest
-    public let collector: any ResultRecording
-    public let cancellation: CancellationFlag
-    public let registry: TemporaryFileRegistry
+    public let environment: RunEnvironment
 
-    public init(
-        request: DecompressionRequest, collector: any ResultRecording = ResultCollector(),
-        cancellation: CancellationFlag = CancellationFlag(), registry: TemporaryFileRegistry = TemporaryFileRegistry()
-    ) {
+    public init(request: DecompressionRequest, environment: RunEnvironment = RunEnvironment()) {
         self.request = request
-        self.collector = collector
-        self.cancellation = cancellation
-        self.registry = registry
+        self.environment = environment
     }
 
     /// Outputs exist only for `decompress` to files.

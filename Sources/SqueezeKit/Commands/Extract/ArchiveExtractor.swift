@@ -38,8 +38,8 @@ final class ArchiveExtractor {
     /// For the links that give a file's names the data of a link entry (see `relink`).
     private let linkEntry = ArchiveEntryHandle()
     private var bytesReported: Int64 = 0
-    /// Temporary names come from one random seed (SplitMix64), not a system call per file.
-    private var temporaryNames = UInt64.random(in: .min ... .max)
+    /// Temporary names come from one random seed, not a system call per file.
+    private var temporaryNames = SplitMix64(seed: .random(in: .min ... .max))
 
     /// What extracting the current entry involves, once it has passed the checks.
     private struct Target {
@@ -274,9 +274,9 @@ final class ArchiveExtractor {
     /// fresh link (made by libarchive, which checks both paths for symbolic links) renamed over
     /// it. Every name always holds a whole file; `except` (the entry's own name) comes last.
     private func relink(_ file: PathName, to temporary: PathName, except own: PathName) throws {
-        let old = LinkedNames.FileID(try status(of: file))
+        let old = FileIdentity(try status(of: file))
         let names = [file] + linkedNames.names(of: old).filter { $0 != file && $0 != own }
-        for name in names where (try? status(of: name)).map(LinkedNames.FileID.init) == old {
+        for name in names where (try? status(of: name)).map(FileIdentity.init) == old {
             let link = freshTemporary(for: name)
             registry.register(placement.absolute(link))
             defer { registry.unregister(placement.absolute(link)) }
@@ -307,7 +307,7 @@ final class ArchiveExtractor {
     /// Notes that `names` are hard links of one file (the one the first names now).
     private func noteLinked(_ names: [PathName]) {
         guard let status = try? status(of: names[0]) else { return }
-        for name in names { linkedNames.add(name, to: LinkedNames.FileID(status)) }
+        for name in names { linkedNames.add(name, to: FileIdentity(status)) }
     }
 
     /// `lstat` of a path relative to the destination.
@@ -342,11 +342,7 @@ final class ArchiveExtractor {
     /// directory this extraction made, a fresh random name is free without looking.
     private func freshTemporary(for relative: PathName) -> PathName {
         while true {
-            temporaryNames &+= 0x9E37_79B9_7F4A_7C15
-            var mixed = temporaryNames
-            mixed = (mixed ^ (mixed >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            mixed = (mixed ^ (mixed >> 27)) &* 0x94D0_49BB_1331_11EB
-            let named = TemporaryName.candidate(for: relative, random: mixed ^ (mixed >> 31))
+            let named = TemporaryName.candidate(for: relative, random: temporaryNames.next())
             // At the top, without the "./" the candidate comes with.
             let candidate = named.parent == "." ? named.lastComponent : named
             if paths.madeParent(of: relative) || !FileStatus.exists(placement.path(candidate)) { return candidate }

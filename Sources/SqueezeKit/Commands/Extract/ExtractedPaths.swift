@@ -44,22 +44,12 @@ struct ExtractedPaths {
 /// Candidates only: a name may since have been replaced by another entry (and an inode number
 /// reused), so a caller checks that a name still is the file before it touches it.
 struct LinkedNames {
-    struct FileID: Hashable {
-        var device: UInt64
-        var inode: UInt64
+    private var names: [FileIdentity: [PathName]] = [:]
 
-        init(_ status: FileStatus) {
-            device = status.device
-            inode = status.inode
-        }
-    }
-
-    private var names: [FileID: [PathName]] = [:]
-
-    func names(of file: FileID) -> [PathName] { names[file] ?? [] }
+    func names(of file: FileIdentity) -> [PathName] { names[file] ?? [] }
 
     /// Notes that `name` is a name of `file`.
-    mutating func add(_ name: PathName, to file: FileID) {
+    mutating func add(_ name: PathName, to file: FileIdentity) {
         if !names[file, default: []].contains(name) { names[file, default: []].append(name) }
     }
 }

@@ -57,28 +57,18 @@ public struct ExtractionOptions: Sendable, Equatable {
 /// working directory when the system allows (see `EntryPlacement`).
 public final class ExtractionRun: Sendable {
     public let request: ExtractionRequest
-    public let collector: any ResultRecording
-    public let cancellation: CancellationFlag
-    public let registry: TemporaryFileRegistry
+    public let environment: RunEnvironment
     /// Whether the extraction thread may enter the destination (tests turn it off to exercise the
     /// absolute placement every system without `unshare(CLONE_FS)` gets).
     let entersDestination: Bool
 
-    public convenience init(
-        request: ExtractionRequest, collector: any ResultRecording = ResultCollector(),
-        cancellation: CancellationFlag = CancellationFlag(), registry: TemporaryFileRegistry = TemporaryFileRegistry()
-    ) {
-        self.init(request: request, collector: collector, cancellation: cancellation, registry: registry, entersDestination: true)
+    public convenience init(request: ExtractionRequest, environment: RunEnvironment = RunEnvironment()) {
+        self.init(request: request, environment: environment, entersDestination: true)
     }
 
-    init(
-        request: ExtractionRequest, collector: any ResultRecording, cancellation: CancellationFlag,
-        registry: TemporaryFileRegistry, entersDestination: Bool
-    ) {
+    init(request: ExtractionRequest, environment: RunEnvironment, entersDestination: Bool) {
         self.request = request
-        self.collector = collector
-        self.cancellation = cancellation
-        self.registry = registry
+        self.environment = environment
         self.entersDestination = entersDestination
     }
 
@@ -93,7 +83,7 @@ public final class ExtractionRun: Sendable {
         thread.name = "squeeze.extract"
         thread.start()
         finished.wait()
-        if cancellation.isCancelled { registry.removeAll() }
+        if environment.cancellation.isCancelled { environment.registry.removeAll() }
         return result.withLock { $0! }
     }
 
@@ -109,14 +99,15 @@ public final class ExtractionRun: Sendable {
             // Paths the user gave are opened before the thread may leave the working directory.
             let stream = try request.openStream(request.archive)
             let (root, destinationWasCreated) = try prepareDestination()
-            collector.plan(files: 0, bytes: (try? FileStatus.of(request.archive, followingSymlinks: true).size) ?? 0)
+            environment.collector.plan(files: 0, bytes: (try? FileStatus.of(request.archive, followingSymlinks: true).size) ?? 0)
             let placement = EntryPlacement(root: root, isInsideDestination: entersDestination && ThreadWorkingDirectory.enter(root))
             try UTF8ThreadLocale.run {
                 let reader = try ArchiveReadHandle(stream: stream, name: request.archive)
                 defer { bytesConsumed = reader.bytesConsumed }
                 let extractor = try ArchiveExtractor(
                     archive: request.archive, reader: reader, placement: placement, destinationWasCreated: destinationWasCreated,
-                    options: request.options, registry: registry, collector: collector, cancellation: cancellation)
+                    options: request.options, registry: environment.registry, collector: environment.collector,
+                    cancellation: environment.cancellation)
                 try extractor.extractAll(into: &report)
             }
             if let warning = try stream.finishReading() {
@@ -126,14 +117,14 @@ public final class ExtractionRun: Sendable {
         } catch {
             failure = error
         }
-        if !cancellation.isCancelled {
+        if !environment.cancellation.isCancelled {
             var outcome = FileOutcome(
                 source: request.archive, output: request.destination, bytesIn: bytesConsumed, bytesOut: 0,
                 seconds: MonotonicClock.now() - start, status: failure.map { .failed("\($0)") } ?? .done)
             outcome.isArchive = true
-            collector.record(outcome)
+            environment.collector.record(outcome)
         }
-        return report.build(collector: collector, interrupted: cancellation.isCancelled)
+        return report.build(collector: environment.collector, interrupted: environment.cancellation.isCancelled)
     }
 
     /// Creates the destination if missing; returns its canonical path and whether this run made it.

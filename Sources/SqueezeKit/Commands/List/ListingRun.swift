@@ -20,16 +20,11 @@ public struct ListingRequest: Sendable {
 /// worker, and report; each file's listing is in its entry of the report.
 public final class ListingRun: BatchRun, Sendable {
     public let request: ListingRequest
-    public let collector: any ResultRecording
-    public let cancellation: CancellationFlag
+    public let environment: RunEnvironment
 
-    public init(
-        request: ListingRequest, collector: any ResultRecording = ResultCollector(),
-        cancellation: CancellationFlag = CancellationFlag()
-    ) {
+    public init(request: ListingRequest, environment: RunEnvironment = RunEnvironment()) {
         self.request = request
-        self.collector = collector
-        self.cancellation = cancellation
+        self.environment = environment
     }
 
     public func run() -> RunReport {

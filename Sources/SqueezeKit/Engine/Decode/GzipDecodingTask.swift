@@ -8,7 +8,11 @@
 /// so is the error, if there is one.
 ///
 /// Any other file: one block that streams the whole file (`GzipStreamDecoder`).
-final class GzipDecodingTask: BlockTask {
+///
+/// `@unchecked Sendable`: `state` holds the output file, which is not `Sendable`; it is used only
+/// inside `state.withLock`, or handed out of it once, by `finish()`, with the state's reference
+/// cleared (a move). The other fields are `let` and `Sendable`.
+final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     let path: PathName
     let plan: DecodingPlan
     private let destination: any DecodedFileDestination

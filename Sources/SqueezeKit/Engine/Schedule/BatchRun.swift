@@ -1,14 +1,35 @@
 import Glibc
 
+/// Where a run reports, what stops it and what it cleans up: the same for every command, and
+/// shared with whoever watches the run (the progress line reads the collector; an interrupt
+/// handler sets the flag and removes the registered temporaries).
+public struct RunEnvironment: Sendable {
+    public let collector: any ResultRecording
+    public let cancellation: CancellationFlag
+    public let registry: TemporaryFileRegistry
+
+    public init(
+        collector: any ResultRecording = ResultCollector(), cancellation: CancellationFlag = CancellationFlag(),
+        registry: TemporaryFileRegistry = TemporaryFileRegistry()
+    ) {
+        self.collector = collector
+        self.cancellation = cancellation
+        self.registry = registry
+    }
+}
+
 /// What the batch runs do alike: scan with their skips and failures going into the report
 /// (compress, decompress and test, list), bound their work with a window and hand it to the
 /// scheduler of the chosen mode (those and archive).
 protocol BatchRun {
-    var collector: any ResultRecording { get }
-    var cancellation: CancellationFlag { get }
+    var environment: RunEnvironment { get }
 }
 
 extension BatchRun {
+    var collector: any ResultRecording { environment.collector }
+    var cancellation: CancellationFlag { environment.cancellation }
+    var registry: TemporaryFileRegistry { environment.registry }
+
     /// The files a scan selects; what it passed by or could not read goes into `report`.
     func scan(
         _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,

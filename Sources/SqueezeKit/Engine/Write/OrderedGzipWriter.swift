@@ -110,3 +110,5 @@ struct BlockReorderBuffer<Block> {
     /// How many blocks wait for an earlier one.
     var waitingCount: Int { pending.count }
 }
+
+extension BlockReorderBuffer: Sendable where Block: Sendable {}

@@ -1,0 +1,72 @@
+import Foundation
+import Glibc
+
+/// What the kernel reports about threads, processes and open files, for tests that must act at a
+/// known point of another thread or process (once it is blocked in a wait, stopped, or done with a
+/// file) instead of after a guessed delay. Each wait polls `/proc` until its condition holds; the
+/// deadline only keeps a broken test from hanging, and a test that reaches it fails.
+public enum KernelState {
+    /// The calling thread's id in the kernel, for `waitUntilAsleep`. (`/proc/thread-self` links to
+    /// `PID/task/TID`.)
+    public static func currentThreadID() -> Int32 {
+        let target = (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/thread-self")) ?? ""
+        return Int32(target.split(separator: "/").last ?? "") ?? -1
+    }
+
+    /// Waits until every one of these threads of this process is asleep in the kernel: blocked in
+    /// a wait (a condition, a semaphore, a contended lock), not running or about to run.
+    @discardableResult
+    public static func waitUntilAsleep(_ threads: [Int32], deadline: TimeInterval = 60) -> Bool {
+        waitUntil(deadline: deadline) { threads.allSatisfy { state(ofStat: "/proc/self/task/\($0)/stat") == "S" } }
+    }
+
+    /// Waits until no file descriptor of this process refers to the file at `path`.
+    @discardableResult
+    public static func waitUntilClosed(_ path: String, deadline: TimeInterval = 60) -> Bool {
+        let file = URL(fileURLWithPath: path).resolvingSymlinksInPath().path
+        return waitUntil(deadline: deadline) { !openFiles().contains(file) }
+    }
+
+    /// The files this process has open, by path.
+    public static func openFiles() -> [String] {
+        let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []
+        return descriptors.compactMap { try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/fd/\($0)") }
+    }
+
+    /// Interrupts `process` mid-run: waits until `hasStarted` holds (its signal handlers are then
+    /// installed), stops it (SIGSTOP), asks `isMidRun` while nothing in it can move, and only if
+    /// that holds queues `signal` before letting it continue. Returns whether it was sent; if not,
+    /// the process is let go to finish, and the caller fails.
+    public static func interrupt(
+        _ process: Process, with signal: Int32, onceStarted hasStarted: () -> Bool, ifWhileStopped isMidRun: () -> Bool
+    ) -> Bool {
+        guard waitUntil(deadline: 60, { !process.isRunning || hasStarted() }), process.isRunning else { return false }
+        let pid = process.processIdentifier
+        kill(pid, SIGSTOP)
+        defer { kill(pid, SIGCONT) }
+        guard waitUntil(deadline: 60, { !process.isRunning || state(ofStat: "/proc/\(pid)/stat") == "T" }),
+            process.isRunning, isMidRun()
+        else { return false }
+        kill(pid, signal)
+        return true
+    }
+
+    /// Polls `condition` every millisecond until it holds (true) or `deadline` seconds pass (false).
+    public static func waitUntil(deadline: TimeInterval, _ condition: () -> Bool) -> Bool {
+        let end = Date().addingTimeInterval(deadline)
+        while !condition() {
+            if Date() >= end { return false }
+            usleep(1_000)
+        }
+        return true
+    }
+
+    /// The state letter of a `/proc/.../stat` file (`R` running, `S` asleep, `T` stopped, ...): the
+    /// field after the command name, which is in parentheses and may itself hold spaces.
+    static func state(ofStat path: String) -> Character? {
+        guard let stat = try? String(contentsOfFile: path, encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+            return nil
+        }
+        return stat[stat.index(after: close)...].first { $0 != " " }
+    }
+}
