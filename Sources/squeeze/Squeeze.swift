@@ -1,4 +1,5 @@
 import ArgumentParser
+import SqueezeKit
 
 @main
 struct Squeeze: ParsableCommand {
@@ -11,4 +12,9 @@ struct Squeeze: ParsableCommand {
             """,
         subcommands: [Compress.self, Decompress.self, Test.self, List.self, Archive.self, Extract.self, Bench.self]
     )
+
+    static func main() {
+        StandardStreams.reserveClosedDescriptors()
+        main(nil)
+    }
 }

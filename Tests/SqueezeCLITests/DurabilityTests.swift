@@ -40,7 +40,8 @@ struct DurabilityTests {
         var calls: [Call] = []
         for line in lines where line.hasSuffix("= 0") {
             let strings = line.matches(of: quoted).map { String($0.output.1) }
-            let call = line.drop { $0 != " " }.dropFirst().prefix { $0 != "(" }
+            // "PID  call(...": strace pads the PID column with spaces.
+            let call = line.drop { $0 != " " }.drop { $0 == " " }.prefix { $0 != "(" }
             switch call {
             case "syncfs": calls.append(.synced)
             case "link", "linkat", "rename", "renameat", "renameat2":

@@ -110,7 +110,7 @@ struct Bench: ParsableCommand {
             if count == 1 {
                 if showsStatus { StatusLine.erase() }
                 runner.interrupt()
-                FileHandle.standardError.write(Data("squeeze: interrupted: stopping the bench, removing its scratch directory\n".utf8))
+                StandardStreams.message("squeeze: interrupted: stopping the bench, removing its scratch directory\n")
             } else {
                 _exit(130)
             }
@@ -141,13 +141,13 @@ struct Bench: ParsableCommand {
             ? BenchTableFormatter(style: .markdown).format(report) + "\n```\n" + chart + "```\n"
             : BenchTableFormatter().format(report) + "\n" + chart
         let jsonToStandardOutput = json == "-"
-        (jsonToStandardOutput ? FileHandle.standardError : FileHandle.standardOutput).write(Data(text.utf8))
+        try CommandOutput.print(text, to: jsonToStandardOutput ? .error : .output, what: "the bench report")
         if let json { try ReportFile.writeJSON(report, to: json) }
         if let svg { try ReportFile.write(Data(BenchChartSVG().render(report).utf8), to: svg, what: "the SVG chart") }
     }
 
     private func fail(_ message: String) -> ExitCode {
-        FileHandle.standardError.write(Data("squeeze: bench: \(message)\n".utf8))
+        StandardStreams.message("squeeze: bench: \(message)\n")
         return ExitCode.failure
     }
 

@@ -36,8 +36,7 @@ struct List: ParsableCommand {
             ListingRun(request: request, environment: session.environment).run()
         } beforeReport: { report in
             // The table is what was asked for: printed even under --quiet, before the summary.
-            let table = Data(ListingFormatter().table(report).utf8)
-            (tableToStandardError ? FileHandle.standardError : FileHandle.standardOutput).write(table)
+            try CommandOutput.print(ListingFormatter().table(report), to: tableToStandardError ? .error : .output, what: "the listing")
         }
     }
 }

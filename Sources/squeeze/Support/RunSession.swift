@@ -29,7 +29,7 @@ struct RunSession {
     /// Runs `body` with interrupts watched and, if asked, the progress line shown; then, with the
     /// line erased, `beforeReport` (output of the command's own, such as a table) and the report;
     /// and exits with the status of the report's outcome.
-    func perform(_ body: () -> RunReport, beforeReport: (RunReport) -> Void = { _ in }) throws {
+    func perform(_ body: () -> RunReport, beforeReport: (RunReport) throws -> Void = { _ in }) throws {
         let cancellation = cancellation
         let registry = registry
         let progress = reporting.showsProgress(dataOnStandardOutput: summaryToStandardError)
@@ -38,7 +38,7 @@ struct RunSession {
             if count == 1 {
                 progress?.stop()
                 cancellation.cancel()
-                FileHandle.standardError.write(Data("squeeze: interrupted: stopping, removing temporary files\n".utf8))
+                StandardStreams.message("squeeze: interrupted: stopping, removing temporary files\n")
             } else {
                 registry.removeAll()
                 _exit(130)
@@ -48,7 +48,9 @@ struct RunSession {
         let report = body()
         progress?.stop()
         monitor.stop()
-        beforeReport(report)
+        // The reader of standard output went away (`| head`): the run stopped; end quietly.
+        if StandardStreams.outputReaderIsGone { throw CommandOutput.readerGone }
+        try beforeReport(report)
         try print(report)
         let status = report.outcome.exitStatus
         if status != 0 { throw ExitCode(status) }
@@ -56,14 +58,38 @@ struct RunSession {
 
     private func print(_ report: RunReport) throws {
         let formatter = ReportFormatter(verbose: reporting.verbose)
-        let standardError = FileHandle.standardError
-        standardError.write(Data(formatter.problems(report, includingWarnings: !reporting.quiet).utf8))
+        StandardStreams.message(formatter.problems(report, includingWarnings: !reporting.quiet))
         let jsonToStandardOutput = reporting.json == "-"
         if !reporting.quiet {
-            let text = Data(formatter.summary(report).utf8)
-            (jsonToStandardOutput || summaryToStandardError ? standardError : FileHandle.standardOutput).write(text)
+            try CommandOutput.print(
+                formatter.summary(report), to: jsonToStandardOutput || summaryToStandardError ? .error : .output,
+                what: "the report")
         }
         if let destination = reporting.json { try ReportFile.writeJSON(RunReportJSON(report: report), to: destination) }
+    }
+}
+
+/// Printing what a command made (a report, a table), with the failures of its streams turned into
+/// exit statuses in one place: a reader that went away (EPIPE, `squeeze list | head -1`) ends the
+/// command quietly with 141, the status gzip gets from SIGPIPE; any other failure (a full disk
+/// behind `> file`, a closed descriptor) is one line on standard error and exit 1. Work already
+/// committed stays committed.
+enum CommandOutput {
+    /// 128 + SIGPIPE, as a shell reports a command that SIGPIPE ended.
+    static let readerGone = ExitCode(128 + SIGPIPE)
+
+    static func print(_ text: String, to stream: StandardStreams.Stream, what: String) throws {
+        do {
+            try StandardStreams.write(text, to: stream)
+        } catch {
+            throw exitCode(for: error, what: what)
+        }
+    }
+
+    static func exitCode(for error: SystemError, what: String) -> ExitCode {
+        if error.code == EPIPE { return readerGone }
+        StandardStreams.message("squeeze: cannot write \(what) to \(error.path): \(error.reason)\n")
+        return .failure
     }
 }
 
@@ -99,13 +125,17 @@ private struct RunReportJSON: Encodable {
 enum ReportFile {
     static func write(_ data: Data, to destination: String, what: String) throws {
         if destination == "-" {
-            FileHandle.standardOutput.write(data)
+            do {
+                try StandardStreams.write([UInt8](data), to: .output)
+            } catch {
+                throw CommandOutput.exitCode(for: error, what: what)
+            }
             return
         }
         do {
             try data.write(to: URL(fileURLWithPath: destination), options: .atomic)
         } catch {
-            FileHandle.standardError.write(Data("squeeze: cannot write \(what) to '\(destination)': \(error.localizedDescription)\n".utf8))
+            StandardStreams.message("squeeze: cannot write \(what) to '\(destination)': \(error.localizedDescription)\n")
             throw ExitCode.failure
         }
     }

@@ -85,16 +85,9 @@ enum StatusLine {
     /// Erases the line and leaves the cursor at its start.
     static func erase() { write("\r\u{1B}[K") }
 
-    /// One `write` per call, so a frame is never split by other output.
+    /// One write per call, so a frame is never split by other output.
     private static func write(_ text: String) {
-        let bytes = Array(text.utf8)
-        var offset = 0
-        while offset < bytes.count {
-            let written = bytes.withUnsafeBytes { Glibc.write(STDERR_FILENO, $0.baseAddress! + offset, $0.count - offset) }
-            if written < 0 && errno == EINTR { continue }
-            if written <= 0 { return }
-            offset += written
-        }
+        StandardStreams.message(text)
     }
 }
 

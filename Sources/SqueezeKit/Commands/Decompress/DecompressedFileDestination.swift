@@ -15,7 +15,7 @@ struct DecompressedFileDestination: DecodedFileDestination {
         let output: any OutputFile
         switch target {
         case .file(let path): output = try context.makeOutput(for: path)
-        case .standardOutput: output = StandardOutputFile()
+        case .standardOutput: output = StandardOutputFile(cancelling: context.cancellation)
         case .nowhere: return DiscardedOutput()
         }
         let isLarge = source.status.size >= Self.writeBehindThreshold

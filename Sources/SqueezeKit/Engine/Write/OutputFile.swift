@@ -48,16 +48,21 @@ final class DiscardedOutput: OutputFile {
 }
 
 /// Standard output as an output (`decompress --stdout`): bytes are written as they come, so there
-/// is nothing to commit, and nothing to take back after an error (as with `gzip -dc`).
+/// is nothing to commit, and nothing to take back after an error (as with `gzip -dc`). When the
+/// reader has gone (a closed pipe), the whole run stops: nothing more can reach it.
 final class StandardOutputFile: OutputFile {
-    static let path: PathName = "standard output"
+    private let cancellation: CancellationFlag
+
+    init(cancelling cancellation: CancellationFlag) {
+        self.cancellation = cancellation
+    }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws {
-        var offset = 0
-        while offset < bytes.count {
-            offset += try systemCall("write to", Self.path) {
-                Glibc.write(STDOUT_FILENO, bytes.baseAddress! + offset, bytes.count - offset)
-            }
+        do {
+            try StandardStreams.write(bytes, to: .output)
+        } catch {
+            if error.code == EPIPE { cancellation.cancel() }
+            throw error
         }
     }
 
