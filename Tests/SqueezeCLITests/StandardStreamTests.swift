@@ -78,4 +78,40 @@ import Testing
         #expect(result.standardError == "squeeze: cannot write the report to standard output: Bad file descriptor\n")
         #expect(try CommandRunner.run("gzip", ["-dc", scratch("tree/a.gz")]).output == "data\n")
     }
+
+    /// A reader that never reads: squeeze blocks writing to the full pipe. The first interrupt
+    /// must still stop the run (130) instead of waiting for the reader.
+    @Test func theFirstInterruptStopsARunBlockedOnAPipe() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 78)
+        try TreeBuilder.write(data.text(4_000_000), to: scratch("big"))
+        #expect(try CommandRunner.run("sh", ["-c", "gzip -c \"$0\" > \"$0.gz\"", scratch("big")]).status == 0)
+        var ends: [Int32] = [0, 0]
+        #expect(pipe(&ends) == 0)
+        defer { close(ends[0]) }
+        _ = FileManager.default.createFile(atPath: scratch("stderr"), contents: nil)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Squeeze.binary)
+        process.arguments = ["decompress", "-c", scratch("big.gz")]
+        process.standardOutput = FileHandle(fileDescriptor: ends[1], closeOnDealloc: true)
+        process.standardError = FileHandle(forWritingAtPath: scratch("stderr"))
+        try process.run()
+        let pid = process.processIdentifier
+        let blocked = KernelState.waitUntil(deadline: 60) {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            return tasks.contains { task in
+                ((try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8)) ?? "").contains("pipe_write")
+            }
+        }
+        try #require(blocked, "squeeze never blocked on the pipe")
+        kill(pid, SIGINT)
+        let stopped = KernelState.waitUntil(deadline: 60) { !process.isRunning }
+        if !stopped { kill(pid, SIGKILL) }
+        process.waitUntilExit()
+        #expect(stopped, "the first interrupt did not stop a run blocked on a pipe")
+        #expect(process.terminationStatus == 130)
+        let standardError = String(decoding: try Data(contentsOf: URL(fileURLWithPath: scratch("stderr"))), as: UTF8.self)
+        #expect(standardError.contains("interrupted"), "\(standardError)")
+        #expect(TreeBuilder.files(under: scratch.path) == ["big", "big.gz", "stderr"])
+    }
 }

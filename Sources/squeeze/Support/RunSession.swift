@@ -39,6 +39,7 @@ struct RunSession {
                 progress?.stop()
                 cancellation.cancel()
                 StandardStreams.message("squeeze: interrupted: stopping, removing temporary files\n")
+                StandardStreams.interruptWrites()
             } else {
                 registry.removeAll()
                 _exit(130)
