@@ -117,8 +117,9 @@ struct InteropVectorTests {
         }
     }
 
-    /// Go's TestCVE202230631: four million empty members (80 MB) decode to nothing, in seconds,
-    /// without deep recursion.
+    /// Go's TestCVE202230631: four million empty members (80 MB) decode to nothing without deep
+    /// recursion. (How fast is the benchmarks' business: a timed bound here failed under
+    /// ThreadSanitizer on a loaded machine while measuring nothing about correctness.)
     @Test func decodesFourMillionEmptyMembers() throws {
         let scratch = try TemporaryDirectory()
         let member: [UInt8] = [0x1F, 0x8B, 0x08, 0x00, 0xA7, 0x8F, 0x43, 0x62, 0x00, 0x03, 0x03, 0x00] + Array(repeating: 0, count: 8)
@@ -126,11 +127,9 @@ struct InteropVectorTests {
         bytes.reserveCapacity(member.count * 4_000_000)
         for _ in 0..<4_000_000 { bytes += member }
         try TreeBuilder.write(bytes, to: scratch("empty-members.gz"))
-        let start = Date()
         let result = try Squeeze.run(["decompress", scratch("empty-members.gz"), "-q"])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(try TreeBuilder.read(scratch("empty-members")).isEmpty)
-        #expect(Date().timeIntervalSince(start) < 60)
     }
 
     /// Go's TestTruncatedStreams: every proper prefix of a valid stream is an unexpected end of
