@@ -242,9 +242,7 @@ private final class Monitor<State>: @unchecked Sendable {
 
     init(_ state: State) {
         self.state = state
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        mutex = HeapMutex.make()
         condition = .allocate(capacity: 1)
         condition.initialize(to: pthread_cond_t())
         pthread_cond_init(condition, nil)
@@ -254,9 +252,7 @@ private final class Monitor<State>: @unchecked Sendable {
         pthread_cond_destroy(condition)
         condition.deinitialize(count: 1)
         condition.deallocate()
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
+        HeapMutex.free(mutex)
     }
 
     /// Changes the state and wakes every waiter to check again.

@@ -12,16 +12,10 @@ public final class Locked<Value> {
 
     public init(_ value: Value) {
         self.value = value
-        mutex = .allocate(capacity: 1)
-        mutex.initialize(to: pthread_mutex_t())
-        pthread_mutex_init(mutex, nil)
+        mutex = HeapMutex.make()
     }
 
-    deinit {
-        pthread_mutex_destroy(mutex)
-        mutex.deinitialize(count: 1)
-        mutex.deallocate()
-    }
+    deinit { HeapMutex.free(mutex) }
 
     public func withLock<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result {
         pthread_mutex_lock(mutex)
@@ -35,3 +29,20 @@ public final class Locked<Value> {
 /// `withLock` hands out may go to any thread. A holder of a value that is not `Sendable` (a task's
 /// state holding its output file) states its own rule for sharing it, beside that state.
 extension Locked: @unchecked Sendable where Value: Sendable {}
+
+/// The `pthread_mutex_t` of `Locked` and of the channels' monitor: on the heap, because a mutex
+/// must not move once initialised, and a Swift stored property may.
+enum HeapMutex {
+    static func make() -> UnsafeMutablePointer<pthread_mutex_t> {
+        let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        mutex.initialize(to: pthread_mutex_t())
+        pthread_mutex_init(mutex, nil)
+        return mutex
+    }
+
+    static func free(_ mutex: UnsafeMutablePointer<pthread_mutex_t>) {
+        pthread_mutex_destroy(mutex)
+        mutex.deinitialize(count: 1)
+        mutex.deallocate()
+    }
+}
