@@ -33,4 +33,44 @@ struct FullDiskTests {
         #expect(try TreeBuilder.read(scratch("left/tree/a")) == first)
         #expect(try TreeBuilder.read(scratch("left/tree/z")) == Array("small\n".utf8))
     }
+
+    /// Incompressible files onto a disk that holds only some of their outputs: each output is
+    /// whole or absent, no temporary is left, the sources are untouched (even with --rm), and the
+    /// run names the files that did not fit and why.
+    @Test(arguments: ["sequential", "group", "apply", "operation"])
+    func compressOntoAFullDiskLeavesOnlyWholeOutputs(mode: String) throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 92)
+        var sources: [String: [UInt8]] = [:]
+        for index in 0..<6 {
+            let bytes = data.randomBytes(40_000)
+            sources["f\(index)"] = bytes
+            try TreeBuilder.write(bytes, to: scratch("tree/f\(index)"))
+        }
+        try FileManager.default.createDirectory(atPath: scratch("disk"), withIntermediateDirectories: true)
+
+        let run = try SmallFileSystem.runSqueeze(
+            ["compress", scratch("tree"), "-o", scratch("disk"), "--mode", mode, "--rm", "--block-size", "16KiB"],
+            mountPoint: scratch("disk"), kibibytes: 128, copyTo: scratch("left"))
+
+        #expect(run.result.status == 1, "\(run.result.standardError)")
+        #expect(run.result.standardError.contains("No space left on device"), "\(run.result.standardError)")
+        let outputs = TreeBuilder.files(under: run.contents)
+        #expect(!outputs.isEmpty && outputs.count < 6, "\(outputs)")
+        #expect(!outputs.contains { $0.contains(".squeeze-") }, "\(outputs)")
+        for output in outputs {
+            let name = String(output.dropLast(3))
+            let restored = try CommandRunner.run("gzip", ["-dc", scratch("left/\(output)")])
+            #expect(restored.status == 0 && restored.standardOutput == Data(sources[name] ?? []), "\(output)")
+        }
+        // Sources whose output did not fit are still there; --rm removed only those that fit.
+        let remaining = Set(TreeBuilder.files(under: scratch("tree")))
+        for name in sources.keys {
+            #expect(remaining.contains(name) != outputs.contains(name + ".gz"), "\(name)")
+            if remaining.contains(name) {
+                #expect(try TreeBuilder.read(scratch("tree/\(name)")) == sources[name])
+                #expect(run.result.standardError.contains("/\(name)"), "the failure names \(name)")
+            }
+        }
+    }
 }
