@@ -29,6 +29,9 @@ struct FullDiskTests {
         #expect(run.result.status == 1, "\(run.result.standardError)")
         #expect(run.result.standardError.contains("tree/big"), "\(run.result.standardError)")
         #expect(run.result.standardError.contains("No space left on device"), "\(run.result.standardError)")
+        #expect(!run.result.standardError.contains(".squeeze-"), "names squeeze's temporary: \(run.result.standardError)")
+        // Read whole, written in part: no ratio between the two.
+        #expect(run.result.output.contains("in 0.2 MB, out 0.0 MB, ratio n/a"), "\(run.result.output)")
         #expect(TreeBuilder.files(under: run.contents) == ["tree/a", "tree/z"])
         #expect(try TreeBuilder.read(scratch("left/tree/a")) == first)
         #expect(try TreeBuilder.read(scratch("left/tree/z")) == Array("small\n".utf8))
@@ -72,5 +75,24 @@ struct FullDiskTests {
                 #expect(run.result.standardError.contains("/\(name)"), "the failure names \(name)")
             }
         }
+    }
+
+    /// libarchive cannot create the file an entry is written to: the message names the entry,
+    /// never the temporary squeeze asked libarchive to create, and says why.
+    @Test func aFileThatCannotBeCreatedIsNamedByItsEntryNotByItsTemporary() throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write("alpha\n", to: scratch("tree/a.txt"))
+        #expect(try Squeeze.run(["archive", scratch("tree"), "-o", scratch("tree.tar.gz")]).status == 0)
+        try FileManager.default.createDirectory(atPath: scratch("disk"), withIntermediateDirectories: true)
+
+        let run = try SmallFileSystem.runSqueeze(
+            ["extract", scratch("tree.tar.gz"), "-C", scratch("disk")], mountPoint: scratch("disk"), kibibytes: 64,
+            copyTo: scratch("left"), prepare: #"mkdir "$1/tree" && mount -o remount,ro "$1""#)
+
+        let errors = run.result.standardError
+        #expect(run.result.status == 1, "\(errors)")
+        #expect(errors.contains("tree/a.txt"), "\(errors)")
+        #expect(errors.contains("Read-only file system"), "\(errors)")
+        #expect(!errors.contains(".squeeze-") && !errors.contains(".a.txt"), "names squeeze's temporary: \(errors)")
     }
 }

@@ -21,13 +21,15 @@ public struct SmallFileSystem {
     }()
 
     /// Runs `squeeze arguments` with a tmpfs of `kibibytes` mounted at `mountPoint` (an empty
-    /// directory the test made), then copies what is on it into `copyTo`.
+    /// directory the test made), then copies what is on it into `copyTo`. `prepare` is shell run
+    /// on the new disk (`$1`) first: `mount -o remount,ro "$1"` makes it read-only, say.
     public static func runSqueeze(
-        _ arguments: [String], mountPoint: String, kibibytes: Int, copyTo: String
+        _ arguments: [String], mountPoint: String, kibibytes: Int, copyTo: String, prepare: String = ":"
     ) throws -> SmallFileSystem {
         // $1: the mount point, $2: the copy's directory, $3: squeeze; the rest are its arguments.
         let script = """
             mount -t tmpfs -o size=\(kibibytes)k tmpfs "$1" || exit 99
+            { \(prepare); } || exit 99
             mountPoint=$1 copy=$2 squeeze=$3
             shift 3
             "$squeeze" "$@"
@@ -38,7 +40,7 @@ public struct SmallFileSystem {
         try FileManager.default.createDirectory(atPath: copyTo, withIntermediateDirectories: true)
         let result = try CommandRunner.run(
             "unshare", ["-m", "sh", "-c", script, "small-disk", mountPoint, copyTo, Squeeze.binary] + arguments)
-        precondition(result.status != 99, "could not mount a tmpfs: \(result.standardError)")
+        precondition(result.status != 99, "could not mount or prepare a tmpfs: \(result.standardError)")
         return SmallFileSystem(result: result, contents: copyTo)
     }
 }

@@ -79,6 +79,19 @@ public struct LibarchiveError: Error, Equatable, Sendable, CustomStringConvertib
 }
 
 extension LibarchiveError {
+    /// The same failure told of `name`, for an entry libarchive wrote under `temporary`: squeeze's
+    /// temporaries are its own business (and gone by the time the message is read), so their
+    /// names in libarchive's message become the entry's. libarchive's "Can't create 'x'" leaves
+    /// out why: the system's reason is added when it gave one.
+    func naming(_ temporary: PathName, as name: PathName) -> LibarchiveError {
+        var message = message.replacing("\(temporary.lastComponent)", with: "\(name.lastComponent)")
+        if errorNumber > 0 {
+            let reason = String(cString: strerror(errorNumber))
+            if !message.contains(reason) { message += ": \(reason)" }
+        }
+        return LibarchiveError(operation: operation, message: message, errorNumber: errorNumber, isFatal: isFatal)
+    }
+
     /// libarchive could not even allocate its handle.
     static func outOfMemory(_ operation: String) -> LibarchiveError {
         LibarchiveError(operation: operation, message: "out of memory", errorNumber: ENOMEM, isFatal: true)

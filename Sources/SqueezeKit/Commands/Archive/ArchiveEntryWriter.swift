@@ -39,8 +39,9 @@ final class ArchiveEntryWriter {
                 source: item.path, output: nil, bytesIn: bytes, bytesOut: 0,
                 seconds: MonotonicClock.now() - start, status: .done)
         } catch let failure as ItemFailure {
+            // Its data may be in the archive all the same (it changed while read, say).
             outcome = FileOutcome(
-                source: item.path, output: nil, bytesIn: 0, bytesOut: 0,
+                source: item.path, output: nil, bytesIn: failure.bytesStored, bytesOut: 0,
                 seconds: MonotonicClock.now() - start, status: .failed(failure.message))
         }
         collector.recordProgress(bytes: 0, files: 1)
@@ -94,7 +95,7 @@ final class ArchiveEntryWriter {
             do {
                 count = try file.read(into: chunk, at: offset)
             } catch {
-                throw ItemFailure("\(error); its entry is padded with zeros")
+                throw ItemFailure("\(error); its entry is padded with zeros", bytesStored: offset)
             }
             if count == 0 { break }
             try writer.writeData(UnsafeRawBufferPointer(rebasing: buffer[..<count]), name: item.name)
@@ -102,10 +103,10 @@ final class ArchiveEntryWriter {
         }
         collector.recordProgress(bytes: status.size)
         guard offset == status.size else {
-            throw ItemFailure("shrank while it was being archived; its entry is padded with zeros")
+            throw ItemFailure("shrank while it was being archived; its entry is padded with zeros", bytesStored: offset)
         }
         guard (try? file.status().isUnchanged(since: status)) == true else {
-            throw ItemFailure("changed while it was being archived; its entry may be inconsistent")
+            throw ItemFailure("changed while it was being archived; its entry may be inconsistent", bytesStored: offset)
         }
         return status.size
     }
@@ -141,8 +142,13 @@ final class ArchiveEntryWriter {
 /// Why one item could not be archived (the others still were).
 private struct ItemFailure: Error {
     let message: String
+    /// The item's data read into the archive before it failed.
+    let bytesStored: Int64
 
-    init(_ message: String) { self.message = message }
+    init(_ message: String, bytesStored: Int64 = 0) {
+        self.message = message
+        self.bytesStored = bytesStored
+    }
 
     /// Runs a step whose system errors are the item's problem, not the archive's.
     static func wrapping<Result>(_ body: () throws(SystemError) -> Result) throws(ItemFailure) -> Result {

@@ -109,8 +109,11 @@ final class ArchiveStreamTask: BlockTask, @unchecked Sendable {
             let seconds = MonotonicClock.now() - state.startTime
             do {
                 try state.writer.commit(attributes: FileStatus.newFile(), replacingExisting: context.output.force)
+                // The archive's bytes in are those of entries that failed but whose data it holds
+                // all the same (each entry done counts its own): every byte out has its bytes in.
+                let failedEntriesStored = state.entryOutcomes.filter { $0.status != .done }.reduce(0) { $0 + $1.bytesIn }
                 var outcome = FileOutcome(
-                    source: destination, output: destination, bytesIn: 0, bytesOut: state.writer.bytesOut,
+                    source: destination, output: destination, bytesIn: failedEntriesStored, bytesOut: state.writer.bytesOut,
                     seconds: seconds, status: .done)
                 outcome.isArchive = true
                 // Each entry done went into the archive; its bytes out are the archive's.

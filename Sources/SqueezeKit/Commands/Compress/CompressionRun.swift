@@ -38,7 +38,7 @@ public final class CompressionRun: BatchRun, Sendable {
             compressedSide: .output)
         let files = scan(
             request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
-            into: &report)
+            removingLeftoverTemporaries: !request.output.discard, into: &report)
         let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.blockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)

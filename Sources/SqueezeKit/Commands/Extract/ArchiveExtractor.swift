@@ -243,7 +243,7 @@ final class ArchiveExtractor {
             return result
         } catch {
             _ = placement.path(temporary).withCString { unlink($0) }
-            throw error
+            throw (error as? LibarchiveError)?.naming(temporary, as: target.relative) ?? error
         }
     }
 
@@ -290,7 +290,7 @@ final class ArchiveExtractor {
                 try rename(link, over: name)
             } catch {
                 _ = placement.path(link).withCString { unlink($0) }
-                throw error
+                throw (error as? LibarchiveError)?.naming(link, as: name) ?? error
             }
             noteLinked([name])
         }

@@ -98,6 +98,8 @@ public final class ExtractionRun: Sendable {
         do {
             // Paths the user gave are opened before the thread may leave the working directory.
             let stream = try request.openStream(request.archive)
+            // What was read of the archive, even when it could not be read to its end.
+            defer { bytesConsumed = max(bytesConsumed, stream.bytesConsumed) }
             let (root, destinationWasCreated) = try prepareDestination()
             environment.collector.plan(files: 0, bytes: (try? FileStatus.of(request.archive, followingSymlinks: true).size) ?? 0)
             let placement = EntryPlacement(root: root, isInsideDestination: entersDestination && ThreadWorkingDirectory.enter(root))
@@ -113,7 +115,6 @@ public final class ExtractionRun: Sendable {
             if let warning = try stream.finishReading() {
                 report.warnings.append(FileFailure(path: request.archive, message: warning))
             }
-            bytesConsumed = max(bytesConsumed, stream.bytesConsumed)
         } catch {
             failure = error
         }
@@ -123,6 +124,11 @@ public final class ExtractionRun: Sendable {
                 seconds: MonotonicClock.now() - start, status: failure.map { .failed("\($0)") } ?? .done)
             outcome.isArchive = true
             environment.collector.record(outcome)
+        }
+        // The archive was read whole or in part; unless every entry was written, what was written
+        // is not what was read, uncompressed.
+        if environment.cancellation.isCancelled || environment.collector.totals().filesFailed > 0 || !report.skipped.isEmpty {
+            report.compressedSide = .neither
         }
         return report.build(collector: environment.collector, interrupted: environment.cancellation.isCancelled)
     }

@@ -54,7 +54,7 @@ public struct RunTotals: Sendable, Equatable {
     public var filesDone = 0
     public var filesFailed = 0
     public var warnings = 0
-    /// Input bytes of the files done.
+    /// Input bytes of the files done (and of an archive, done or not).
     public var bytesIn: Int64 = 0
     /// Output bytes of the files done.
     public var bytesOut: Int64 = 0
@@ -80,6 +80,11 @@ public struct RunTotals: Sendable, Equatable {
             bytesOut += outcome.bytesOut
         case .failed:
             filesFailed += 1
+            // An archive read or written in part before it failed: those bytes were worked through.
+            if outcome.isArchive {
+                bytesIn += outcome.bytesIn
+                bytesOut += outcome.bytesOut
+            }
         case .skipped:
             break
         }

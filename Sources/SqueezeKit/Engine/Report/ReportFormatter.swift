@@ -22,9 +22,10 @@ public struct ReportFormatter: Sendable {
         lines.append(headline)
         lines.append("  " + settingsLine(report.settings))
         // The ratio is uncompressed over compressed whichever way the run went.
-        let percent = report.compressionRatio > 0 ? 100 / report.compressionRatio : 0
-        lines.append("  in \(Self.megabytes(report.bytesIn)), out \(Self.megabytes(report.bytesOut)), "
-            + "ratio \(Self.decimal(report.compressionRatio, places: 2))x (compressed \(Self.decimal(percent, places: 1))% of uncompressed)")
+        let ratio = report.compressionRatio > 0
+            ? "\(Self.decimal(report.compressionRatio, places: 2))x (compressed \(Self.decimal(100 / report.compressionRatio, places: 1))% of uncompressed)"
+            : "n/a"
+        lines.append("  in \(Self.megabytes(report.bytesIn)), out \(Self.megabytes(report.bytesOut)), ratio \(ratio)")
         lines.append("  wall \(Self.seconds(report.wallSeconds)), cpu \(Self.seconds(report.cpuSeconds)) "
             + "(user \(Self.seconds(report.userSeconds)), sys \(Self.seconds(report.systemSeconds))), "
             + "utilisation \(Self.decimal(report.cpuUtilisation, places: 2)) of \(report.settings.jobs) core\(report.settings.jobs == 1 ? "" : "s")")

@@ -47,7 +47,8 @@ public struct RunReport: Codable, Sendable {
     public var filesFailed: Int
     public var bytesIn: Int64
     public var bytesOut: Int64
-    /// Uncompressed bytes per compressed byte (4.0 means a quarter of the size).
+    /// Uncompressed bytes per compressed byte (4.0 means a quarter of the size); 0 when there is
+    /// no ratio to give.
     public var compressionRatio: Double
     public var wallSeconds: Double
     public var userSeconds: Double
@@ -86,8 +87,9 @@ public struct RunReport: Codable, Sendable {
 
 /// Assembles a `RunReport` from what a run measured and what its collector gathered.
 public struct RunReportBuilder: Sendable {
-    /// Which side of a run is compressed, for the ratio.
-    public enum CompressedSide: Sendable { case input, output }
+    /// Which side of a run is compressed, for the ratio. `neither` when one side is not all the
+    /// other made (an extraction that left entries out read more than it wrote): no ratio.
+    public enum CompressedSide: Sendable { case input, output, neither }
 
     public var command: String
     public var settings: RunReport.Settings
@@ -137,8 +139,11 @@ public struct RunReportBuilder: Sendable {
             warnings.append(RunReport.Notice(path: "\(skip.path)", message: skip.reason.description))
         }
         let cpu = usage.userSeconds + usage.systemSeconds
-        let (compressed, uncompressed) = compressedSide == .output
-            ? (totals.bytesOut, totals.bytesIn) : (totals.bytesIn, totals.bytesOut)
+        let (compressed, uncompressed) = switch compressedSide {
+        case .output: (totals.bytesOut, totals.bytesIn)
+        case .input: (totals.bytesIn, totals.bytesOut)
+        case .neither: (Int64(0), Int64(0))
+        }
         return RunReport(
             command: command, settings: settings,
             filesDone: totals.filesDone, filesSkipped: skipped.count, filesFailed: failures.count,

@@ -76,10 +76,17 @@ public struct ScanOptions: Sendable {
     public var filter: PathFilter
     /// Follow symbolic links inside the tree (links named on the command line are always followed).
     public var followSymlinks: Bool
+    /// Remove the temporaries that killed runs of squeeze left (commands that write into the tree
+    /// they scan); otherwise every temporary is passed by.
+    public var removesLeftoverTemporaries: Bool
 
-    public init(selection: FileSelection, filter: PathFilter = PathFilter(), followSymlinks: Bool = false) {
+    public init(
+        selection: FileSelection, filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
+        removesLeftoverTemporaries: Bool = false
+    ) {
         self.selection = selection
         self.filter = filter
         self.followSymlinks = followSymlinks
+        self.removesLeftoverTemporaries = removesLeftoverTemporaries
     }
 }

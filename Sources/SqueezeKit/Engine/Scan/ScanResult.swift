@@ -33,7 +33,13 @@ public enum SkipReason: Hashable, Sendable {
     case unknownSuffix
     /// Found in a tree by a command that reads gzip files, without a gzip suffix.
     case notGzipFile
+    /// One of squeeze's temporaries, whose run may still be going: never touched.
     case temporaryFile
+    /// A temporary left by a squeeze run that was killed (its process is gone): removed.
+    case removedTemporaryFile
+    /// A temporary of squeeze's that may be left over but was not removed: the message says why,
+    /// and how to remove it.
+    case leftoverTemporaryFile(String)
     case excluded(pattern: String)
     case notIncluded
     /// Reached a second time through a symbolic link, or a directory whose name in an archive an
@@ -58,6 +64,8 @@ public enum SkipReason: Hashable, Sendable {
         case .unknownSuffix: "unknown suffix (not .gz or .tgz)"
         case .notGzipFile: "not a .gz or .tgz file"
         case .temporaryFile: "a squeeze temporary file"
+        case .removedTemporaryFile: "removed: a temporary left by an interrupted squeeze run"
+        case .leftoverTemporaryFile(let why): why
         case .excluded(let pattern): "excluded by '\(pattern)'"
         case .notIncluded: "matches no --include"
         case .duplicate(let first): "same file as '\(first)'"
@@ -79,6 +87,8 @@ public enum SkipReason: Hashable, Sendable {
         case .unknownSuffix: "unknown suffix"
         case .notGzipFile: "not gzip"
         case .temporaryFile: "squeeze temporary"
+        case .removedTemporaryFile: "leftover temporary removed"
+        case .leftoverTemporaryFile: "leftover temporary kept"
         case .excluded: "excluded"
         case .notIncluded: "not included"
         case .duplicate: "duplicate"

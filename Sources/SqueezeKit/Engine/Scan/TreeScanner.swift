@@ -202,8 +202,8 @@ private struct Walk {
 
     mutating func consider(_ path: PathName, relativePath: PathName, status: FileStatus, isNamedOnCommandLine: Bool) {
         let reason: SkipReason? =
-            TemporaryName.isTemporary(path.lastComponent) ? .temporaryFile
-            : options.selection.skipReason(for: path, isNamedOnCommandLine: isNamedOnCommandLine)
+            TemporaryName.recognise(path.lastComponent).map { LeftoverTemporaries.settle(path, $0, removing: options.removesLeftoverTemporaries) }
+            ?? options.selection.skipReason(for: path, isNamedOnCommandLine: isNamedOnCommandLine)
                 ?? (isNamedOnCommandLine ? nil : options.filter.skipReason(forFile: relativePath))
         if let reason {
             result.skipped.append(SkippedPath(path: path, reason: reason))

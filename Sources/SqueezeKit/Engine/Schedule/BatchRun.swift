@@ -30,13 +30,16 @@ extension BatchRun {
     var cancellation: CancellationFlag { environment.cancellation }
     var registry: TemporaryFileRegistry { environment.registry }
 
-    /// The files a scan selects; what it passed by or could not read goes into `report`.
+    /// The files a scan selects; what it passed by or could not read goes into `report`. A run
+    /// that writes beside its inputs removes the temporaries killed runs left there.
     func scan(
         _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
-        into report: inout RunReportBuilder
+        removingLeftoverTemporaries: Bool = false, into report: inout RunReportBuilder
     ) -> [ScannedFile] {
-        let scan = TreeScanner(options: ScanOptions(selection: selection, filter: filter, followSymlinks: followSymlinks))
-            .scan(roots)
+        let options = ScanOptions(
+            selection: selection, filter: filter, followSymlinks: followSymlinks,
+            removesLeftoverTemporaries: removingLeftoverTemporaries)
+        let scan = TreeScanner(options: options).scan(roots)
         report.skipped += scan.skipped
         report.failures += scan.failures
         return scan.files

@@ -3,7 +3,7 @@ import Glibc
 /// Writes a file under a temporary name in its destination's directory and gives it the final name
 /// only once it is complete, so no reader ever sees half a file under the final name.
 ///
-/// The temporary is `.<name>.squeeze-XXXXXX` (mode 0600 until commit). It is registered with the
+/// The temporary is named by `TemporaryName`, after its run (mode 0600 until commit). It is registered with the
 /// run's `TemporaryFileRegistry` for as long as it exists, and removed by `discard()` or `deinit`
 /// on every path that does not commit.
 final class AtomicFileWriter: OutputFile {
