@@ -2,6 +2,18 @@
 import Testing
 
 @Suite struct PathNameTests {
+    /// What a hostile name would send a terminal is printed as escapes, as `ls -b` does.
+    @Test func namesAreEscapedForTheTerminal() {
+        #expect(PathName("plain/naïve.txt").escapedForTerminal == "plain/naïve.txt")
+        #expect(PathName(bytes: Array("a\u{1B}[2Jb".utf8)).escapedForTerminal == "a\\033[2Jb")
+        #expect(PathName(bytes: [0x63, 0x61, 0x66, 0xE9]).escapedForTerminal == "caf\\351")
+        #expect(PathName(bytes: [0x0A, 0x7F, 0x5C]).escapedForTerminal == "\\012\\177\\\\")
+        #expect(PathName(bytes: [0xC2, 0x9B, 0x41]).escapedForTerminal == "\\302\\233A")
+        #expect(PathName(bytes: [0xF0, 0x9F, 0x98, 0x80]).escapedForTerminal == "😀")
+        #expect(PathName(bytes: [0xE2, 0x82]).escapedForTerminal == "\\342\\202")
+        #expect(PathName("ok").isValidUTF8 && !PathName(bytes: [0xFF]).isValidUTF8)
+    }
+
     @Test func componentsAndParents() {
         #expect(PathName("a/b/c").lastComponent == "c")
         #expect(PathName("a/b/c/").lastComponent == "c")

@@ -14,6 +14,49 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
     /// The path for messages and JSON; bytes that are not UTF-8 show as U+FFFD.
     public var description: String { String(decoding: bytes, as: UTF8.self) }
 
+    /// Whether the bytes are valid UTF-8, so that `description` is the name exactly.
+    public var isValidUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
+
+    /// The name as text that is safe to print on a terminal, as `ls -b` writes it: control
+    /// characters, C0 and C1 (a hostile name's escape sequences), bytes that are not UTF-8 and the backslash
+    /// itself as backslash escapes (`\033`, `\351`, `\\`); everything else as it is.
+    public var escapedForTerminal: String {
+        var text = ""
+        var rest = bytes[...]
+        while let first = rest.first {
+            let length = Self.utf8SequenceLength(rest)
+            if length == 1 && (first < 0x20 || first == 0x7F || first == UInt8(ascii: "\\") || first >= 0x80) {
+                text += first == UInt8(ascii: "\\") ? "\\\\" : "\\" + Self.octal(first)
+                rest = rest.dropFirst()
+                continue
+            }
+            let character = String(decoding: rest.prefix(length), as: UTF8.self)
+            // C1 controls (U+0080-U+009F, two bytes in UTF-8) drive terminals as ESC does.
+            if character.unicodeScalars.first.map({ (0x80...0x9F).contains($0.value) }) == true {
+                text += rest.prefix(length).map { "\\" + Self.octal($0) }.joined()
+            } else {
+                text += character
+            }
+            rest = rest.dropFirst(length)
+        }
+        return text
+    }
+
+    /// The length of the valid UTF-8 sequence at the start of `bytes`; 1 for a byte that does not
+    /// begin one (or a lone ASCII byte).
+    private static func utf8SequenceLength(_ bytes: ArraySlice<UInt8>) -> Int {
+        guard let first = bytes.first, first >= 0x80 else { return 1 }
+        let length = first >= 0xF0 ? 4 : first >= 0xE0 ? 3 : first >= 0xC2 ? 2 : 1
+        guard length > 1, bytes.count >= length else { return 1 }
+        let sequence = bytes.prefix(length)
+        return String(validating: sequence, as: UTF8.self) == nil ? 1 : length
+    }
+
+    private static func octal(_ byte: UInt8) -> String {
+        let digits = String(byte, radix: 8)
+        return String(repeating: "0", count: 3 - digits.count) + digits
+    }
+
     public var isEmpty: Bool { bytes.isEmpty }
     public var isAbsolute: Bool { bytes.first == UInt8(ascii: "/") }
 
