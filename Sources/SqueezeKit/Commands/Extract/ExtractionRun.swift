@@ -110,9 +110,6 @@ public final class ExtractionRun: Sendable {
                     cancellation: environment.cancellation)
                 try extractor.extractAll(into: &report)
             }
-            if let warning = try stream.finishReading() {
-                report.warnings.append(FileFailure(path: request.archive, message: warning))
-            }
             bytesConsumed = max(bytesConsumed, stream.bytesConsumed)
         } catch {
             failure = error
