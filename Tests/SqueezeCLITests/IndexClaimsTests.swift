@@ -81,7 +81,9 @@ import Testing
     }
 
     /// 300,000 members (10 MB): the index and the work are held a run of members at a time, not
-    /// a record per member, so memory stays far below what one per member would take.
+    /// a record per member, so memory stays far below what one per member would take. (The goal
+    /// is 64 MiB for ten million members, 300 MB; here a record and a work item per member took
+    /// 55 MiB, where runs take about 27: the bound is set between.)
     ///
     /// The peak is the process's own high-water mark (VmHWM), read while it runs: the report's
     /// `peakMemoryBytes` (getrusage's maxrss) also counts, on Linux, the memory of whatever
@@ -99,7 +101,7 @@ import Testing
         let result = try CommandRunner.result(of: process, scratch: scratch)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(peak > 0)
-        #expect(peak < 64 << 20, "peak \(peak)")
+        #expect(peak < 40 << 20, "peak \(peak)")
     }
 
     /// VmHWM of a running process, in bytes.
