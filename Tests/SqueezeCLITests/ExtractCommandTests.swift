@@ -75,8 +75,11 @@ import Testing
 
         let cut = try Squeeze.run(["extract", scratch("cut.tar.gz"), "-C", scratch("d2"), "-q"])
         #expect(cut.status == 1)
-        #expect(cut.standardError.hasPrefix("squeeze: \(scratch("cut.tar.gz")): stopped at 'big.bin', which could not be extracted: "))
-        #expect(TreeSnapshot(of: scratch("d2")).paths == [".", "ok.txt"])
+        #expect(cut.standardError.contains("squeeze: \(scratch("cut.tar.gz")): stopped at 'big.bin', which could not be extracted: "))
+        // One gzip member, whose CRC never came: the entry before the cut was not verified either.
+        #expect(cut.standardError.hasPrefix(
+            "squeeze: ok.txt: not extracted: the archive's data could not be verified up to the end of this entry: "))
+        #expect(TreeSnapshot(of: scratch("d2")).paths == ["."])
 
         let missing = try Squeeze.run(["extract", scratch("missing.tar"), "-C", scratch("d3"), "-q"])
         #expect(missing.status == 1)

@@ -3,10 +3,16 @@ import Testing
 @testable import SqueezeKit
 
 @Suite struct MemberIndexWalkerTests {
-    static func walk(_ bytes: [UInt8]) throws -> MemberIndex? {
+    /// The index with one run per member, unless `runLimit` says otherwise.
+    static func walk(_ bytes: [UInt8], runLimit: Int = 0) throws -> MemberIndex? {
         let scratch = try TemporaryDirectory()
         let file = try GzipBytes.file(bytes, in: scratch)
-        return try MemberIndexWalker(file: file, fileSize: Int64(bytes.count)).walk()
+        return try MemberIndexWalker(file: file, fileSize: Int64(bytes.count), runLimit: runLimit).walk()
+    }
+
+    /// The members of an indexed file written from memory, one run each.
+    static func members(_ bytes: [UInt8]) throws -> [MemberRun] {
+        try #require(try walk(bytes)).runs
     }
 
     /// Rewrites the "SQ" subfield of the member at `offset` (squeeze's members have FEXTRA only,
@@ -25,15 +31,32 @@ import Testing
         let original = data.text(1_000_000)
         let bytes = GzipBytes.indexed(original, blockSize: 64 << 10)
         let index = try #require(try Self.walk(bytes))
-        #expect(index.members.count == 16)
+        #expect(index.runs.count == 16)
+        #expect(index.memberCount == 16)
         #expect(index.uncompressedBytes == Int64(original.count))
         #expect(index.compressedBytes == Int64(bytes.count))
         #expect(index.firstHeader.name == Array("data".utf8))
-        #expect(index.members.first?.offset == 0)
-        #expect(index.members.last?.end == Int64(bytes.count))
-        for (member, next) in zip(index.members, index.members.dropFirst()) { #expect(member.end == next.offset) }
-        #expect(index.members.dropLast().allSatisfy { $0.uncompressedLength == 64 << 10 })
+        #expect(index.runs.first?.offset == 0)
+        #expect(index.runs.last?.end == Int64(bytes.count))
+        for (member, next) in zip(index.runs, index.runs.dropFirst()) { #expect(member.end == next.offset) }
+        #expect(index.runs.dropLast().allSatisfy { $0.uncompressedLength == 64 << 10 })
         #expect(index.uncompressedBytes(before: 3) == 3 * (64 << 10))
+    }
+
+    /// Small members are gathered into runs of at most the limit (a member alone may exceed it),
+    /// which follow one another and hold every member.
+    @Test func gathersSmallMembersIntoRuns() throws {
+        let original = TestData(seed: 12).randomBytesOnce(1_000_000)
+        let bytes = GzipBytes.indexed(original, blockSize: 16 << 10)
+        let index = try #require(try Self.walk(bytes, runLimit: 200_000))
+        #expect(index.memberCount == 62)
+        #expect(index.runs.count > 1 && index.runs.count < 62)
+        #expect(index.runs.reduce(0) { $0 + $1.memberCount } == 62)
+        #expect(index.runs.allSatisfy { $0.memberCount == 1 || $0.length + $0.uncompressedLength <= 200_000 })
+        #expect(index.runs.first?.offset == 0 && index.runs.last?.end == Int64(bytes.count))
+        for (run, next) in zip(index.runs, index.runs.dropFirst()) { #expect(run.end == next.offset) }
+        #expect(index.uncompressedBytes == Int64(original.count))
+        #expect(index.memberCount(before: 2) == index.runs[0].memberCount + index.runs[1].memberCount)
     }
 
     @Test func findsNoIndexInOtherGzip() throws {
@@ -52,11 +75,11 @@ import Testing
         let original = TestData(seed: 2).randomBytesOnce(100_000)
         let bytes = GzipBytes.indexed(original, blockSize: 16 << 10)
         let index = try #require(try Self.walk(bytes))
-        let second = Int(index.members[1].offset)
+        let second = Int(index.runs[1].offset)
 
         // More output than DEFLATE can produce from the member's data.
         var inflated = bytes
-        Self.rewriteIndex(&inflated, memberAt: second, uncompressedLength: UInt32(index.members[1].deflateLength * 1033))
+        Self.rewriteIndex(&inflated, memberAt: second, uncompressedLength: UInt32((index.runs[1].length - 32) * 1033))
         #expect(try Self.walk(inflated) == nil)
         // More than a worker may hold, though DEFLATE could produce it from 128 KiB of data.
         var huge = GzipBytes.indexed(TestData(seed: 3).randomBytesOnce(400_000), blockSize: 128 << 10)
@@ -64,7 +87,7 @@ import Testing
         Self.rewriteIndex(&huge, memberAt: 0, uncompressedLength: UInt32(MemberIndexWalker.maximumUncompressedLength + 1))
         #expect(try Self.walk(huge) == nil)
         // Members that overlap, run past the end, or cannot hold a header and trailer.
-        for length in [UInt32(index.members[1].length - 1), UInt32(bytes.count), 20] {
+        for length in [UInt32(index.runs[1].length - 1), UInt32(bytes.count), 20] {
             var broken = bytes
             Self.rewriteIndex(&broken, memberAt: second, memberLength: length)
             #expect(try Self.walk(broken) == nil, "member length \(length)")

@@ -7,8 +7,9 @@ struct List: ParsableCommand {
         abstract: "List gzip files (size, ratio, members, original name and time) and the entries of archives.",
         discussion: """
             Sizes are exact, not modulo 4 GiB. A file squeeze wrote in blocks is listed from its \
-            member index, without decoding (fast at any size; `squeeze test` verifies it). Any \
-            other gzip file is decoded in full, output dropped, to count its members and measure \
+            member index, without decoding (fast at any size): its sizes and member count are \
+            what the index claims, unchecked; `squeeze test` decodes every member and checks it \
+            against the index. Any other gzip file is decoded in full, output dropped, to count its members and measure \
             it (so a damaged file is reported as such). Files are listed in parallel; the table \
             is sorted by path and ends with the totals. Files named on the command line are listed \
             whatever their name; under directories, files ending in .gz or .tgz.

@@ -3,9 +3,14 @@
 /// (`GzipHeader.parse`), each member's CRC-32 and length are checked against its trailer, and what
 /// follows the last member is judged by the policy of `TrailingBytes`.
 ///
+/// A member whose header carries squeeze's "SQ" field must hold what the field claims: a member
+/// that decodes to more or fewer bytes, or ends elsewhere, is an error (`inconsistentIndex`), as
+/// on the parallel path; a member that claims 1 byte never gets to decode to gigabytes.
+///
 /// Decoded bytes go to a sink in chunks of up to `outputCapacity`; a chunk may hold the end of a
 /// member whose trailer is not yet checked, so after an error whatever reached the sink must be
-/// discarded (files) or taken as gzip's partial output (streams).
+/// discarded (files) or taken as gzip's partial output (streams). `verified` tells, after each
+/// member, how many decoded bytes (from the start of the file) its trailer has now vouched for.
 ///
 /// `@unchecked Sendable`: it owns an inflater and buffers that are not thread safe; each instance
 /// is used by one thread at a time because workers only reach it through `CodecPool.withInstance`.
@@ -26,10 +31,10 @@ final class GzipStreamDecoder: @unchecked Sendable {
     deinit { output.deallocate() }
 
     /// Decodes `file` from `start` to its end. `progress` gets input bytes worked through, in
-    /// pieces; `sink` gets the decoded bytes in order.
+    /// pieces; `sink` gets the decoded bytes in order; `verified` the decoded bytes checked so far.
     func decode(
         _ file: ReadableFile, from start: StreamResumePoint = StreamResumePoint(), cancellation: CancellationFlag,
-        progress: (Int64) -> Void, sink: (UnsafeRawBufferPointer) throws -> Void
+        progress: (Int64) -> Void, verified: (Int64) -> Void = { _ in }, sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> GzipDecodeSummary {
         input.open(file, at: start.offset)
         defer {
@@ -39,11 +44,14 @@ final class GzipStreamDecoder: @unchecked Sendable {
         // The closures are used only within this call; the pass that keeps them does not outlive it.
         return try withoutActuallyEscaping(progress) { progress in
             try withoutActuallyEscaping(sink) { sink in
-                var pass = Pass(
-                    inflater: inflater, input: input, output: output, file: file, cancellation: cancellation,
-                    progress: progress, sink: sink, members: start.membersBefore, uncompressedBytes: start.uncompressedBytesBefore,
-                    firstHeader: start.firstHeader, reportedPosition: start.offset)
-                return try pass.run()
+                try withoutActuallyEscaping(verified) { verified in
+                    var pass = Pass(
+                        inflater: inflater, input: input, output: output, file: file, cancellation: cancellation,
+                        progress: progress, verified: verified, sink: sink, members: start.membersBefore,
+                        uncompressedBytes: start.uncompressedBytesBefore, firstHeader: start.firstHeader,
+                        reportedPosition: start.offset)
+                    return try pass.run()
+                }
             }
         }
     }
@@ -56,6 +64,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
         let file: ReadableFile
         let cancellation: CancellationFlag
         let progress: (Int64) -> Void
+        let verified: (Int64) -> Void
         let sink: (UnsafeRawBufferPointer) throws -> Void
         var members: Int
         var uncompressedBytes: Int64
@@ -90,13 +99,18 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 }
                 // Only the first header is kept; later plain ones (no optional fields: almost every
                 // member) are checked without parsing them whole.
+                let memberStart = input.position
+                var header: GzipHeader?
                 if members == 0 {
-                    firstHeader = try readHeader()
+                    header = try readHeader()
+                    firstHeader = header
                 } else if !skipPlainHeader() {
-                    _ = try readHeader()
+                    header = try readHeader()
                 }
-                try decodeMember()
+                let claim = header?.extra.flatMap(MemberIndexField.init(extra:))
+                try decodeMember(claim: claim, at: memberStart)
                 members += 1
+                verified(uncompressedBytes)
                 if cancellation.isCancelled { throw CancellationError() }
                 reportProgress(force: false)
             }
@@ -158,8 +172,9 @@ final class GzipStreamDecoder: @unchecked Sendable {
             }
         }
 
-        /// Inflates one member's DEFLATE data and checks it against the trailer.
-        mutating func decodeMember() throws {
+        /// Inflates one member's DEFLATE data and checks it against the trailer, and against the
+        /// member's index field (`claim`) if it has one; `start` is where its header began.
+        mutating func decodeMember(claim: MemberIndexField?, at start: Int64) throws {
             try inflater.reset()
             var checksum: UInt32 = 0
             var length: Int64 = 0
@@ -178,6 +193,10 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 input.consume(step.consumed)
                 fill += step.produced
                 length += Int64(step.produced)
+                if let claim, length > Int64(claim.uncompressedLength) {
+                    throw GzipFormatError.inconsistentIndex(
+                        "member at offset \(start) decodes to more than the \(claim.uncompressedLength) bytes its index claims")
+                }
                 if step.isEnd { break }
                 if step.consumed == 0 && step.produced == 0 && input.availableCount > 0 {
                     throw CodecError(library: "zlib", message: "inflate made no progress")
@@ -187,6 +206,16 @@ final class GzipStreamDecoder: @unchecked Sendable {
             guard try input.ensure(GzipTrailer.length) else { throw GzipFormatError.truncated }
             try GzipTrailer(input.available).verify(checksum: checksum, length: length)
             input.consume(GzipTrailer.length)
+            if let claim {
+                guard length == Int64(claim.uncompressedLength) else {
+                    throw GzipFormatError.inconsistentIndex(
+                        "member at offset \(start) decodes to \(length) bytes, not the \(claim.uncompressedLength) its index claims")
+                }
+                guard input.position - start == Int64(claim.memberLength) else {
+                    throw GzipFormatError.inconsistentIndex(
+                        "member at offset \(start) is \(input.position - start) bytes long, not the \(claim.memberLength) its index claims")
+                }
+            }
             uncompressedBytes += length
         }
 

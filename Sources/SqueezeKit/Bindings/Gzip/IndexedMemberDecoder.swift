@@ -1,35 +1,64 @@
-/// Decodes one member of an indexed file on its own: reads its DEFLATE data and trailer with one
-/// `pread`, inflates it with libdeflate into a buffer of the exact length the index claims, and
-/// checks CRC-32 and length. Any failure only means this member must be left to the streaming
+/// Decodes one run of members of an indexed file on its own: reads the run with one `pread`, then
+/// for each member parses its header again (the file may have changed since the walk), inflates
+/// its DEFLATE data with libdeflate into the run's buffer at exactly the length its "SQ" field
+/// claims, checks that the data ends where the field says the member ends, and checks CRC-32 and
+/// length against the trailer. Any failure only means this run must be left to the streaming
 /// path, which decodes it again and reports what is really wrong.
 struct IndexedMemberDecoder: Sendable {
     private let decompressors = CodecPool { try LibdeflateDecompressor() }
 
-    func decode(_ member: IndexedMember, from file: ReadableFile) throws -> [UInt8] {
-        let body = try file.read(count: member.bodyLength, at: member.bodyOffset)
-        guard body.count == member.bodyLength else { throw GzipFormatError.truncated }
-        return try body.withUnsafeBytes { body in
-            let deflate = UnsafeRawBufferPointer(rebasing: body[..<member.deflateLength])
-            // One byte more than needed, so that even an empty member's buffer has an address.
-            var consumed: Int?
-            let decoded = try [UInt8](unsafeUninitializedCapacity: member.uncompressedLength + 1) { buffer, initialized in
-                let exact = UnsafeMutableRawBufferPointer(start: buffer.baseAddress, count: member.uncompressedLength)
-                consumed = try decompressors.withInstance { $0.decompress(deflate, into: exact) }
-                initialized = consumed == nil ? 0 : member.uncompressedLength
+    func decode(_ run: MemberRun, from file: ReadableFile) throws -> [UInt8] {
+        let bytes = try file.read(count: run.length, at: run.offset)
+        guard bytes.count == run.length else { throw GzipFormatError.truncated }
+        return try bytes.withUnsafeBytes { bytes in
+            // One byte more than needed, so that even an empty run's buffer has an address.
+            try [UInt8](unsafeUninitializedCapacity: run.uncompressedLength + 1) { buffer, initialized in
+                let output = UnsafeMutableRawBufferPointer(start: buffer.baseAddress, count: run.uncompressedLength)
+                var position = 0, produced = 0, members = 0
+                try decompressors.withInstance { decompressor in
+                    while position < bytes.count {
+                        position += try decodeMember(
+                            at: position, of: run, in: bytes, with: decompressor, into: output, producedBefore: &produced)
+                        members += 1
+                    }
+                }
+                guard produced == run.uncompressedLength, members == run.memberCount else {
+                    throw GzipFormatError.inconsistentIndex("members at offset \(run.offset) changed since the index was read")
+                }
+                initialized = produced
             }
-            guard let consumed else {
-                throw GzipFormatError.inconsistentIndex(
-                    "member at offset \(member.offset) does not decode to the \(member.uncompressedLength) bytes its index claims")
-            }
-            guard consumed == member.deflateLength else {
-                throw GzipFormatError.inconsistentIndex(
-                    "member at offset \(member.offset) ends \(member.deflateLength - consumed) bytes before the length its index claims")
-            }
-            let trailer = GzipTrailer(UnsafeRawBufferPointer(rebasing: body[member.deflateLength...]))
-            try decoded.withUnsafeBytes { decoded in
-                try trailer.verify(checksum: CRC32.update(0, decoded), length: Int64(decoded.count))
-            }
-            return decoded
         }
+    }
+
+    /// Decodes the member at `position` of the run's bytes into `output` after the `produced`
+    /// bytes already there; returns the member's length.
+    private func decodeMember(
+        at position: Int, of run: MemberRun, in bytes: UnsafeRawBufferPointer, with decompressor: LibdeflateDecompressor,
+        into output: UnsafeMutableRawBufferPointer,
+        producedBefore produced: inout Int
+    ) throws -> Int {
+        let offset = run.offset + Int64(position)
+        guard case .header(let header, let headerLength) = GzipHeader.parse(UnsafeRawBufferPointer(rebasing: bytes[position...])),
+              let extra = header.extra, let field = MemberIndexField(extra: extra)
+        else { throw GzipFormatError.inconsistentIndex("no indexed member header at offset \(offset)") }
+        let length = Int(field.memberLength), uncompressedLength = Int(field.uncompressedLength)
+        let deflateLength = length - headerLength - GzipTrailer.length
+        guard deflateLength > 0, position + length <= bytes.count, produced + uncompressedLength <= output.count else {
+            throw GzipFormatError.inconsistentIndex("member at offset \(offset) does not fit where the index put it")
+        }
+        let deflate = UnsafeRawBufferPointer(rebasing: bytes[(position + headerLength)..<(position + headerLength + deflateLength)])
+        let target = UnsafeMutableRawBufferPointer(rebasing: output[produced..<(produced + uncompressedLength)])
+        guard let consumed = decompressor.decompress(deflate, into: target) else {
+            throw GzipFormatError.inconsistentIndex(
+                "member at offset \(offset) does not decode to the \(uncompressedLength) bytes its index claims")
+        }
+        guard consumed == deflateLength else {
+            throw GzipFormatError.inconsistentIndex(
+                "member at offset \(offset) ends \(deflateLength - consumed) bytes before the length its index claims")
+        }
+        let trailer = GzipTrailer(UnsafeRawBufferPointer(rebasing: bytes[(position + length - GzipTrailer.length)...]))
+        try trailer.verify(checksum: CRC32.update(0, UnsafeRawBufferPointer(target)), length: Int64(uncompressedLength))
+        produced += uncompressedLength
+        return length
     }
 }

@@ -49,34 +49,43 @@ public struct MemberIndexField: Equatable, Sendable {
 }
 
 /// Every member of a file written by squeeze in blocks, found by hopping from header to header:
-/// what lets the parallel path hand each member to a different worker, and `list` give exact
-/// sizes without inflating anything.
+/// what lets the parallel path hand members to different workers, and `list` give sizes without
+/// inflating anything (sizes the index claims: only decoding checks them).
+///
+/// Members are kept in runs of consecutive members, not one by one: a run is one worker's work
+/// item, and a file of millions of tiny members (crafted, or written with a tiny block size) then
+/// costs one record per `MemberIndexWalker.runLimit` bytes, not one per member.
 struct MemberIndex: Equatable, Sendable {
-    var members: [IndexedMember]
+    var runs: [MemberRun]
+    var memberCount: Int
     var firstHeader: GzipHeader
     /// Exact, however large (the trailers only know it modulo 2^32).
     var uncompressedBytes: Int64
     var compressedBytes: Int64
 
-    /// The decoded bytes that precede member `index`.
+    /// The decoded bytes that precede run `index`.
     func uncompressedBytes(before index: Int) -> Int64 {
-        members[..<index].reduce(0) { $0 + Int64($1.uncompressedLength) }
+        runs[..<index].reduce(0) { $0 + Int64($1.uncompressedLength) }
+    }
+
+    /// The members that precede run `index`.
+    func memberCount(before index: Int) -> Int {
+        runs[..<index].reduce(0) { $0 + $1.memberCount }
     }
 }
 
-/// Where one member of an indexed file lies and what it holds, from its `MemberIndexField`.
-struct IndexedMember: Equatable, Sendable {
-    /// File offset of the member's header.
+/// Consecutive members of an indexed file that one worker decodes as one item: where they lie and
+/// what their "SQ" fields claim they hold. A member larger than the walker's run limit is a run of
+/// its own (squeeze's default 1 MiB blocks always are).
+struct MemberRun: Equatable, Sendable {
+    /// File offset of the first member's header.
     var offset: Int64
-    var headerLength: Int
-    /// Header to trailer.
+    /// From the first member's header to the last member's trailer.
     var length: Int
+    /// What the members' fields claim they decode to, together.
     var uncompressedLength: Int
+    var memberCount: Int
 
-    /// The member's DEFLATE data and trailer: what a worker reads to decode it.
-    var bodyOffset: Int64 { offset + Int64(headerLength) }
-    var bodyLength: Int { length - headerLength }
-    var deflateLength: Int { bodyLength - GzipTrailer.length }
     var end: Int64 { offset + Int64(length) }
 }
 
@@ -88,6 +97,7 @@ struct IndexedMember: Equatable, Sendable {
 /// subfield; members follow one another exactly and end at the end of the file; a member is long
 /// enough for its header and trailer; and its claimed uncompressed length is one DEFLATE can
 /// produce from its data (at most 1032 bytes per byte) and at most `maximumUncompressedLength`.
+/// Whether each member really decodes to what it claims is checked by whoever decodes it.
 struct MemberIndexWalker {
     /// DEFLATE's best case: a 258-byte match in two bits.
     static let maximumExpansion = 1032
@@ -95,6 +105,8 @@ struct MemberIndexWalker {
     /// default, 512 MiB at most) are left to the streaming path, whose memory is fixed, so that
     /// no file, however crafted, makes a few workers allocate gigabytes.
     static let maximumUncompressedLength = 64 << 20
+    /// Members are gathered into runs of at most this many compressed and decoded bytes together.
+    static let runLimit = 1 << 20
     /// Headers are read in windows of this size, which usually hold several small members' headers.
     static let readSize = 4096
     /// A first header longer than this (a very long name) is left to the streaming path.
@@ -102,11 +114,15 @@ struct MemberIndexWalker {
 
     let file: ReadableFile
     let fileSize: Int64
+    /// Tests lower it to 0 to get one run per member.
+    var runLimit = Self.runLimit
 
     /// The index, or nil if the file is not one of squeeze's indexed files or its index is inconsistent.
     func walk() throws -> MemberIndex? {
         var window = HeaderWindow(file: file)
-        var members: [IndexedMember] = []
+        var runs: [MemberRun] = []
+        var run: MemberRun?
+        var memberCount = 0
         var firstHeader: GzipHeader?
         var uncompressed: Int64 = 0
         var offset: Int64 = 0
@@ -114,20 +130,30 @@ struct MemberIndexWalker {
             guard let (header, headerLength) = try window.header(at: offset),
                   let extra = header.extra, let field = MemberIndexField(extra: extra)
             else { return nil }
-            let member = IndexedMember(
-                offset: offset, headerLength: headerLength,
-                length: Int(field.memberLength), uncompressedLength: Int(field.uncompressedLength))
-            guard member.deflateLength > 0, member.end <= fileSize,
-                  member.uncompressedLength <= Self.maximumUncompressedLength,
-                  member.uncompressedLength <= member.deflateLength * Self.maximumExpansion
+            let length = Int(field.memberLength), uncompressedLength = Int(field.uncompressedLength)
+            let deflateLength = length - headerLength - GzipTrailer.length
+            guard deflateLength > 0, offset + Int64(length) <= fileSize,
+                  uncompressedLength <= Self.maximumUncompressedLength,
+                  uncompressedLength <= deflateLength * Self.maximumExpansion
             else { return nil }
             if firstHeader == nil { firstHeader = header }
-            members.append(member)
-            uncompressed += Int64(member.uncompressedLength)
-            offset = member.end
+            if let current = run, current.length + current.uncompressedLength + length + uncompressedLength <= runLimit {
+                run!.length += length
+                run!.uncompressedLength += uncompressedLength
+                run!.memberCount += 1
+            } else {
+                if let current = run { runs.append(current) }
+                run = MemberRun(offset: offset, length: length, uncompressedLength: uncompressedLength, memberCount: 1)
+            }
+            memberCount += 1
+            uncompressed += Int64(uncompressedLength)
+            offset += Int64(length)
         }
-        guard let firstHeader, offset == fileSize else { return nil }
-        return MemberIndex(members: members, firstHeader: firstHeader, uncompressedBytes: uncompressed, compressedBytes: fileSize)
+        guard let firstHeader, let run, offset == fileSize else { return nil }
+        runs.append(run)
+        return MemberIndex(
+            runs: runs, memberCount: memberCount, firstHeader: firstHeader, uncompressedBytes: uncompressed,
+            compressedBytes: fileSize)
     }
 }
 

@@ -36,6 +36,17 @@ final class ArchiveReadHandle: LibarchiveHandle {
     /// Bytes of the archive file consumed so far.
     var bytesConsumed: Int64 { callbacks.stream.bytesConsumed }
 
+    /// Bytes of the stream libarchive has consumed, not merely buffered (after an entry's data, up
+    /// to the end of that data): the position of its reader of the stream, the last filter.
+    var streamPosition: Int64 { archive_filter_bytes(pointer, -1) }
+
+    /// Whether the stream's decoder has verified its bytes before `offset` (see `DecodedStream`).
+    func streamHasVerified(through offset: Int64) -> Bool { callbacks.stream.hasVerified(through: offset) }
+
+    /// Reads what the parser left of the stream, so that all of it is checked; returns the
+    /// stream's warning, if any (see `DecodedStream.finishReading`).
+    func finishReadingStream() throws -> String? { try callbacks.stream.finishReading() }
+
     /// Reads the next entry's header into `entry`; `.endOfFile` after the last entry.
     func nextHeader(into entry: ArchiveEntryHandle) throws -> LibarchiveStatus {
         try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in

@@ -16,11 +16,21 @@ public protocol DecodedStream: AnyObject {
     /// Reads what the parser left (after an archive's end marker) so that the whole file is
     /// checked, and returns a warning the run should report (trailing garbage), if any.
     func finishReading() throws -> String?
+
+    /// Whether the stream's bytes before `offset` (counted from the start of what `read` returns)
+    /// are known to be what was compressed: their checksums have been checked. Until they are,
+    /// what is made from them must not take its final name.
+    func hasVerified(through offset: Int64) -> Bool
 }
 
 extension DecodedStream {
     /// Streams whose decoder (libarchive's) checks what it reads need not read further.
     public func finishReading() throws -> String? { nil }
+
+    /// Streams that squeeze does not decode itself: the file as it is, or libarchive's filters,
+    /// which check what they check (xz, zstd and bzip2 their blocks) as they go, and which squeeze
+    /// cannot ask.
+    public func hasVerified(through offset: Int64) -> Bool { true }
 }
 
 /// Opens the stream for an archive file: how extract and list choose their decoder.

@@ -18,6 +18,10 @@ import Glibc
 ///   complete: an entry that fails or is interrupted leaves no half-written file. So is the data
 ///   of a hard link that carries some (cpio's newc puts a file's data on its last name):
 ///   libarchive would reopen the file in place.
+/// - a file whose bytes the stream has not verified yet (a gzip member's CRC comes after its data)
+///   keeps its temporary until they are (`UnverifiedEntries`), and so does a hard link to it: a
+///   damaged archive leaves no wrong file under a final name. Directories and symbolic links,
+///   made from their headers alone (which tar checksums), are made at once.
 /// - nothing that was in the destination before is replaced without `--force`; the check is made
 ///   here (so that the entry is reported) and ARCHIVE_EXTRACT_NO_OVERWRITE keeps libarchive from
 ///   replacing a file that stands where it wants a parent directory. What this extraction made is
@@ -38,6 +42,8 @@ final class ArchiveExtractor {
     /// For the links that give a file's names the data of a link entry (see `relink`).
     private let linkEntry = ArchiveEntryHandle()
     private var bytesReported: Int64 = 0
+    /// Files extracted from bytes not verified yet, waiting under their temporaries.
+    private var unverified = UnverifiedEntries()
     /// Temporary names come from one random seed, not a system call per file.
     private var temporaryNames = SplitMix64(seed: .random(in: .min ... .max))
 
@@ -78,9 +84,33 @@ final class ArchiveExtractor {
         if options.restoreOwners { try disk.useSystemUserDatabase() }
     }
 
-    /// Extracts every entry, recording each one's outcome; skipped entries go to the report.
-    /// Throws when the archive cannot be read any further (or the disk writer is broken).
+    /// Extracts every entry, recording each one's outcome; skipped entries go to the report. Then
+    /// reads the stream to its end, so that every byte is verified before the last files take
+    /// their names. Throws when the archive cannot be read any further (or the disk writer is
+    /// broken); files still waiting for their bytes to be verified are then removed and reported.
     func extractAll(into report: inout RunReportBuilder) throws {
+        do {
+            try extractEntries(into: &report)
+            if !cancellation.isCancelled, let warning = try reader.finishReadingStream() {
+                report.warnings.append(FileFailure(path: archive, message: warning))
+            }
+        } catch {
+            abandonUnverified(because: error)
+            throw error
+        }
+        if cancellation.isCancelled {
+            abandonUnverified(because: nil)
+        } else {
+            commitUnverified { _ in true }
+        }
+        reportProgress()
+        // Directories get their times and permissions last, once nothing more is written in them.
+        if case .warning(let message) = try disk.close() {
+            report.warnings.append(FileFailure(path: placement.root, message: message))
+        }
+    }
+
+    private func extractEntries(into report: inout RunReportBuilder) throws {
         // The last entry whose header was read, to say where a header that cannot be read is.
         var previous: PathName?
         var unreadable = UnreadableHeaders()
@@ -119,13 +149,40 @@ final class ArchiveExtractor {
                 // The archive (or the disk writer) cannot go on: say which entry it stopped at.
                 throw ArchiveDamageError(.entry(name), underlying: error)
             }
+            commitUnverified(reader.streamHasVerified(through:))
             reportProgress()
         }
-        reportProgress()
-        // Directories get their times and permissions last, once nothing more is written in them.
-        if case .warning(let message) = try disk.close() {
-            report.warnings.append(FileFailure(path: placement.root, message: message))
+    }
+
+    /// Gives the waiting files whose bytes are now verified their names, in archive order.
+    private func commitUnverified(_ isVerified: (Int64) -> Bool) {
+        for waiting in unverified.takeVerified(isVerified) {
+            do {
+                try rename(waiting.temporary, over: waiting.name)
+                registry.unregister(placement.absolute(waiting.temporary))
+                if let file = waiting.linkTarget { noteLinked([file, waiting.name]) }
+                collector.record(waiting.outcome)
+            } catch {
+                discard(waiting.temporary)
+                collector.record(UnverifiedEntries.failure(waiting, because: error))
+            }
         }
+    }
+
+    /// Removes the waiting files; each is reported as failed with `error` unless the run was interrupted.
+    private func abandonUnverified(because error: (any Error)?) {
+        for waiting in unverified.takeAll() {
+            discard(waiting.temporary)
+            if let error {
+                let cause = (error as? ArchiveDamageError)?.underlying ?? error
+                collector.record(UnverifiedEntries.failure(waiting, because: cause))
+            }
+        }
+    }
+
+    private func discard(_ temporary: PathName) {
+        _ = placement.path(temporary).withCString { unlink($0) }
+        registry.unregister(placement.absolute(temporary))
     }
 
     /// Extracts the current entry; nil when it was skipped (and noted in the report).
@@ -140,12 +197,17 @@ final class ArchiveExtractor {
         if !options.overwrite && !target.updatesOwnDirectory { flags |= ARCHIVE_EXTRACT_NO_OVERWRITE }
         try disk.setOptions(flags)
 
-        let (written, warnings) = try write(name, to: target, headerWarning: headerWarning)
+        let (written, warnings, waiting) = try write(name, to: target, headerWarning: headerWarning)
         if !target.existedBefore { paths.insert(target.relative) }
-        return FileOutcome(
+        let outcome = FileOutcome(
             source: name, output: placement.absolute(target.relative), bytesIn: 0, bytesOut: written,
             seconds: MonotonicClock.now() - start, status: .done,
             warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
+        guard let waiting else { return outcome }
+        unverified.append(UnverifiedEntries.Entry(
+            temporary: waiting, name: target.relative, streamEnd: reader.streamPosition, outcome: outcome,
+            linkTarget: target.linkTarget))
+        return nil
     }
 
     /// Where the entry goes, after squeeze's checks; nil when something that was there before is
@@ -205,9 +267,10 @@ final class ArchiveExtractor {
     }
 
     /// Creates the entry's object and copies its data: through a temporary renamed into place for
-    /// a regular file, and for a hard link's data (see `relink`). Returns the bytes written and
-    /// libarchive's warnings.
-    private func write(_ name: PathName, to target: Target, headerWarning: String?) throws -> (Int64, [String]) {
+    /// a regular file, and for a hard link's data (see `relink`). Returns the bytes written,
+    /// libarchive's warnings, and the temporary when it must wait for its bytes to be verified
+    /// before it is renamed (the caller queues it).
+    private func write(_ name: PathName, to target: Target, headerWarning: String?) throws -> (Int64, [String], PathName?) {
         if !options.keepSetuidBits { entry.permissions &= ~(S_ISUID | S_ISGID) }
         if target.linkCarriesData {
             // The data becomes a file of its own first.
@@ -216,12 +279,26 @@ final class ArchiveExtractor {
         } else if let link = target.linkTarget {
             entry.hardLinkTarget = placement.path(link)
         }
+        if !target.usesTemporary, let file = target.linkTarget, let waiting = unverified.temporary(for: file) {
+            // A link to a file still waiting: a link to its temporary, waiting with it.
+            let temporary = freshTemporary(for: target.relative)
+            registry.register(placement.absolute(temporary))
+            entry.pathname = placement.path(temporary)
+            entry.hardLinkTarget = placement.path(waiting)
+            do {
+                let (written, warnings) = try copy(name, headerWarning: headerWarning)
+                return (written, warnings, temporary)
+            } catch {
+                discard(temporary)
+                throw error
+            }
+        }
         guard target.usesTemporary else {
             entry.pathname = placement.path(target.relative)
             do {
-                let result = try copy(name, headerWarning: headerWarning)
+                let (written, warnings) = try copy(name, headerWarning: headerWarning)
                 if let file = target.linkTarget { noteLinked([file, target.relative]) }
-                return result
+                return (written, warnings, nil)
             } catch {
                 // What libarchive made before failing is this extraction's: a later entry of the
                 // name must replace it, not be told by NO_OVERWRITE that it is there.
@@ -233,16 +310,20 @@ final class ArchiveExtractor {
 
         let temporary = freshTemporary(for: target.relative)
         registry.register(placement.absolute(temporary))
-        defer { registry.unregister(placement.absolute(temporary)) }
         do {
             entry.pathname = placement.path(temporary)
-            let result = try copy(name, headerWarning: headerWarning)
+            let (written, warnings) = try copy(name, headerWarning: headerWarning)
+            // Files wait in archive order: after any already waiting, or until their bytes are verified.
+            if !target.linkCarriesData && (!unverified.isEmpty || !reader.streamHasVerified(through: reader.streamPosition)) {
+                return (written, warnings, temporary)
+            }
             if target.linkCarriesData, let file = target.linkTarget { try relink(file, to: temporary, except: target.relative) }
             try rename(temporary, over: target.relative)
+            registry.unregister(placement.absolute(temporary))
             if let file = target.linkTarget { noteLinked([file, target.relative]) }
-            return result
+            return (written, warnings, nil)
         } catch {
-            _ = placement.path(temporary).withCString { unlink($0) }
+            discard(temporary)
             throw (error as? LibarchiveError)?.naming(temporary, as: target.relative) ?? error
         }
     }

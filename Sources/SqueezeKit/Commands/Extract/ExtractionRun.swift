@@ -112,9 +112,6 @@ public final class ExtractionRun: Sendable {
                     cancellation: environment.cancellation)
                 try extractor.extractAll(into: &report)
             }
-            if let warning = try stream.finishReading() {
-                report.warnings.append(FileFailure(path: request.archive, message: warning))
-            }
         } catch {
             failure = error
         }

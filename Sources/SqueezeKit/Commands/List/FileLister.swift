@@ -27,7 +27,7 @@ struct GzipFileLister: FileLister {
     func list(_ file: ReadableFile, status: FileStatus, cancellation: CancellationFlag) throws -> FileListing {
         if let index = try MemberIndexWalker(file: file, fileSize: status.size).walk() {
             return listing(of: index.firstHeader, compressedBytes: status.size, uncompressedBytes: index.uncompressedBytes,
-                           members: index.members.count, sizeSource: .index, trailing: .none)
+                           members: index.memberCount, sizeSource: .index, trailing: .none)
         }
         let summary = try pools.streams.withInstance { decoder in
             try decoder.decode(file, cancellation: cancellation, progress: { _ in }, sink: { _ in })

@@ -44,7 +44,8 @@ public enum DecodedStreamOpeners {
 /// one: squeeze's own `.tar.gz` member by member in parallel, any other gzip as a stream (both
 /// through `GzipDecodedStream`, in the background, a bounded amount ahead of the parser). Unlike
 /// libarchive's gzip filter, every member's CRC-32 and length are checked, up to the end of the
-/// file, once `finishReading()` has run.
+/// file, once `finishReading()` has run; `hasVerified(through:)` says how far they have been so
+/// far, so that what is made from bytes not yet checked can wait for them.
 public final class GzipArchiveStream: DecodedStream {
     private let decoded: GzipDecodedStream
     private var chunk: [UInt8] = []
@@ -63,6 +64,10 @@ public final class GzipArchiveStream: DecodedStream {
 
     /// What the decode found, once the stream has been read to its end.
     public var summary: GzipDecodeSummary? { decoded.summary }
+
+    public func hasVerified(through offset: Int64) -> Bool {
+        decoded.bytesVerified >= offset
+    }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while position == chunk.count {

@@ -7,17 +7,20 @@ enum DecodingPlan: Sendable {
     /// walk would cost a file open at planning time.
     static let parallelThreshold: Int64 = 512 << 10
 
-    /// Reads the index of `file` if it is large enough to gain from it and has a consistent one.
-    static func make(for file: ReadableFile, size: Int64, threshold: Int64 = parallelThreshold) -> DecodingPlan {
+    /// Reads the index of `file` if it is large enough to gain from it and has a consistent one;
+    /// members are gathered into runs of up to `runLimit` bytes (tests lower it).
+    static func make(
+        for file: ReadableFile, size: Int64, threshold: Int64 = parallelThreshold, runLimit: Int = MemberIndexWalker.runLimit
+    ) -> DecodingPlan {
         guard size >= threshold,
-              let index = try? MemberIndexWalker(file: file, fileSize: size).walk(), index.members.count > 1
+              let index = try? MemberIndexWalker(file: file, fileSize: size, runLimit: runLimit).walk(), index.memberCount > 1
         else { return .stream }
         return .indexed(index)
     }
 
     var blockCount: Int {
         switch self {
-        case .indexed(let index): index.members.count
+        case .indexed(let index): index.runs.count
         case .stream: 1
         }
     }
@@ -40,6 +43,9 @@ struct DecodingContext: Sendable {
     let cancellation: CancellationFlag
     /// Input bytes worked through, as they are (for the live display).
     let progress: @Sendable (Int64) -> Void
+    /// Decoded bytes, from the start of the file, whose members' CRC-32 and lengths have been
+    /// checked: called after each member (or run) with the new total.
+    var verified: @Sendable (Int64) -> Void = { _ in }
 }
 
 /// The decoders a run's workers borrow: streaming decoders (an inflater and buffers each) and

@@ -13,6 +13,7 @@ public final class GzipDecodedStream: Sendable {
     private let finished = DispatchSemaphore(value: 0)
     private let cancellation: CancellationFlag
     private let consumed = Locked<Int64>(0)
+    private let verified = Locked<Int64>(0)
     private let decodeSummary = Locked<GzipDecodeSummary?>(nil)
     private let isClosed = Locked(false)
 
@@ -26,9 +27,12 @@ public final class GzipDecodedStream: Sendable {
         let reader = GzipFileReader(scheduling: scheduling, cancellation: cancellation)
         // A thread of its own, not a global-queue worker: the reader is often one itself (a list
         // worker), blocked in next() until this decode, which may need the pool, gives it bytes.
-        let decoder = Thread { [consumed, decodeSummary] in
+        let decoder = Thread { [consumed, decodeSummary, verified] in
             do {
-                let summary = try reader.decode(path, progress: { bytes in consumed.withLock { $0 += bytes } }) { bytes in
+                let summary = try reader.decode(
+                    path, progress: { bytes in consumed.withLock { $0 += bytes } },
+                    verified: { bytes in verified.withLock { $0 = bytes } }
+                ) { bytes in
                     guard chunks.send(Array(bytes)) else { throw CancellationError() }
                 }
                 decodeSummary.withLock { $0 = summary }
@@ -53,6 +57,10 @@ public final class GzipDecodedStream: Sendable {
 
     /// Bytes of the gzip file decoded so far (for progress).
     public var bytesConsumed: Int64 { consumed.withLock { $0 } }
+
+    /// Decoded bytes, from the start, whose CRC-32 and length have been checked so far: a byte
+    /// `next()` returned at an offset below this is known good; one above it may yet turn out bad.
+    public var bytesVerified: Int64 { verified.withLock { $0 } }
 
     /// What the decode found, once `next()` has returned nil.
     public var summary: GzipDecodeSummary? { decodeSummary.withLock { $0 } }

@@ -1,11 +1,13 @@
 /// Decodes one gzip file, as a `BlockTask` any scheduler can run.
 ///
-/// Indexed files: one block per member, decoded in parallel (`IndexedMemberDecoder`), put back in
-/// order and written under the task's lock; each member's window credit is given back when it is
-/// written. If a member fails (damaged data, or an index that lied), the members before it are
-/// still written, those after it are dropped, and `finish()` decodes the rest of the file as a
-/// stream from that member's offset: the output is then exactly what the streaming path gives, and
-/// so is the error, if there is one.
+/// Indexed files: one block per run of members (`MemberRun`), decoded in parallel
+/// (`IndexedMemberDecoder`), put back in order and written under the task's lock; each run's
+/// window credit is given back when it is written. If a run fails (damaged data, or an index that
+/// lied), the runs before it are still written, those after it are dropped, and `finish()` decodes
+/// the rest of the file as a stream from that run's offset: the output is then exactly what the
+/// streaming path gives, and so is the error, if there is one. Either way every member is checked
+/// against its index field as well as its trailer, and `context.verified` hears how many decoded
+/// bytes have been checked so far.
 ///
 /// Any other file: one block that streams the whole file (`GzipStreamDecoder`).
 ///
@@ -29,10 +31,12 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         var output: (any OutputFile)?
         /// A failure no decoding can mend: the source cannot be opened, the output cannot be written.
         var failure: (any Error)?
-        /// The lowest member known to have failed: later members are not decoded.
+        /// The lowest run known to have failed: later runs are not decoded.
         var failedMember: Int?
-        /// The first member not written, once the writer has passed a dropped one.
+        /// The first run not written, once the writer has passed a dropped one.
         var firstUndelivered: Int?
+        /// Decoded (and verified) bytes written so far by the parallel path.
+        var bytesDelivered: Int64 = 0
         /// The streaming path's result.
         var streamResult: Result<GzipDecodeSummary, any Error>?
         var progressReported: Int64 = 0
@@ -51,14 +55,14 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
 
     var blockCount: Int { plan.blockCount }
 
-    /// The window credits block `index` holds until it is written: an indexed member's compressed
+    /// The window credits block `index` holds until it is written: an indexed run's compressed
     /// and decoded bytes. A stream holds only a pooled decoder, whose memory is bounded by the
     /// number of workers.
     func weight(ofBlock index: Int) -> Int {
         switch plan {
         case .indexed(let memberIndex):
-            let member = memberIndex.members[index]
-            return context.window.weight(ofLength: member.bodyLength + member.uncompressedLength)
+            let run = memberIndex.runs[index]
+            return context.window.weight(ofLength: run.length + run.uncompressedLength)
         case .stream:
             return context.window.weight(ofLength: 0)
         }
@@ -102,7 +106,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
                     finished.result = resumeStream(at: resumeAt, of: memberIndex, into: &finished)
                 } else {
                     finished.result = .success(GzipDecodeSummary(
-                        members: memberIndex.members.count, compressedBytes: memberIndex.compressedBytes,
+                        members: memberIndex.memberCount, compressedBytes: memberIndex.compressedBytes,
                         uncompressedBytes: memberIndex.uncompressedBytes, firstHeader: memberIndex.firstHeader,
                         trailing: .none, decodedInParallel: true))
                 }
@@ -130,11 +134,11 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             return deposit(nil, at: index)
         }
         guard let reader else { return deposit(nil, at: index) }
-        let member = memberIndex.members[index]
+        let run = memberIndex.runs[index]
         do {
-            let decoded = try context.pools.members.decode(member, from: reader)
-            state.withLock { $0.progressReported += Int64(member.length) }
-            context.progress(Int64(member.length))
+            let decoded = try context.pools.members.decode(run, from: reader)
+            state.withLock { $0.progressReported += Int64(run.length) }
+            context.progress(Int64(run.length))
             return deposit(decoded, at: index)
         } catch {
             state.withLock { $0.failedMember = min($0.failedMember ?? index, index) }
@@ -168,6 +172,8 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
                 if let decoded = next, state.firstUndelivered == nil, state.failure == nil {
                     do {
                         try decoded.withUnsafeBytes { try write($0, into: &state) }
+                        state.bytesDelivered += Int64(decoded.count)
+                        context.verified(state.bytesDelivered)
                     } catch {
                         state.failure = error
                     }
@@ -185,7 +191,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         at index: Int, of memberIndex: MemberIndex, into finished: inout FinishedDecoding
     ) -> Result<GzipDecodeSummary, any Error> {
         let start = StreamResumePoint(
-            offset: memberIndex.members[index].offset, membersBefore: index,
+            offset: memberIndex.runs[index].offset, membersBefore: memberIndex.memberCount(before: index),
             uncompressedBytesBefore: memberIndex.uncompressedBytes(before: index), firstHeader: memberIndex.firstHeader)
         var output = finished.output
         var reader = finished.reader
@@ -251,6 +257,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
                         reported += fresh
                         context.progress(fresh)
                     },
+                    verified: context.verified,
                     sink: write)
             }
         }

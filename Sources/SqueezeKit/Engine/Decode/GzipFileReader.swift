@@ -21,11 +21,15 @@ public struct GzipFileReader: Sendable {
     /// `consumer` is called on worker threads, one call at a time (never concurrently), with a
     /// buffer valid only during the call; a throw stops the decode and is rethrown here. Bytes of
     /// a member are handed over before its trailer is checked when it is streamed, so after an
-    /// error, what the consumer got must be treated as incomplete. `progress` gets compressed
+    /// error, what the consumer got must be treated as incomplete; `verified` says, as the decode
+    /// goes, how many decoded bytes from the start have had their CRC-32 and length checked
+    /// (every byte, before it is handed over, for the members decoded in parallel; the whole
+    /// member's, once its trailer is read, for a streamed one). `progress` gets compressed
     /// bytes worked through. Throws `GzipFormatError` for bad data, `SystemError` when the file
     /// cannot be read, and `CancellationError` when `cancellation` is set.
     public func decode(
         _ path: PathName, progress: @escaping @Sendable (Int64) -> Void = { _ in },
+        verified: @escaping @Sendable (Int64) -> Void = { _ in },
         into consumer: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void
     ) throws -> GzipDecodeSummary {
         let file = try ReadableFile(path)
@@ -37,7 +41,8 @@ public struct GzipFileReader: Sendable {
         let task = GzipDecodingTask(
             path: path, plan: DecodingPlan.make(for: file, size: size, threshold: parallelThreshold), reader: file,
             destination: destination,
-            context: DecodingContext(window: window, pools: DecoderPools(), cancellation: cancellation, progress: progress))
+            context: DecodingContext(
+                window: window, pools: DecoderPools(), cancellation: cancellation, progress: progress, verified: verified))
         let items = (0..<task.blockCount).map { block in
             WorkItem(task: task, block: block, taskSize: size, weight: task.weight(ofBlock: block))
         }
