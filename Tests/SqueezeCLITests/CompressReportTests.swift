@@ -4,6 +4,24 @@ import Testing
 
 /// The throughput report, as text and as JSON.
 @Suite struct CompressReportTests {
+    /// The peak memory reported is squeeze's own: Linux keeps `ru_maxrss` across `execve`, so a
+    /// squeeze started by a process holding 300 MB once reported 300 MB.
+    @Test func peakMemoryIsSqueezesOwnNotItsParents() throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write("small\n", to: scratch("tree/a"))
+        let parent = """
+            import subprocess, sys
+            held = bytearray(300 << 20)
+            for i in range(0, len(held), 4096): held[i] = 1
+            sys.stdout.buffer.write(subprocess.run(sys.argv[1:], capture_output=True).stdout)
+            """
+        let result = try CommandRunner.run(
+            "python3", ["-c", parent, Squeeze.binary, "compress", scratch("tree"), "--json", "-"])
+        let report = try #require(try JSONSerialization.jsonObject(with: result.standardOutput) as? [String: Any])
+        let peak = try #require(report["peakMemoryBytes"] as? Int)
+        #expect(peak > 0 && (Squeeze.isThreadSanitized || peak < 200 << 20), "reported \(peak) bytes")
+    }
+
     static func tree() throws -> TemporaryDirectory {
         let scratch = try TemporaryDirectory()
         var data = TestData(seed: 2)

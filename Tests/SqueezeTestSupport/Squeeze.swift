@@ -19,6 +19,11 @@ public enum Squeeze {
         try CommandRunner.run(binary, arguments, input: input, currentDirectory: currentDirectory)
     }
 
+    /// Whether this build runs under ThreadSanitizer (`scripts/test --sanitize=thread`, which
+    /// builds the binary the same way): its shadow memory multiplies every process's resident
+    /// size, so bounds on peak memory hold only without it.
+    public static let isThreadSanitized: Bool = dlsym(dlopen(nil, RTLD_NOW), "__tsan_init") != nil
+
     /// The repository root (found from this source file's path).
     public static var repositoryRoot: String {
         URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent().path

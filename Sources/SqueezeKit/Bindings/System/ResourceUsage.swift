@@ -1,10 +1,13 @@
 import Glibc
 
-/// CPU time and peak memory of this process so far, from `getrusage`.
+/// CPU time and peak memory of this process so far: CPU from `getrusage`, the peak from the
+/// kernel's high-water mark of this program (`VmHWM` in /proc/self/status). Not `ru_maxrss`:
+/// Linux keeps that across `execve`, so a squeeze started by a large process (a test runner, a
+/// build tool) would report its parent's peak.
 public struct ResourceUsage: Sendable {
     public var userSeconds: Double
     public var systemSeconds: Double
-    /// Peak resident set size in bytes (`ru_maxrss`, which Linux reports in KiB).
+    /// Peak resident set size in bytes.
     public var peakResidentBytes: Int64
 
     public static func current() -> ResourceUsage {
@@ -13,8 +16,22 @@ public struct ResourceUsage: Sendable {
         return ResourceUsage(
             userSeconds: Double(usage.ru_utime.tv_sec) + Double(usage.ru_utime.tv_usec) / 1e6,
             systemSeconds: Double(usage.ru_stime.tv_sec) + Double(usage.ru_stime.tv_usec) / 1e6,
-            peakResidentBytes: Int64(usage.ru_maxrss) * 1024
+            peakResidentBytes: peakResidentBytesSinceExec() ?? Int64(usage.ru_maxrss) * 1024
         )
+    }
+
+    /// `VmHWM` of /proc/self/status, in bytes; nil where /proc is not mounted.
+    private static func peakResidentBytesSinceExec() -> Int64? {
+        guard let file = fopen("/proc/self/status", "r") else { return nil }
+        defer { fclose(file) }
+        var line = [CChar](repeating: 0, count: 256)
+        while fgets(&line, Int32(line.count), file) != nil {
+            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            guard text.hasPrefix("VmHWM:") else { continue }
+            let kibibytes = text.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int64($0) }
+            return kibibytes.map { $0 * 1024 }
+        }
+        return nil
     }
 
     /// The CPU time spent between `earlier` and `self`; peak memory is the later peak.
