@@ -78,7 +78,7 @@ final class ArchiveExtractor {
         if options.restoreOwners { try disk.useSystemUserDatabase() }
     }
 
-    /// Extracts every entry, recording each one's outcome; skipped entries go to the report.
+    /// Extracts every entry, recording each one's outcome (skipped entries too) as it is done.
     /// Throws when the archive cannot be read any further (or the disk writer is broken).
     func extractAll(into report: inout RunReportBuilder) throws {
         // The last entry whose header was read, to say where a header that cannot be read is.
@@ -104,7 +104,7 @@ final class ArchiveExtractor {
             let name = entry.pathname
             previous = name
             do {
-                if let outcome = try extract(name, headerWarning: header.warning, report: &report) {
+                if let outcome = try extract(name, headerWarning: header.warning) {
                     collector.record(outcome)
                 }
             } catch let refusal as EntryRefusal {
@@ -128,10 +128,10 @@ final class ArchiveExtractor {
         }
     }
 
-    /// Extracts the current entry; nil when it was skipped (and noted in the report).
-    private func extract(_ name: PathName, headerWarning: String?, report: inout RunReportBuilder) throws -> FileOutcome? {
+    /// Extracts the current entry; nil when it was skipped (and recorded as such).
+    private func extract(_ name: PathName, headerWarning: String?) throws -> FileOutcome? {
         let start = MonotonicClock.now()
-        guard let target = try check(name, report: &report) else { return nil }
+        guard let target = try check(name) else { return nil }
         var flags = ARCHIVE_EXTRACT_TIME | ARCHIVE_EXTRACT_PERM | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NODOTDOT
         if placement.isInsideDestination { flags |= ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS }
         if options.restoreOwners { flags |= ARCHIVE_EXTRACT_OWNER }
@@ -150,7 +150,7 @@ final class ArchiveExtractor {
 
     /// Where the entry goes, after squeeze's checks; nil when something that was there before is
     /// in the way (a warning in the report, unless `--force`).
-    private func check(_ name: PathName, report: inout RunReportBuilder) throws -> Target? {
+    private func check(_ name: PathName) throws -> Target? {
         let relative = try EntryPath.relative(name)
         let storedLink = entry.hardLinkTarget
         // A hard link is another name for what its target (vetted below) is; tar readers give it
@@ -175,7 +175,7 @@ final class ArchiveExtractor {
             } else if target.isDirectory && existing.kind == .directory {
                 target.existedBefore = true
             } else if !options.overwrite {
-                report.skipped.append(SkippedPath(path: name, reason: .outputExists(placement.absolute(relative))))
+                collector.record(.skipped(SkippedPath(path: name, reason: .outputExists(placement.absolute(relative)))))
                 return nil
             } else {
                 target.existedBefore = existing.kind == .directory

@@ -28,11 +28,11 @@ public final class ListingRun: BatchRun, Sendable {
     }
 
     public func run() -> RunReport {
-        var report = RunReportBuilder(
+        let report = RunReportBuilder(
             command: "list", settings: RunReport.Settings(scheduling: request.scheduling), compressedSide: .input)
         let files = scan(
             request.roots, selecting: .gzipFiles(acceptingNamedFiles: true), filter: request.filter,
-            followSymlinks: request.followSymlinks, into: &report)
+            followSymlinks: request.followSymlinks)
         let scheduling = request.scheduling
         let window = makeWindow(jobs: scheduling.jobs)
         // Listers that recognize a format go first; the gzip lister takes the rest.

@@ -30,16 +30,21 @@ extension BatchRun {
     var cancellation: CancellationFlag { environment.cancellation }
     var registry: TemporaryFileRegistry { environment.registry }
 
-    /// The files a scan selects; what it passed by or could not read goes into `report`.
+    /// The files a scan selects; what it passed by or could not read is recorded at once, before
+    /// any task's outcome.
     func scan(
-        _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
-        into report: inout RunReportBuilder
+        _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool
     ) -> [ScannedFile] {
         let scan = TreeScanner(options: ScanOptions(selection: selection, filter: filter, followSymlinks: followSymlinks))
             .scan(roots)
-        report.skipped += scan.skipped
-        report.failures += scan.failures
+        record(skipped: scan.skipped, failures: scan.failures)
         return scan.files
+    }
+
+    /// Records skips and failures found before the run's tasks (by the scan or the plan).
+    func record(skipped: [SkippedPath], failures: [FileFailure] = []) {
+        for skip in skipped { collector.record(.skipped(skip)) }
+        for failure in failures { collector.record(.failure(RunReport.Notice(path: "\(failure.path)", message: failure.message))) }
     }
 
     /// The window that bounds the run's work in flight: four blocks per job.
