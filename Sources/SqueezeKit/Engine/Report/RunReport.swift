@@ -38,6 +38,11 @@ public struct RunReport: Codable, Sendable {
     public struct Notice: Codable, Sendable, Equatable {
         public var path: String
         public var message: String
+
+        public init(path: String, message: String) {
+            self.path = path
+            self.message = message
+        }
     }
 
     public var command: String
