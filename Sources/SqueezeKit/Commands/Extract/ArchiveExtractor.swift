@@ -74,7 +74,9 @@ final class ArchiveExtractor {
         self.registry = registry
         self.collector = collector
         self.cancellation = cancellation
-        paths = ExtractedPaths(destinationWasCreated: destinationWasCreated)
+        paths = ExtractedPaths(destinationWasCreated: destinationWasCreated) { relative in
+            (try? FileStatus.of(placement.path(relative), followingSymlinks: false)).map(FileIdentity.init)
+        }
         if options.restoreOwners { try disk.useSystemUserDatabase() }
     }
 
@@ -104,6 +106,7 @@ final class ArchiveExtractor {
             let name = entry.pathname
             previous = name
             do {
+                defer { paths.settleParents() }
                 if let outcome = try extract(name, headerWarning: header.warning) {
                     collector.record(outcome)
                 }
@@ -157,7 +160,7 @@ final class ArchiveExtractor {
         // no type of its own.
         let kind = storedLink == nil ? entry.kind : .regular
         try checkKind(kind, isDestination: relative.isEmpty)
-        paths.noteParents(of: relative) { FileStatus.exists(placement.path($0)) }
+        paths.noteParents(of: relative)
         let linkTarget = try storedLink.map(checkHardLinkTarget)
         if linkTarget == relative { throw EntryRefusal.hardLinkToItself }
         var target = Target(relative: relative, kind: kind, linkTarget: linkTarget, linkCarriesData: linkTarget != nil && entry.size > 0)
