@@ -75,7 +75,7 @@ final class ArchiveExtractor {
         self.collector = collector
         self.cancellation = cancellation
         paths = ExtractedPaths(destinationWasCreated: destinationWasCreated) { relative in
-            (try? FileStatus.of(placement.path(relative), followingSymlinks: false)).map(FileIdentity.init)
+            try? FileStatus.of(placement.path(relative), followingSymlinks: false)
         }
         if options.restoreOwners { try disk.useSystemUserDatabase() }
     }

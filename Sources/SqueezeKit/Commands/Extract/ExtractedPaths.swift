@@ -2,10 +2,12 @@
 /// update what it made itself, but never touch what was there before it started. Paths are
 /// relative to the destination.
 ///
-/// It keeps the (device, inode) identity of each thing it made, not its path: 16 bytes an entry,
-/// so an archive of a million entries costs megabytes, not a hundred. Whether a path is this
-/// extraction's is then a `lstat` of it, exact: an identity is recorded only while the thing is
-/// there, and what existed before has an identity of its own.
+/// It keeps the (device, inode) identity of what it made, not its path, and only of directories
+/// and of what it made in directories that were there before: everything in a directory it made
+/// is its own, since nothing there predates it. An archive of a million files in a fresh
+/// destination then costs an identity per directory. Whether a path is this extraction's is a
+/// `lstat` of it, exact: an identity is recorded only while the thing is there, and what existed
+/// before has an identity of its own.
 ///
 /// Directories libarchive creates on the way to an entry count too: those missing when the entry
 /// is checked are noted first (`noteParents`) and their identities taken once it is written
@@ -14,7 +16,7 @@ struct ExtractedPaths {
     private var made: Set<FileIdentity> = []
     private let destinationIsOurs: Bool
     /// `lstat` of a path relative to the destination; nil when there is nothing there.
-    private let identity: (PathName) -> FileIdentity?
+    private let status: (PathName) -> FileStatus?
     /// Directories the current entry's extraction will create.
     private var pendingParents: [PathName] = []
     /// The last parent directory found to exist, and whether it is this extraction's: entries
@@ -22,10 +24,12 @@ struct ExtractedPaths {
     private var lastParent: (path: PathName, isOurs: Bool)?
 
     /// `destinationWasCreated`: the destination itself is this extraction's.
-    init(destinationWasCreated: Bool, identity: @escaping (PathName) -> FileIdentity?) {
+    init(destinationWasCreated: Bool, status: @escaping (PathName) -> FileStatus?) {
         destinationIsOurs = destinationWasCreated
-        self.identity = identity
+        self.status = status
     }
+
+    private func identity(_ relative: PathName) -> FileIdentity? { status(relative).map(FileIdentity.init) }
 
     /// Call before extracting to `relative`: notes which of its parent directories do not exist
     /// yet, and so will be made by this extraction. A directory that exists is settled: either
@@ -55,7 +59,9 @@ struct ExtractedPaths {
 
     /// Notes that this extraction made what is now at `relative`.
     mutating func insert(_ relative: PathName) {
-        if let found = identity(relative) { made.insert(found) }
+        if let found = status(relative), found.kind == .directory || !madeParent(of: relative) {
+            made.insert(FileIdentity(found))
+        }
         // What stood there before (a directory the cache speaks for) may have been replaced.
         if lastParent?.path == relative { lastParent = nil }
     }
@@ -63,7 +69,8 @@ struct ExtractedPaths {
     /// Whether this extraction made what is at `relative` (empty: the destination).
     func contains(_ relative: PathName) -> Bool {
         if relative.isEmpty { return destinationIsOurs }
-        return identity(relative).map { made.contains($0) } ?? false
+        guard let found = identity(relative) else { return false }
+        return made.contains(found) || madeParent(of: relative)
     }
 
     /// Whether everything in `relative`'s directory was made by this extraction, so that nothing
