@@ -16,12 +16,13 @@ public enum CollectorKind: String, CaseIterable, Sendable, Codable {
     /// The one every command uses unless told otherwise: the one that measured best.
     public static let production = CollectorKind.mutex
 
-    public func makeCollector() -> any ResultRecording {
+    /// A collector of this kind; with a `sink`, it passes records on instead of keeping them.
+    public func makeCollector(sink: (any RunRecordSink)? = nil) -> any ResultRecording {
         switch self {
-        case .sync: SyncQueueResultCollector()
-        case .async: AsyncQueueResultCollector()
-        case .barrier: BarrierQueueResultCollector()
-        case .mutex: ResultCollector()
+        case .sync: SyncQueueResultCollector(sink: sink)
+        case .async: AsyncQueueResultCollector(sink: sink)
+        case .barrier: BarrierQueueResultCollector(sink: sink)
+        case .mutex: ResultCollector(sink: sink)
         }
     }
 }
@@ -40,9 +41,11 @@ public enum CollectorKind: String, CaseIterable, Sendable, Codable {
 /// `@unchecked Sendable`: its mutable state is reached only on `memberQueue`.
 public final class SyncQueueResultCollector: ResultRecording, @unchecked Sendable {
     private let memberQueue = DispatchQueue(label: "squeeze.result-collector.sync")
-    private var memberQueue_results = CollectedResults()
+    private var memberQueue_results: CollectedResults
 
-    public init() {}
+    public init(sink: (any RunRecordSink)? = nil) {
+        memberQueue_results = CollectedResults(sink: sink)
+    }
 
     public func plan(files: Int, bytes: Int64) {
         memberQueue.sync { self.memberQueue_results.plan(files: files, bytes: bytes) }
@@ -56,12 +59,20 @@ public final class SyncQueueResultCollector: ResultRecording, @unchecked Sendabl
         memberQueue.sync { self.memberQueue_results.record(outcome) }
     }
 
+    public func record(_ record: RunRecord) {
+        memberQueue.sync { self.memberQueue_results.record(record) }
+    }
+
     public func totals() -> RunTotals {
         memberQueue.sync { memberQueue_results.totals }
     }
 
     public func outcomes() -> [FileOutcome] {
         memberQueue.sync { memberQueue_results.outcomes }
+    }
+
+    public func results() -> CollectedResults {
+        memberQueue.sync { memberQueue_results }
     }
 }
 
@@ -76,9 +87,11 @@ public final class SyncQueueResultCollector: ResultRecording, @unchecked Sendabl
 /// `memberQueue`, which is serial; nothing on it calls back into the public API.
 public final class AsyncQueueResultCollector: ResultRecording, @unchecked Sendable {
     private let memberQueue = DispatchQueue(label: "squeeze.result-collector.async")
-    private var memberQueue_results = CollectedResults()
+    private var memberQueue_results: CollectedResults
 
-    public init() {}
+    public init(sink: (any RunRecordSink)? = nil) {
+        memberQueue_results = CollectedResults(sink: sink)
+    }
 
     public func plan(files: Int, bytes: Int64) {
         memberQueue.async { self.memberQueue_results.plan(files: files, bytes: bytes) }
@@ -92,12 +105,20 @@ public final class AsyncQueueResultCollector: ResultRecording, @unchecked Sendab
         memberQueue.async { self.memberQueue_results.record(outcome) }
     }
 
+    public func record(_ record: RunRecord) {
+        memberQueue.async { self.memberQueue_results.record(record) }
+    }
+
     public func totals() -> RunTotals {
         memberQueue.sync { memberQueue_results.totals }
     }
 
     public func outcomes() -> [FileOutcome] {
         memberQueue.sync { memberQueue_results.outcomes }
+    }
+
+    public func results() -> CollectedResults {
+        memberQueue.sync { memberQueue_results }
     }
 }
 
@@ -115,9 +136,11 @@ public final class AsyncQueueResultCollector: ResultRecording, @unchecked Sendab
 /// write and no two writes overlap.
 public final class BarrierQueueResultCollector: ResultRecording, @unchecked Sendable {
     private let memberQueue = DispatchQueue(label: "squeeze.result-collector.barrier", attributes: .concurrent)
-    private var memberQueue_results = CollectedResults()
+    private var memberQueue_results: CollectedResults
 
-    public init() {}
+    public init(sink: (any RunRecordSink)? = nil) {
+        memberQueue_results = CollectedResults(sink: sink)
+    }
 
     public func plan(files: Int, bytes: Int64) {
         memberQueue.async(flags: .barrier) { self.memberQueue_results.plan(files: files, bytes: bytes) }
@@ -131,11 +154,19 @@ public final class BarrierQueueResultCollector: ResultRecording, @unchecked Send
         memberQueue.async(flags: .barrier) { self.memberQueue_results.record(outcome) }
     }
 
+    public func record(_ record: RunRecord) {
+        memberQueue.async(flags: .barrier) { self.memberQueue_results.record(record) }
+    }
+
     public func totals() -> RunTotals {
         memberQueue.sync { memberQueue_results.totals }
     }
 
     public func outcomes() -> [FileOutcome] {
         memberQueue.sync { memberQueue_results.outcomes }
+    }
+
+    public func results() -> CollectedResults {
+        memberQueue.sync { memberQueue_results }
     }
 }

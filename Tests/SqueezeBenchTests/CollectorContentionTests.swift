@@ -90,4 +90,6 @@ final class LossyCollector: ResultRecording {
 
     func totals() -> RunTotals { inner.totals() }
     func outcomes() -> [FileOutcome] { inner.outcomes() }
+    func record(_ record: RunRecord) { inner.record(record) }
+    func results() -> CollectedResults { inner.results() }
 }

@@ -140,3 +140,40 @@ public struct TarBuilder {
         data + [UInt8](repeating: 0, count: (512 - data.count % 512) % 512)
     }
 }
+
+extension TarBuilder {
+    /// A tar of `count` empty files (`d0000/f0000000`, a hundred files a directory), written to
+    /// `path` through gzip -1 as it is made, without holding the archive: the shape of an archive
+    /// meant to make a reader's memory grow with its entries.
+    public static func writeEmptyEntries(count: Int, to path: String) throws {
+        let gzip = Process()
+        gzip.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        gzip.arguments = ["gzip", "-1", "-c"]
+        let input = Pipe()
+        gzip.standardInput = input
+        FileManager.default.createFile(atPath: path, contents: nil)
+        let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
+        gzip.standardOutput = output
+        try gzip.run()
+        var batch: [UInt8] = []
+        for index in 0..<count {
+            let name = "d\(String(index / 100).leftPadded(to: 4))/f\(String(index).leftPadded(to: 7))"
+            batch += header(name: Array(name.utf8), type: UInt8(ascii: "0"), permissions: 0o644, size: 0)
+            if batch.count >= 1 << 20 {
+                input.fileHandleForWriting.write(Data(batch))
+                batch.removeAll(keepingCapacity: true)
+            }
+        }
+        input.fileHandleForWriting.write(Data(batch + [UInt8](repeating: 0, count: 1024)))
+        try input.fileHandleForWriting.close()
+        gzip.waitUntilExit()
+        try output.close()
+        guard gzip.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
+    }
+}
+
+extension String {
+    fileprivate func leftPadded(to width: Int) -> String {
+        String(repeating: "0", count: max(width - count, 0)) + self
+    }
+}

@@ -46,7 +46,7 @@ struct Archive: ParsableCommand {
             roots: CommandLinePath.pathNames(paths), destination: CommandLinePath.pathName(output, option: "-o", "--output"), filter: selection.filter,
             followSymlinks: selection.followSymlinks, settings: compression.settings, scheduling: scheduling.options,
             force: force)
-        let session = RunSession(reporting: reporting)
+        let session = try RunSession(reporting: reporting)
         try session.perform {
             ArchiveRun(request: request, environment: session.environment).run()
         }

@@ -41,7 +41,7 @@ struct Compress: ParsableCommand {
         let request = CompressionRequest(
             roots: CommandLinePath.pathNames(paths), filter: selection.filter, followSymlinks: selection.followSymlinks,
             settings: compression.settings, scheduling: scheduling.options, output: output.options(discard: discard))
-        let session = RunSession(reporting: reporting, collector: collectorKind.makeCollector())
+        let session = try RunSession(reporting: reporting, makeCollector: collectorKind.makeCollector(sink:))
         try session.perform {
             CompressionRun(request: request, environment: session.environment).run()
         }

@@ -48,7 +48,7 @@ struct Decompress: ParsableCommand {
             roots: CommandLinePath.pathNames(paths), purpose: .decompress, filter: selection.filter,
             followSymlinks: selection.followSymlinks, scheduling: scheduling.options, output: output.options(),
             toStandardOutput: toStandardOutput)
-        let session = RunSession(reporting: reporting, summaryToStandardError: toStandardOutput)
+        let session = try RunSession(reporting: reporting, summaryToStandardError: toStandardOutput)
         try session.perform {
             DecompressionRun(request: request, environment: session.environment).run()
         }
@@ -79,7 +79,7 @@ struct Test: ParsableCommand {
         let request = DecompressionRequest(
             roots: CommandLinePath.pathNames(paths), purpose: .test, filter: selection.filter,
             followSymlinks: selection.followSymlinks, scheduling: scheduling.options)
-        let session = RunSession(reporting: reporting)
+        let session = try RunSession(reporting: reporting)
         try session.perform {
             DecompressionRun(request: request, environment: session.environment).run()
         }

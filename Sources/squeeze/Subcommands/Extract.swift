@@ -49,7 +49,7 @@ struct Extract: ParsableCommand {
             options: ExtractionOptions(
                 overwrite: force, restoreOwners: sameOwner, allowSpecialFiles: allowSpecialFiles, keepSetuidBits: keepSetuid),
             scheduling: scheduling.options)
-        let session = RunSession(reporting: reporting)
+        let session = try RunSession(reporting: reporting)
         try session.perform {
             ExtractionRun(request: request, environment: session.environment).run()
         }

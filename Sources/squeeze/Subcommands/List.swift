@@ -28,16 +28,16 @@ struct List: ParsableCommand {
     @OptionGroup var reporting: ReportArguments
 
     func run() throws {
+        let session = try RunSession(reporting: reporting)
         let request = ListingRequest(
             roots: CommandLinePath.pathNames(paths), filter: selection.filter, followSymlinks: selection.followSymlinks,
-            scheduling: scheduling.options)
-        let session = RunSession(reporting: reporting)
+            scheduling: scheduling.options, entryHandler: session.stream.entryHandler)
         let tableToStandardError = reporting.json == "-"
         try session.perform {
             ListingRun(request: request, environment: session.environment).run()
-        } beforeReport: { report in
+        } beforeReport: { _ in
             // The table is what was asked for: printed even under --quiet, before the summary.
-            try CommandOutput.print(ListingFormatter().table(report), to: tableToStandardError ? .error : .output, what: "the listing")
+            try session.stream.printListing(to: tableToStandardError ? .error : .output)
         }
     }
 }

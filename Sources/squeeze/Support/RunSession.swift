@@ -5,11 +5,14 @@ import SqueezeKit
 /// What every subcommand that runs a batch shares: the collector its run reports to (which the
 /// progress line reads), interrupts (first signal stops new work and lets the run clean up; a
 /// second removes temporaries at once and exits), and printing the report as text and JSON, then
-/// exiting with the status of the report's outcome.
+/// exiting with the status of the report's outcome. Per-file lines, failures and warnings are
+/// printed as they are recorded (`ReportStream`); the summary and the JSON come at the end.
 struct RunSession {
     let reporting: ReportArguments
     /// Pass this to the run: the progress line shows what it records.
     let collector: any ResultRecording
+    /// Where the collector sends every record.
+    let stream: ReportStream
     /// The text summary goes to standard error, because standard output carries data (`--stdout`).
     let summaryToStandardError: Bool
     let cancellation = CancellationFlag()
@@ -17,13 +20,19 @@ struct RunSession {
     /// Pass this to the run: the collector, flag and registry above.
     var environment: RunEnvironment { RunEnvironment(collector: collector, cancellation: cancellation, registry: registry) }
 
+    /// `makeCollector` makes the collector that sends its records to the given sink.
     init(
         reporting: ReportArguments, summaryToStandardError: Bool = false,
-        collector: any ResultRecording = ResultCollector()
-    ) {
+        makeCollector: (any RunRecordSink) -> any ResultRecording = { ResultCollector(sink: $0) }
+    ) throws {
         self.reporting = reporting
         self.summaryToStandardError = summaryToStandardError
-        self.collector = collector
+        stream = try ReportStream(reporting: reporting, summaryStream: Self.summaryStream(reporting, summaryToStandardError))
+        collector = makeCollector(stream)
+    }
+
+    private static func summaryStream(_ reporting: ReportArguments, _ summaryToStandardError: Bool) -> StandardStreams.Stream {
+        reporting.json == "-" || summaryToStandardError ? .error : .output
     }
 
     /// Runs `body` with interrupts watched and, if asked, the progress line shown; then, with the
@@ -46,7 +55,9 @@ struct RunSession {
             }
         }
         progress?.start()
+        stream.show(above: progress)
         let report = body()
+        stream.show(above: nil)
         progress?.stop()
         monitor.stop()
         // The reader of standard output went away (`| head`): the run stopped; end quietly.
@@ -57,16 +68,15 @@ struct RunSession {
         if status != 0 { throw ExitCode(status) }
     }
 
+    /// The summary and the JSON; the records were printed (and spooled) as they came.
     private func print(_ report: RunReport) throws {
-        let formatter = ReportFormatter(verbose: reporting.verbose)
-        StandardStreams.message(formatter.problems(report, includingWarnings: !reporting.quiet))
-        let jsonToStandardOutput = reporting.json == "-"
+        try stream.finish()
         if !reporting.quiet {
             try CommandOutput.print(
-                formatter.summary(report), to: jsonToStandardOutput || summaryToStandardError ? .error : .output,
+                ReportFormatter(verbose: reporting.verbose).summary(report), to: Self.summaryStream(reporting, summaryToStandardError),
                 what: "the report")
         }
-        if let destination = reporting.json { try ReportFile.writeJSON(RunReportJSON(report: report), to: destination) }
+        if let destination = reporting.json { try stream.writeJSON(report, to: destination) }
     }
 }
 
@@ -108,7 +118,7 @@ extension RunReport.Outcome {
 
 /// What `--json` writes: the report as the library encodes it, and beside its fields
 /// `exitStatus`, the status this process exits with (scripts read it there).
-private struct RunReportJSON: Encodable {
+struct RunReportJSON: Encodable {
     let report: RunReport
 
     private enum Key: String, CodingKey { case exitStatus }

@@ -7,18 +7,22 @@ import SqueezeKit
 /// whatever is printed next (the report, an interrupt message) starts on a clean line.
 ///
 /// The timer reads `totals()`, a copy taken under the collector's lock: the workers never wait for
-/// the display, and a redraw costs one short critical section.
+/// the display, and a redraw costs one short critical section. Records printed while the run goes
+/// on (`printAbove`) erase the line first; the next frame draws it again below them.
 ///
-/// `@unchecked Sendable`: the mutable state (`memberQueue_…`) is touched only on `memberQueue`,
-/// which is serial: by the timer's handler, which runs there, and inside `memberQueue.sync` in
-/// `stop()`.
+/// Lock order: a record is printed from inside the collector's lock, which then takes `state`'s;
+/// the timer takes the collector's lock (for the totals) and lets go of it before taking `state`'s.
+///
+/// `@unchecked Sendable`: `memberQueue_estimator` is touched only on `memberQueue`, which is
+/// serial (by the timer's handler, which runs there, and inside `memberQueue.sync` in `start()`);
+/// the lifecycle is behind a `Locked`, taken for every write to the terminal.
 final class ProgressDisplay: @unchecked Sendable {
     private let collector: any ResultRecording
     private let memberQueue = DispatchQueue(label: "squeeze.progress", qos: .utility)
     private let timer: any DispatchSourceTimer
     private let line = ProgressLine()
     private var memberQueue_estimator = ProgressEstimator()
-    private var memberQueue_state = State.idle
+    private let state = Locked(State.idle)
 
     /// Lifecycle: drawn only while running; stopped for good.
     private enum State {
@@ -38,18 +42,31 @@ final class ProgressDisplay: @unchecked Sendable {
     /// one per interval.
     func start() {
         memberQueue.sync {
-            guard case .idle = memberQueue_state else { preconditionFailure("progress display started twice") }
-            memberQueue_state = .running(isDrawn: false)
+            state.withLock { state in
+                guard case .idle = state else { preconditionFailure("progress display started twice") }
+                state = .running(isDrawn: false)
+            }
             memberQueue_draw()
         }
         timer.resume()
     }
 
+    /// Runs `print` with the line erased, if drawn; the next frame draws it again.
+    func printAbove(_ print: () -> Void) {
+        state.withLock { state in
+            if case .running(isDrawn: true) = state {
+                StatusLine.erase()
+                state = .running(isDrawn: false)
+            }
+            print()
+        }
+    }
+
     /// Stops redrawing and erases the line; safe to call more than once and from any thread
     /// (an interrupt stops it before the run has ended).
     func stop() {
-        memberQueue.sync {
-            switch memberQueue_state {
+        state.withLock { state in
+            switch state {
             case .idle:
                 timer.resume()  // a suspended source must be resumed before it is cancelled
                 timer.cancel()
@@ -59,15 +76,17 @@ final class ProgressDisplay: @unchecked Sendable {
             case .stopped:
                 return
             }
-            memberQueue_state = .stopped
+            state = .stopped
         }
     }
 
     private func memberQueue_draw() {
-        guard case .running = memberQueue_state else { return }
         let reading = memberQueue_estimator.observe(collector.totals(), at: MonotonicClock.now())
-        StatusLine.show(line.format(reading, width: StatusLine.width))
-        memberQueue_state = .running(isDrawn: true)
+        state.withLock { state in
+            guard case .running = state else { return }
+            StatusLine.show(line.format(reading, width: StatusLine.width))
+            state = .running(isDrawn: true)
+        }
     }
 }
 

@@ -134,8 +134,10 @@ final class BoundedChannel<Element: Sendable>: Sendable {
     private let cancellationToken: Int?
 
     private struct State {
-        var elements: [Element] = []
-        /// Index in `elements` of the next to receive; those before it are gone.
+        /// Received slots are emptied at once: a slot kept until the array is compacted would keep
+        /// its element (a decoded chunk of up to a megabyte) alive, 64 of them and more.
+        var elements: [Element?] = []
+        /// Index in `elements` of the next to receive; those before it are gone (nil).
         var head = 0
         var used = 0
         var end: End?
@@ -144,7 +146,7 @@ final class BoundedChannel<Element: Sendable>: Sendable {
         var isEmpty: Bool { head == elements.count }
 
         mutating func removeFirst(weighing weight: (Element) -> Int) -> Element {
-            let element = elements[head]
+            guard let element = elements[head].take() else { preconditionFailure("a received slot received again") }
             head += 1
             used -= weight(element)
             if head >= 64 && head * 2 >= elements.count {

@@ -65,7 +65,7 @@ public final class ArchiveRun: BatchRun, Sendable {
                 path: destination, message: "already exists (use --force to overwrite); nothing was written"))
             return report.build(collector: collector, interrupted: false)
         }
-        let items = plan(into: &report)
+        let items = plan()
         collector.plan(files: items.count, bytes: items.dataBytes)
 
         let settings = request.settings
@@ -99,7 +99,7 @@ public final class ArchiveRun: BatchRun, Sendable {
     /// Every entry, root by root in the order given, each tree in the scanner's order (a directory
     /// before its contents, names sorted by bytes), so the same trees give the same archive.
     /// A name already taken by an earlier root, and the archive itself, are skipped.
-    private func plan(into report: inout RunReportBuilder) -> [ArchiveItem] {
+    private func plan() -> [ArchiveItem] {
         let scanner = TreeScanner(options: ScanOptions(
             selection: .archiveEntries, filter: request.filter, followSymlinks: request.followSymlinks))
         let archiveItself = (try? FileStatus.of(request.destination, followingSymlinks: true)).map(FileIdentity.init)
@@ -107,8 +107,7 @@ public final class ArchiveRun: BatchRun, Sendable {
         var items: [ArchiveItem] = []
         for root in request.roots {
             let scan = scanner.scan([root])
-            report.skipped += scan.skipped
-            report.failures += scan.failures
+            record(skipped: scan.skipped, failures: scan.failures)
             let isDirectory = (try? FileStatus.of(root, followingSymlinks: true))?.kind == .directory
             let prefix = isDirectory ? Self.namePrefix(for: root) : PathName(bytes: [])
             for file in scan.files {
@@ -118,11 +117,11 @@ public final class ArchiveRun: BatchRun, Sendable {
                 if let first = firstPaths[name] {
                     // Two directories of one name merge; anything else would be stored twice.
                     let reason: SkipReason = file.status.kind == .directory ? .duplicate(of: first) : .nameTaken(name, by: first)
-                    report.skipped.append(SkippedPath(path: file.path, reason: reason))
+                    record(skipped: [SkippedPath(path: file.path, reason: reason)])
                     continue
                 }
                 if file.status.kind == .regular && FileIdentity(file.status) == archiveItself {
-                    report.skipped.append(SkippedPath(path: file.path, reason: .archiveItself))
+                    record(skipped: [SkippedPath(path: file.path, reason: .archiveItself)])
                     continue
                 }
                 firstPaths[name] = file.path

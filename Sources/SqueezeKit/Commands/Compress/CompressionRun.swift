@@ -38,12 +38,12 @@ public final class CompressionRun: BatchRun, Sendable {
             compressedSide: .output)
         let files = scan(
             request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
-            removingLeftoverTemporaries: !request.output.discard, into: &report)
+            removingLeftoverTemporaries: !request.output.discard)
         let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.blockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
         let (tasks, planSkips) = plan(files, context: context)
-        report.skipped += planSkips
+        record(skipped: planSkips)
         collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.source.status.size })
 
         let items = tasks.flatMap { task in

@@ -80,8 +80,7 @@ public final class DecompressionRun: BatchRun, Sendable {
         let acceptsAnyName = request.purpose == .test || request.toStandardOutput
         let files = scan(
             request.roots, selecting: .gzipFiles(acceptingNamedFiles: acceptsAnyName), filter: request.filter,
-            followSymlinks: request.followSymlinks, removingLeftoverTemporaries: !output.discard && !request.toStandardOutput,
-            into: &report)
+            followSymlinks: request.followSymlinks, removingLeftoverTemporaries: !output.discard && !request.toStandardOutput)
         let scheduling = request.scheduling
         let window = makeWindow(jobs: scheduling.jobs)
         let taskContext = TaskContext(
@@ -92,7 +91,7 @@ public final class DecompressionRun: BatchRun, Sendable {
             progress: { collector.recordProgress(bytes: $0) })
 
         let (tasks, planSkips) = plan(files, taskContext: taskContext, decoding: decoding)
-        report.skipped += planSkips
+        record(skipped: planSkips)
         collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.size })
         if request.toStandardOutput {
             // One file after another, in the order named, each with all the workers.

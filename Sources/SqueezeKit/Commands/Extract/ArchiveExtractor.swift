@@ -80,11 +80,13 @@ final class ArchiveExtractor {
         self.registry = registry
         self.collector = collector
         self.cancellation = cancellation
-        paths = ExtractedPaths(destinationWasCreated: destinationWasCreated)
+        paths = ExtractedPaths(destinationWasCreated: destinationWasCreated) { relative in
+            try? FileStatus.of(placement.path(relative), followingSymlinks: false)
+        }
         if options.restoreOwners { try disk.useSystemUserDatabase() }
     }
 
-    /// Extracts every entry, recording each one's outcome; skipped entries go to the report. Then
+    /// Extracts every entry, recording each one's outcome (skipped entries too) as it is done. Then
     /// reads the stream to its end, so that every byte is verified before the last files take
     /// their names. Throws when the archive cannot be read any further (or the disk writer is
     /// broken); files still waiting for their bytes to be verified are then removed and reported.
@@ -134,7 +136,8 @@ final class ArchiveExtractor {
             let name = entry.pathname
             previous = name
             do {
-                if let outcome = try extract(name, headerWarning: header.warning, report: &report) {
+                defer { paths.settleParents() }
+                if let outcome = try extract(name, headerWarning: header.warning) {
                     collector.record(outcome)
                 }
             } catch let refusal as EntryRefusal {
@@ -185,10 +188,10 @@ final class ArchiveExtractor {
         registry.unregister(placement.absolute(temporary))
     }
 
-    /// Extracts the current entry; nil when it was skipped (and noted in the report).
-    private func extract(_ name: PathName, headerWarning: String?, report: inout RunReportBuilder) throws -> FileOutcome? {
+    /// Extracts the current entry; nil when it was skipped (and recorded as such).
+    private func extract(_ name: PathName, headerWarning: String?) throws -> FileOutcome? {
         let start = MonotonicClock.now()
-        guard let target = try check(name, report: &report) else { return nil }
+        guard let target = try check(name) else { return nil }
         var flags = ARCHIVE_EXTRACT_TIME | ARCHIVE_EXTRACT_PERM | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NODOTDOT
         if placement.isInsideDestination { flags |= ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS }
         if options.restoreOwners { flags |= ARCHIVE_EXTRACT_OWNER }
@@ -212,14 +215,14 @@ final class ArchiveExtractor {
 
     /// Where the entry goes, after squeeze's checks; nil when something that was there before is
     /// in the way (a warning in the report, unless `--force`).
-    private func check(_ name: PathName, report: inout RunReportBuilder) throws -> Target? {
+    private func check(_ name: PathName) throws -> Target? {
         let relative = try EntryPath.relative(name)
         let storedLink = entry.hardLinkTarget
         // A hard link is another name for what its target (vetted below) is; tar readers give it
         // no type of its own.
         let kind = storedLink == nil ? entry.kind : .regular
         try checkKind(kind, isDestination: relative.isEmpty)
-        paths.noteParents(of: relative) { FileStatus.exists(placement.path($0)) }
+        paths.noteParents(of: relative)
         let linkTarget = try storedLink.map(checkHardLinkTarget)
         if linkTarget == relative { throw EntryRefusal.hardLinkToItself }
         var target = Target(relative: relative, kind: kind, linkTarget: linkTarget, linkCarriesData: linkTarget != nil && entry.size > 0)
@@ -237,7 +240,7 @@ final class ArchiveExtractor {
             } else if target.isDirectory && existing.kind == .directory {
                 target.existedBefore = true
             } else if !options.overwrite {
-                report.skipped.append(SkippedPath(path: name, reason: .outputExists(placement.absolute(relative))))
+                collector.record(.skipped(SkippedPath(path: name, reason: .outputExists(placement.absolute(relative)))))
                 return nil
             } else {
                 target.existedBefore = existing.kind == .directory
@@ -314,7 +317,10 @@ final class ArchiveExtractor {
             entry.pathname = placement.path(temporary)
             let (written, warnings) = try copy(name, headerWarning: headerWarning)
             // Files wait in archive order: after any already waiting, or until their bytes are verified.
-            if !target.linkCarriesData && (!unverified.isEmpty || !reader.streamHasVerified(through: reader.streamPosition)) {
+            // An empty file has no bytes to verify (its header carries its own checksum, as a
+            // directory's does): it waits only behind a file of its name, which must not replace it.
+            let waits = written > 0 ? !unverified.isEmpty : unverified.temporary(for: target.relative) != nil
+            if !target.linkCarriesData && (waits || written > 0 && !reader.streamHasVerified(through: reader.streamPosition)) {
                 return (written, warnings, temporary)
             }
             if target.linkCarriesData, let file = target.linkTarget { try relink(file, to: temporary, except: target.relative) }

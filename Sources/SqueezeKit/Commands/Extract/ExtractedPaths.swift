@@ -2,39 +2,85 @@
 /// update what it made itself, but never touch what was there before it started. Paths are
 /// relative to the destination.
 ///
-/// Directories libarchive creates on the way to an entry count too: each directory on the way is
-/// looked at once, before anything is created under it.
+/// It keeps the (device, inode) identity of what it made, not its path, and only of directories
+/// and of what it made in directories that were there before: everything in a directory it made
+/// is its own, since nothing there predates it. An archive of a million files in a fresh
+/// destination then costs an identity per directory. Whether a path is this extraction's is a
+/// `lstat` of it, exact: an identity is recorded only while the thing is there, and what existed
+/// before has an identity of its own.
+///
+/// Directories libarchive creates on the way to an entry count too: those missing when the entry
+/// is checked are noted first (`noteParents`) and their identities taken once it is written
+/// (`settleParents`).
 struct ExtractedPaths {
-    private var made: Set<PathName> = []
-    /// Directories on the way to entries whose state before this run is settled.
-    private var examined: Set<PathName> = []
+    private var made: Set<FileIdentity> = []
+    private let destinationIsOurs: Bool
+    /// `lstat` of a path relative to the destination; nil when there is nothing there.
+    private let status: (PathName) -> FileStatus?
+    /// Directories the current entry's extraction will create.
+    private var pendingParents: [PathName] = []
+    /// The last parent directory found to exist, and whether it is this extraction's: entries
+    /// come grouped by directory, so most need no lookup.
+    private var lastParent: (path: PathName, isOurs: Bool)?
 
     /// `destinationWasCreated`: the destination itself is this extraction's.
-    init(destinationWasCreated: Bool) {
-        if destinationWasCreated { made.insert(PathName(bytes: [])) }
+    init(destinationWasCreated: Bool, status: @escaping (PathName) -> FileStatus?) {
+        destinationIsOurs = destinationWasCreated
+        self.status = status
     }
 
-    /// Call before extracting to `relative`: remembers which of its parent directories do not
-    /// exist yet (`exists` answers for a relative path), and so will be made by this extraction.
-    mutating func noteParents(of relative: PathName, exists: (PathName) -> Bool) {
+    private func identity(_ relative: PathName) -> FileIdentity? { status(relative).map(FileIdentity.init) }
+
+    /// Call before extracting to `relative`: notes which of its parent directories do not exist
+    /// yet, and so will be made by this extraction. A directory that exists is settled: either
+    /// this extraction made it (its identity is known) or it was there before.
+    mutating func noteParents(of relative: PathName) {
+        pendingParents.removeAll(keepingCapacity: true)
         var directory = relative.parent
-        while directory != "." && !examined.contains(directory) {
-            examined.insert(directory)
-            if !exists(directory) { made.insert(directory) }
+        while directory != "." && directory != lastParent?.path {
+            if let found = identity(directory) {
+                lastParent = (directory, made.contains(found))
+                break
+            }
+            pendingParents.append(directory)
             directory = directory.parent
         }
     }
 
-    mutating func insert(_ relative: PathName) { made.insert(relative) }
+    /// Call once the current entry has been written (or failed): the directories made on the way
+    /// to it are this extraction's.
+    mutating func settleParents() {
+        for directory in pendingParents {
+            if let found = identity(directory) { made.insert(found) }
+        }
+        if let parent = pendingParents.first, identity(parent) != nil { lastParent = (parent, true) }
+        pendingParents.removeAll(keepingCapacity: true)
+    }
 
-    /// Whether this extraction made `relative` (empty: the destination).
-    func contains(_ relative: PathName) -> Bool { made.contains(relative) }
+    /// Notes that this extraction made what is now at `relative`.
+    mutating func insert(_ relative: PathName) {
+        if let found = status(relative), found.kind == .directory || !madeParent(of: relative) {
+            made.insert(FileIdentity(found))
+        }
+        // What stood there before (a directory the cache speaks for) may have been replaced.
+        if lastParent?.path == relative { lastParent = nil }
+    }
+
+    /// Whether this extraction made what is at `relative` (empty: the destination).
+    func contains(_ relative: PathName) -> Bool {
+        if relative.isEmpty { return destinationIsOurs }
+        guard let found = identity(relative) else { return false }
+        return made.contains(found) || madeParent(of: relative)
+    }
 
     /// Whether everything in `relative`'s directory was made by this extraction, so that nothing
-    /// there predates it and no lookup is needed to know.
+    /// there predates it.
     func madeParent(of relative: PathName) -> Bool {
         let parent = relative.parent
-        return made.contains(parent == "." ? PathName(bytes: []) : parent)
+        if parent == "." { return destinationIsOurs }
+        if pendingParents.contains(parent) { return true }
+        if let lastParent, lastParent.path == parent { return lastParent.isOurs }
+        return contains(parent)
     }
 }
 

@@ -4,9 +4,10 @@
 /// squeeze's own `.tar.gz` is checked a member (1 MiB by default) at a time, before or soon after
 /// its bytes reach libarchive, so only the entries of the last few members ever wait here. Any
 /// other gzip (`gzip -c`, `tar czf`) has one member, whose only CRC is at the end of the file:
-/// then every regular file waits until the whole stream has been verified, and this list grows
-/// by one small record per entry (its names and outcome, never its data). A damaged stream leaves
-/// none of them behind: each is removed and reported by name.
+/// then every regular file with data waits until the whole stream has been verified, and this
+/// list grows by one small record per such entry (its names and outcome, never its data). Empty
+/// files have no bytes to wait for. A damaged stream leaves none of them behind: each is removed
+/// and reported by name.
 struct UnverifiedEntries {
     struct Entry {
         /// Where the entry's data is, relative to the destination.

@@ -52,8 +52,11 @@ struct GzipFileLister: FileLister {
 /// name or, uncompressed, by its magic: every entry, and for a gzip-compressed one the gzip
 /// figures too. Both come from one pass: the entries are parsed from the bytes squeeze decodes
 /// (every CRC checked), and the decode's summary gives the exact size, members and trailing bytes.
+///
+/// With an `entryHandler`, each entry goes to it as it is read and the listing keeps none.
 struct ArchiveFileLister: FileLister {
     let scheduling: SchedulingOptions
+    var entryHandler: ArchiveEntryHandler?
 
     static let archiveSuffixes = [
         ".tar", ".tar.gz", ".tgz", ".tar.xz", ".txz", ".tar.bz2", ".tbz2", ".tbz", ".tar.zst", ".tzst", ".tar.lz4",
@@ -71,9 +74,9 @@ struct ArchiveFileLister: FileLister {
     /// Uncompressed size of an archive that is not gzip: what the decompression delivered (xz,
     /// bzip2...), or, with no compression around the archive, the file itself, or the entries'
     /// total when that is more (a zip compresses each entry).
-    static func uncompressedSize(of stream: any DecodedStream, fileSize: Int64, entries: [ArchiveListing.Entry]) -> Int64 {
+    static func uncompressedSize(of stream: any DecodedStream, fileSize: Int64, entryBytes: Int64) -> Int64 {
         if let decoded = stream as? ReadAheadDecodingStream { return decoded.bytesDelivered }
-        return max(fileSize, entries.reduce(0) { $0 + $1.size })
+        return max(fileSize, entryBytes)
     }
 
     func list(_ file: ReadableFile, status: FileStatus, cancellation: CancellationFlag) throws -> FileListing {
@@ -82,9 +85,12 @@ struct ArchiveFileLister: FileLister {
         let sequential = SchedulingOptions(mode: .sequential, jobs: 1, qos: scheduling.qos)
         let stream = try DecodedStreamOpeners.automatic(scheduling: sequential)(file.path)
         var entries: [ArchiveListing.Entry] = []
-        let description = try ArchiveLister().forEachEntry(in: stream, name: file.path) { entry in
+        var entryBytes: Int64 = 0
+        let description = try ArchiveLister().forEachEntry(in: stream, name: file.path) { metadata in
             if cancellation.isCancelled { throw CancellationError() }
-            entries.append(ArchiveListing.Entry(entry))
+            let entry = ArchiveListing.Entry(metadata)
+            entryBytes += entry.size
+            if let entryHandler { entryHandler(file.path, entry) } else { entries.append(entry) }
         }
         _ = try stream.finishReading()
         // squeeze undid the gzip itself, so libarchive saw none: name it.
@@ -93,7 +99,7 @@ struct ArchiveFileLister: FileLister {
         guard let gzip = (stream as? GzipArchiveStream)?.summary else {
             var listing = FileListing(
                 format: filters.first ?? "none", compressedBytes: status.size,
-                uncompressedBytes: Self.uncompressedSize(of: stream, fileSize: status.size, entries: entries),
+                uncompressedBytes: Self.uncompressedSize(of: stream, fileSize: status.size, entryBytes: entryBytes),
                 members: 0, originalName: nil, modificationTime: nil, sizeSource: .decoded)
             listing.archive = archive
             return listing

@@ -4,15 +4,18 @@ public struct ListingRequest: Sendable {
     public var filter: PathFilter
     public var followSymlinks: Bool
     public var scheduling: SchedulingOptions
+    /// Where each archive's entries go as they are read; nil keeps them in the report's listing.
+    public var entryHandler: ArchiveEntryHandler?
 
     public init(
         roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
-        scheduling: SchedulingOptions = SchedulingOptions()
+        scheduling: SchedulingOptions = SchedulingOptions(), entryHandler: ArchiveEntryHandler? = nil
     ) {
         self.roots = roots
         self.filter = filter
         self.followSymlinks = followSymlinks
         self.scheduling = scheduling
+        self.entryHandler = entryHandler
     }
 }
 
@@ -28,15 +31,16 @@ public final class ListingRun: BatchRun, Sendable {
     }
 
     public func run() -> RunReport {
-        var report = RunReportBuilder(
+        let report = RunReportBuilder(
             command: "list", settings: RunReport.Settings(scheduling: request.scheduling), compressedSide: .input)
         let files = scan(
             request.roots, selecting: .gzipFiles(acceptingNamedFiles: true), filter: request.filter,
-            followSymlinks: request.followSymlinks, into: &report)
+            followSymlinks: request.followSymlinks)
         let scheduling = request.scheduling
         let window = makeWindow(jobs: scheduling.jobs)
         // Listers that recognize a format go first; the gzip lister takes the rest.
-        let listers: [any FileLister] = [ArchiveFileLister(scheduling: scheduling), GzipFileLister(pools: DecoderPools())]
+        let listers: [any FileLister] = [
+            ArchiveFileLister(scheduling: scheduling, entryHandler: request.entryHandler), GzipFileLister(pools: DecoderPools())]
         let tasks = files
             .map { ListingTask(source: $0, listers: listers, collector: collector, window: window, cancellation: cancellation) }
             .sortedLargestFirst(size: { $0.source.status.size }, path: { $0.source.path })

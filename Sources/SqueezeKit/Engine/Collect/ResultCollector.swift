@@ -6,10 +6,14 @@ public protocol ResultRecording: AnyObject, Sendable {
     func recordProgress(bytes: Int64, files: Int)
     /// A file finished, one way or another.
     func record(_ outcome: FileOutcome)
+    /// A skip, failure or warning that is no task's outcome (the scan's, the archive's, ...).
+    func record(_ record: RunRecord)
     /// The counts so far: cheap, for progress displays.
     func totals() -> RunTotals
-    /// Every outcome recorded, in the order they arrived.
+    /// Every outcome recorded, in the order they arrived (none when a sink takes the records).
     func outcomes() -> [FileOutcome]
+    /// Everything kept: totals, counts, and the records unless a sink took them.
+    func results() -> CollectedResults
 }
 
 extension ResultRecording {
@@ -26,41 +30,63 @@ extension ResultRecording {
 /// by 6-10%; with two threads recording at once it takes about 0.12 µs a call where a contended
 /// serial queue's `sync` takes 0.8-12 µs, so it stays cheap with many jobs and many small files.
 ///
+/// With a `sink`, each record goes to it under the mutex as it is recorded and only the totals
+/// and counts are kept, so memory does not grow with the number of files; without one, every
+/// outcome and record is kept for `outcomes()` and the report (library users, tests).
+///
 /// Checked `Sendable`: its only stored property is a `Locked`, which is.
 public final class ResultCollector: ResultRecording {
-    private let results = Locked(CollectedResults())
+    private let state: Locked<CollectedResults>
 
-    public init() {}
+    public init(sink: (any RunRecordSink)? = nil) {
+        state = Locked(CollectedResults(sink: sink))
+    }
 
     public func plan(files: Int, bytes: Int64) {
-        results.withLock { $0.plan(files: files, bytes: bytes) }
+        state.withLock { $0.plan(files: files, bytes: bytes) }
     }
 
     public func recordProgress(bytes: Int64, files: Int) {
-        results.withLock { $0.addProgress(bytes: bytes, files: files) }
+        state.withLock { $0.addProgress(bytes: bytes, files: files) }
     }
 
     public func record(_ outcome: FileOutcome) {
-        results.withLock { $0.record(outcome) }
+        state.withLock { $0.record(outcome) }
+    }
+
+    public func record(_ record: RunRecord) {
+        state.withLock { $0.record(record) }
     }
 
     public func totals() -> RunTotals {
-        results.withLock { $0.totals }
+        state.withLock { $0.totals }
     }
 
     public func outcomes() -> [FileOutcome] {
-        results.withLock { $0.outcomes }
+        state.withLock { $0.outcomes }
+    }
+
+    public func results() -> CollectedResults {
+        state.withLock { $0 }
     }
 }
 
-/// What a collector keeps: the running totals and every outcome. The four collectors differ only
-/// in how they make updates to it safe (serial queue with `sync` or `async`, barriers on a
-/// concurrent queue, a mutex), which is what `squeeze bench --collectors` compares.
+/// What a collector keeps: the running totals, the counts of records, and, when no sink takes
+/// them, every outcome and record. The four collectors differ only in how they make updates to it
+/// safe (serial queue with `sync` or `async`, barriers on a concurrent queue, a mutex), which is
+/// what `squeeze bench --collectors` compares; each calls the sink from inside that protection.
 public struct CollectedResults: Sendable {
     public private(set) var totals = RunTotals()
+    public private(set) var counts = RecordCounts()
+    /// Every outcome, in order; empty when a sink takes the records.
     public private(set) var outcomes: [FileOutcome] = []
+    /// Every record, in order; empty when a sink takes them.
+    public private(set) var records: [RunRecord] = []
+    private let sink: (any RunRecordSink)?
 
-    public init() {}
+    public init(sink: (any RunRecordSink)? = nil) {
+        self.sink = sink
+    }
 
     public mutating func plan(files: Int, bytes: Int64) {
         totals.filesPlanned += files
@@ -73,6 +99,20 @@ public struct CollectedResults: Sendable {
 
     public mutating func record(_ outcome: FileOutcome) {
         totals.add(outcome)
-        outcomes.append(outcome)
+        if sink == nil { outcomes.append(outcome) }
+        RunRecord.forEach(of: outcome) { record($0) }
+    }
+
+    /// Counts `record` and passes it on; a skip the user should hear about is a warning as well.
+    public mutating func record(_ record: RunRecord) {
+        add(record)
+        if case .skipped(let skip) = record, skip.reason.isWarning {
+            add(.warning(RunReport.Notice(path: "\(skip.path)", message: skip.reason.description)))
+        }
+    }
+
+    private mutating func add(_ record: RunRecord) {
+        counts.count(record)
+        if let sink { sink.record(record) } else { records.append(record) }
     }
 }

@@ -86,6 +86,11 @@ public struct ArchiveListing: Codable, Sendable, Equatable {
     public var entries: [Entry]
 }
 
+/// Takes the entries of the archive at a path as `list` reads them, in archive order, instead of
+/// the archive's `ArchiveListing` keeping them: called on the worker listing that archive, so
+/// entries of different archives may come at once from different threads.
+public typealias ArchiveEntryHandler = @Sendable (_ archive: PathName, _ entry: ArchiveListing.Entry) -> Void
+
 /// One entry of an archive as `squeeze list` shows it: what `tar tv` prints.
 public struct ArchiveEntryMetadata: Equatable, Sendable {
     /// The name as stored, byte for byte (it need not be UTF-8, nor safe to extract).

@@ -8,9 +8,22 @@ public struct ListingFormatter: Sendable {
     public init() {}
 
     public func table(_ report: RunReport) -> String {
-        let entries = report.files
-            .compactMap { file in file.listing.map { (path: file.path, listing: $0) } }
-            .sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+        let entries = Self.sorted(report.files.compactMap { file in file.listing.map { (path: file.path, listing: $0) } })
+        var text = fileTable(entries)
+        for (path, listing) in entries {
+            guard let archive = listing.archive else { continue }
+            text += "\n" + Self.entries(of: archive, path: path)
+        }
+        return text
+    }
+
+    /// Listings in the order the table shows them: by path, byte by byte.
+    public static func sorted(_ listings: [(path: String, listing: FileListing)]) -> [(path: String, listing: FileListing)] {
+        listings.sorted { $0.path.utf8.lexicographicallyPrecedes($1.path.utf8) }
+    }
+
+    /// The row per file (`entries` sorted) and the totals, without the archives' entries.
+    public func fileTable(_ entries: [(path: String, listing: FileListing)]) -> String {
         var rows = [["compressed", "uncompressed", "ratio", "members", "modified (UTC)", "name", "file"]]
         for (path, listing) in entries {
             rows.append([
@@ -26,30 +39,51 @@ public struct ListingFormatter: Sendable {
             "\(compressed)", "\(uncompressed)", Self.ratio(compressed > 0 ? Double(uncompressed) / Double(compressed) : 0),
             "\(members)", "", "", "(total, \(entries.count) file\(entries.count == 1 ? "" : "s"))",
         ])
-        var text = Self.aligned(rows)
-        for (path, listing) in entries {
-            guard let archive = listing.archive else { continue }
-            text += "\n" + Self.entries(of: archive, path: path)
-        }
-        return text
+        return Self.aligned(rows)
     }
 
     /// `path: format (filters), N entries`, then a line per entry.
     static func entries(of archive: ArchiveListing, path: String) -> String {
-        let filters = archive.filters.isEmpty ? "" : ", \(archive.filters.joined(separator: "+"))-compressed"
-        var text = "\(path): \(archive.format)\(filters), \(archive.entries.count) entr\(archive.entries.count == 1 ? "y" : "ies")\n"
-        let owners = archive.entries.map { "\($0.owner)/\($0.group)" }
-        let ownerWidth = owners.map(\.count).max() ?? 0
-        let sizeWidth = archive.entries.map { String($0.size).count }.max() ?? 0
-        for (entry, owner) in zip(archive.entries, owners) {
-            let size = String(entry.size)
-            var line = modeString(entry) + " " + owner + String(repeating: " ", count: ownerWidth - owner.count + 1)
-            line += String(repeating: " ", count: sizeWidth - size.count) + size + " "
-            line += timestamp(seconds: entry.modificationTime) + " " + entry.name
-            if let target = entry.linkTarget { line += entry.isHardLink ? " link to \(target)" : " -> \(target)" }
-            text += line + "\n"
-        }
+        var text = entriesHeading(path: path, format: archive.format, filters: archive.filters, count: archive.entries.count)
+        let columns = archive.entries.map(EntryColumns.init)
+        let ownerWidth = columns.map(\.owner.count).max() ?? 0
+        let sizeWidth = columns.map(\.size.count).max() ?? 0
+        for entry in columns { text += entry.line(ownerWidth: ownerWidth, sizeWidth: sizeWidth) }
         return text
+    }
+
+    /// The line before an archive's entries: `path: format, gzip-compressed, N entries`.
+    public static func entriesHeading(path: String, format: String, filters: [String], count: Int) -> String {
+        let filters = filters.isEmpty ? "" : ", \(filters.joined(separator: "+"))-compressed"
+        return "\(path): \(format)\(filters), \(count) entr\(count == 1 ? "y" : "ies")\n"
+    }
+
+    /// An entry's line in its columns, before padding: the owner and size columns are as wide as
+    /// their widest cell in the archive, which is known only once every entry has been read.
+    public struct EntryColumns: Sendable, Equatable {
+        public var mode: String
+        public var owner: String
+        public var size: String
+        /// The time, the name and where a link points.
+        public var rest: String
+
+        public init(mode: String, owner: String, size: String, rest: String) {
+            (self.mode, self.owner, self.size, self.rest) = (mode, owner, size, rest)
+        }
+
+        public init(_ entry: ArchiveListing.Entry) {
+            mode = modeString(entry)
+            owner = "\(entry.owner)/\(entry.group)"
+            size = String(entry.size)
+            rest = timestamp(seconds: entry.modificationTime) + " " + entry.name
+            if let target = entry.linkTarget { rest += entry.isHardLink ? " link to \(target)" : " -> \(target)" }
+        }
+
+        /// The line, padded to the widths given, with its newline.
+        public func line(ownerWidth: Int, sizeWidth: Int) -> String {
+            mode + " " + owner + String(repeating: " ", count: max(ownerWidth - owner.count, 0) + 1)
+                + String(repeating: " ", count: max(sizeWidth - size.count, 0)) + size + " " + rest + "\n"
+        }
     }
 
     /// `drwxr-xr-x`, `-rwsr-xr-x`, `lrwxrwxrwx`: the entry's type and permission bits, as `ls -l`.

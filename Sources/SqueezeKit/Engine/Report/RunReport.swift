@@ -38,6 +38,11 @@ public struct RunReport: Codable, Sendable {
     public struct Notice: Codable, Sendable, Equatable {
         public var path: String
         public var message: String
+
+        public init(path: String, message: String) {
+            self.path = path
+            self.message = message
+        }
     }
 
     public var command: String
@@ -66,6 +71,15 @@ public struct RunReport: Codable, Sendable {
     public var failures: [Notice]
     public var warnings: [Notice]
     public var files: [FileEntry]
+    /// Warnings the run gave, whether or not `warnings` holds them (a sink may have taken them).
+    /// Not part of the JSON, which has `warnings`.
+    public var warningCount = 0
+
+    private enum CodingKeys: String, CodingKey {
+        case command, settings, filesDone, filesSkipped, filesFailed, bytesIn, bytesOut, compressionRatio
+        case wallSeconds, userSeconds, systemSeconds, cpuSeconds, cpuUtilisation, megabytesPerSecond
+        case filesPerSecond, peakMemoryBytes, interrupted, skippedByReason, skipped, failures, warnings, files
+    }
 
     /// How a run ended, the worst that happened first. The command line turns it into an exit
     /// status; the report itself holds only what happened.
@@ -81,7 +95,8 @@ public struct RunReport: Codable, Sendable {
     }
 
     public var outcome: Outcome {
-        interrupted ? .interrupted : !failures.isEmpty ? .failures : !warnings.isEmpty ? .warnings : .succeeded
+        interrupted ? .interrupted : filesFailed > 0 || !failures.isEmpty ? .failures
+            : warningCount > 0 || !warnings.isEmpty ? .warnings : .succeeded
     }
 }
 
@@ -112,31 +127,25 @@ public struct RunReportBuilder: Sendable {
     public func build(collector: any ResultRecording, interrupted: Bool) -> RunReport {
         let wall = max(MonotonicClock.now() - startTime, 1e-9)
         let usage = ResourceUsage.current().since(startUsage)
-        let outcomes = collector.outcomes()
-        let totals = collector.totals()
+        // What the run noted itself joins the records, so that a sink sees it too.
+        for skip in skipped { collector.record(.skipped(skip)) }
+        for failure in failures { collector.record(.failure(RunReport.Notice(path: "\(failure.path)", message: failure.message))) }
+        for warning in warnings { collector.record(.warning(RunReport.Notice(path: "\(warning.path)", message: warning.message))) }
+        let results = collector.results()
+        let totals = results.totals
 
-        var failures = failures.map { RunReport.Notice(path: "\($0.path)", message: $0.message) }
-        var warnings = warnings.map { RunReport.Notice(path: "\($0.path)", message: $0.message) }
+        // Empty when a sink took the records: its owner has them.
         var files: [RunReport.FileEntry] = []
-        var skipped = skipped
-        for outcome in outcomes {
-            switch outcome.status {
-            case .done:
-                files.append(RunReport.FileEntry(
-                    path: "\(outcome.source)", output: outcome.output.map { "\($0)" },
-                    bytesIn: outcome.bytesIn, bytesOut: outcome.bytesOut, seconds: outcome.seconds,
-                    outputCRC32: outcome.outputChecksum, listing: outcome.listing))
-            case .failed(let message):
-                failures.append(RunReport.Notice(path: "\(outcome.source)", message: message))
-            case .skipped(let reason):
-                skipped.append(SkippedPath(path: outcome.source, reason: reason))
+        var skipped: [SkippedPath] = []
+        var failures: [RunReport.Notice] = []
+        var warnings: [RunReport.Notice] = []
+        for record in results.records {
+            switch record {
+            case .file(let file): files.append(file)
+            case .skipped(let skip): skipped.append(skip)
+            case .failure(let notice): failures.append(notice)
+            case .warning(let notice): warnings.append(notice)
             }
-            if let warning = outcome.warning {
-                warnings.append(RunReport.Notice(path: "\(outcome.source)", message: warning))
-            }
-        }
-        for skip in skipped where skip.reason.isWarning {
-            warnings.append(RunReport.Notice(path: "\(skip.path)", message: skip.reason.description))
         }
         let cpu = usage.userSeconds + usage.systemSeconds
         let (compressed, uncompressed) = switch compressedSide {
@@ -146,7 +155,7 @@ public struct RunReportBuilder: Sendable {
         }
         return RunReport(
             command: command, settings: settings,
-            filesDone: totals.filesDone, filesSkipped: skipped.count, filesFailed: failures.count,
+            filesDone: totals.filesDone, filesSkipped: results.counts.filesSkipped, filesFailed: results.counts.failures,
             bytesIn: totals.bytesIn, bytesOut: totals.bytesOut,
             compressionRatio: compressed > 0 ? Double(uncompressed) / Double(compressed) : 0,
             wallSeconds: wall, userSeconds: usage.userSeconds, systemSeconds: usage.systemSeconds,
@@ -155,8 +164,8 @@ public struct RunReportBuilder: Sendable {
             filesPerSecond: Double(totals.filesDone) / wall,
             peakMemoryBytes: usage.peakResidentBytes,
             interrupted: interrupted,
-            skippedByReason: Dictionary(skipped.map { ($0.reason.category, 1) }, uniquingKeysWith: +),
+            skippedByReason: results.counts.skippedByReason,
             skipped: skipped.map { RunReport.Notice(path: "\($0.path)", message: $0.reason.description) },
-            failures: failures, warnings: warnings, files: files)
+            failures: failures, warnings: warnings, files: files, warningCount: results.counts.warnings)
     }
 }

@@ -30,19 +30,25 @@ extension BatchRun {
     var cancellation: CancellationFlag { environment.cancellation }
     var registry: TemporaryFileRegistry { environment.registry }
 
-    /// The files a scan selects; what it passed by or could not read goes into `report`. A run
-    /// that writes beside its inputs removes the temporaries killed runs left there.
+    /// The files a scan selects; what it passed by or could not read is recorded at once, before
+    /// any task's outcome. A run that writes beside its inputs removes the temporaries killed
+    /// runs left there.
     func scan(
         _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
-        removingLeftoverTemporaries: Bool = false, into report: inout RunReportBuilder
+        removingLeftoverTemporaries: Bool = false
     ) -> [ScannedFile] {
         let options = ScanOptions(
             selection: selection, filter: filter, followSymlinks: followSymlinks,
             removesLeftoverTemporaries: removingLeftoverTemporaries)
         let scan = TreeScanner(options: options).scan(roots)
-        report.skipped += scan.skipped
-        report.failures += scan.failures
+        record(skipped: scan.skipped, failures: scan.failures)
         return scan.files
+    }
+
+    /// Records skips and failures found before the run's tasks (by the scan or the plan).
+    func record(skipped: [SkippedPath], failures: [FileFailure] = []) {
+        for skip in skipped { collector.record(.skipped(skip)) }
+        for failure in failures { collector.record(.failure(RunReport.Notice(path: "\(failure.path)", message: failure.message))) }
     }
 
     /// The window that bounds the run's work in flight: four blocks per job.

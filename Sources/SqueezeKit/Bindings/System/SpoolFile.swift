@@ -1,0 +1,82 @@
+import Glibc
+
+/// An unlinked temporary file to append to and read back: where a run puts what it produces in
+/// numbers that must not be held in memory (the records of `--json`, the entries of an archive
+/// being listed). Made with `O_TMPFILE` in `$TMPDIR` (or `/tmp`), so it has no name and its space
+/// is freed when it is closed, however the process ends; where the file system refuses
+/// `O_TMPFILE`, a named file unlinked at once. Appends are buffered.
+///
+/// Checked `Sendable`: the descriptor never changes and everything else is behind a `Locked`.
+public final class SpoolFile: Sendable {
+    private struct Contents: Sendable {
+        var pending: [UInt8] = []
+        var records = 0
+    }
+
+    private static let flushThreshold = 64 * 1024
+    /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`, the same on every Linux architecture Swift runs
+    /// on), which Glibc's module does not export.
+    private static let unnamedFile: Int32 = 0o20_000_000 | O_DIRECTORY
+    private let descriptor: Int32
+    private let directory: PathName
+    private let contents = Locked(Contents())
+
+    public init() throws(SystemError) {
+        let directory = PathName(getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
+        self.directory = directory
+        do throws(SystemError) {
+            descriptor = try systemCall("create a temporary file in", directory) {
+                directory.withCString { open($0, Self.unnamedFile | O_RDWR | O_CLOEXEC, 0o600) }
+            }
+        } catch {
+            guard error.code == EOPNOTSUPP || error.code == EISDIR || error.code == EINVAL else { throw error }
+            let template = directory.appending(PathName(".squeeze-spool-XXXXXX"))
+            var bytes = template.bytes.map { CChar(bitPattern: $0) } + [0]
+            descriptor = try systemCall("create a temporary file in", directory) { mkstemp(&bytes) }
+            unlink(bytes)
+        }
+    }
+
+    deinit { close(descriptor) }
+
+    /// Records appended so far (calls of `append`).
+    public var recordCount: Int { contents.withLock { $0.records } }
+
+    /// Appends `bytes` as one record.
+    public func append(_ bytes: some Sequence<UInt8>) throws {
+        try contents.withLock { contents in
+            contents.pending.append(contentsOf: bytes)
+            contents.records += 1
+            if contents.pending.count >= Self.flushThreshold { try flush(&contents.pending) }
+        }
+    }
+
+    /// Calls `body` with the contents from the start, a chunk at a time.
+    public func forEachChunk(_ body: ([UInt8]) throws -> Void) throws {
+        try contents.withLock { contents in try flush(&contents.pending) }
+        var offset: Int64 = 0
+        var chunk = [UInt8](repeating: 0, count: Self.flushThreshold)
+        while true {
+            let count = try chunk.withUnsafeMutableBytes { buffer in
+                try systemCall("read back a temporary file in", directory) {
+                    pread(descriptor, buffer.baseAddress, buffer.count, off_t(offset))
+                }
+            }
+            if count == 0 { return }
+            offset += Int64(count)
+            try body(Array(chunk[..<count]))
+        }
+    }
+
+    private func flush(_ pending: inout [UInt8]) throws {
+        var written = 0
+        while written < pending.count {
+            written += try pending.withUnsafeBytes { buffer in
+                try systemCall("write a temporary file in", directory) {
+                    write(descriptor, buffer.baseAddress! + written, buffer.count - written)
+                }
+            }
+        }
+        pending.removeAll(keepingCapacity: true)
+    }
+}

@@ -1,0 +1,203 @@
+import ArgumentParser
+import Foundation
+import Glibc
+import SqueezeKit
+
+/// A run's report as it is recorded, so that the run keeps only counts however many files or
+/// entries it goes through: the collector's `RunRecordSink`. Each `-v` line, failure and warning
+/// is printed as its record comes (above the progress line); for `--json`, each record is appended
+/// to a spool (an unlinked temporary file) and the JSON is written from the spools at the end.
+/// For `list`, archives' entries are spooled as they are read (`entryHandler`) and printed after
+/// the table, padded as wide as the widest of each archive's columns.
+///
+/// Checked `Sendable`: every stored property is a `let` of a `Sendable` type.
+final class ReportStream: RunRecordSink {
+    private let verbose: Bool
+    private let quiet: Bool
+    /// Where `-v` lines go: with the summary.
+    private let summaryStream: StandardStreams.Stream
+    private let spools: JSONSpools?
+    private let progress = Locked<ProgressDisplay?>(nil)
+    /// The first failure to print or spool; the others are dropped (the run goes on).
+    private let failure = Locked<StreamFailure?>(nil)
+    /// `list`'s rows, small: the table is printed once every file is listed.
+    let listings = Locked<[(path: String, listing: FileListing)]>([])
+    let archives = Locked<[String: ArchiveEntrySpool]>([:])
+
+    private enum StreamFailure: Sendable {
+        case output(SystemError)
+        case spool(String)
+    }
+
+    /// The JSON's four arrays, one spool each: a record per line, commas included.
+    private struct JSONSpools: Sendable {
+        let files: SpoolFile
+        let skipped: SpoolFile
+        let failures: SpoolFile
+        let warnings: SpoolFile
+    }
+
+    init(reporting: ReportArguments, summaryStream: StandardStreams.Stream) throws {
+        verbose = reporting.verbose
+        quiet = reporting.quiet
+        self.summaryStream = summaryStream
+        spools = reporting.json == nil ? nil
+            : JSONSpools(files: try SpoolFile(), skipped: try SpoolFile(), failures: try SpoolFile(), warnings: try SpoolFile())
+    }
+
+    /// Prints records above `display` from now on; nil once it is stopped.
+    func show(above display: ProgressDisplay?) { progress.withLock { $0 = display } }
+
+    func record(_ record: RunRecord) {
+        switch record {
+        case .file(let file):
+            if let listing = file.listing { listings.withLock { $0.append((path: file.path, listing: Self.withoutEntries(listing))) } }
+            if verbose {
+                let arrow = file.output.map { " -> \($0)" } ?? ""
+                print("\(file.path)\(arrow)  \(ReportFormatter.count(file.bytesIn)) -> \(ReportFormatter.count(file.bytesOut)) bytes\n", to: summaryStream)
+            }
+            spool(file, to: \.files)
+        case .skipped(let skip):
+            let notice = RunReport.Notice(path: "\(skip.path)", message: skip.reason.description)
+            if verbose { print("skipped \(notice.path): \(notice.message)\n", to: summaryStream) }
+            spool(notice, to: \.skipped)
+        case .failure(let notice):
+            print("squeeze: \(notice.path): \(notice.message)\n", to: .error)
+            spool(notice, to: \.failures)
+        case .warning(let notice):
+            if !quiet { print("squeeze: warning: \(notice.path): \(notice.message)\n", to: .error) }
+            spool(notice, to: \.warnings)
+        }
+    }
+
+    /// Throws what went wrong printing or spooling, once the run is over.
+    func finish() throws {
+        switch failure.withLock({ $0 }) {
+        case nil: return
+        case .output(let error): throw CommandOutput.exitCode(for: error, what: "the report")
+        case .spool(let message):
+            StandardStreams.message("squeeze: cannot keep the report's records: \(message)\n")
+            throw ExitCode.failure
+        }
+    }
+
+    private func print(_ text: String, to stream: StandardStreams.Stream) {
+        progress.withLock { display in
+            let write = {
+                do throws(SystemError) {
+                    try StandardStreams.write(text, to: stream)
+                } catch {
+                    self.failure.withLock { if $0 == nil { $0 = .output(error) } }
+                }
+            }
+            if let display { display.printAbove(write) } else { write() }
+        }
+    }
+
+    private func spool(_ value: some Encodable, to array: KeyPath<JSONSpools, SpoolFile>) {
+        guard let spools else { return }
+        let spool = spools[keyPath: array]
+        do {
+            var json = try Self.recordEncoder().encode(value)
+            if spool.recordCount > 0 { json.insert(contentsOf: Array(",\n".utf8), at: 0) }
+            // An archive's entries, spooled while it was listed, go into its record.
+            if let file = value as? RunReport.FileEntry, file.listing?.archive != nil,
+               let entries = archives.withLock({ $0[file.path] }), let place = json.firstRange(of: Array(#""entries":[]"#.utf8))
+            {
+                try spool.append(json[..<(place.upperBound - 1)])
+                try entries.json?.forEachChunk { try spool.append($0) }
+                try spool.append(json[(place.upperBound - 1)...])
+            } else {
+                try spool.append(json)
+            }
+        } catch {
+            failure.withLock { if $0 == nil { $0 = .spool("\(error)") } }
+        }
+    }
+
+    /// The spool of `path`'s entries, made at its first.
+    func entrySpool(for path: String) throws -> ArchiveEntrySpool {
+        try archives.withLock { archives in
+            if let spool = archives[path] { return spool }
+            let spool = try ArchiveEntrySpool(keepsJSON: spools != nil)
+            archives[path] = spool
+            return spool
+        }
+    }
+
+    func recordSpoolFailure(_ message: String) {
+        failure.withLock { if $0 == nil { $0 = .spool(message) } }
+    }
+
+    /// The JSON report: the head (every field but the four arrays) as one encoding, the arrays
+    /// from their spools, a record per line.
+    func writeJSON(_ report: RunReport, to destination: String) throws {
+        guard let spools else { preconditionFailure("writeJSON without --json") }
+        var head = Array(try Self.recordEncoder().encode(RunReportJSON(report: report)))
+        var pieces: [(marker: [UInt8], spool: SpoolFile)] = []
+        for (key, spool) in [("failures", spools.failures), ("files", spools.files), ("skipped", spools.skipped), ("warnings", spools.warnings)] {
+            pieces.append((Array("\"\(key)\":[".utf8), spool))
+        }
+        try ReportFile.write(to: destination, what: "the JSON report") { write in
+            for piece in pieces {
+                guard let place = head.firstRange(of: piece.marker + Array("]".utf8)) else {
+                    preconditionFailure("no empty \(String(decoding: piece.marker, as: UTF8.self))] in the report")
+                }
+                let end = place.upperBound - 1
+                try write(Array(head[..<end]) + [UInt8(ascii: "\n")])
+                try piece.spool.forEachChunk(write)
+                head.removeSubrange(..<end)
+            }
+            try write(head + Array("\n".utf8))
+        }
+    }
+
+    static let entryEncoder = recordEncoder()
+
+    private static func recordEncoder() -> JSONEncoder {
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.sortedKeys]
+        return encoder
+    }
+
+    private static func withoutEntries(_ listing: FileListing) -> FileListing {
+        var listing = listing
+        listing.archive?.entries = []
+        return listing
+    }
+}
+
+extension ReportFile {
+    /// Writes what `body` hands its writer, a chunk at a time: to standard output for `-`, else to
+    /// a temporary beside `destination` renamed over it once complete.
+    static func write(to destination: String, what: String, _ body: (([UInt8]) throws -> Void) throws -> Void) throws {
+        if destination == "-" {
+            do {
+                try body { chunk in try StandardStreams.write(chunk, to: .output) }
+            } catch let error as SystemError {
+                throw CommandOutput.exitCode(for: error, what: what)
+            }
+            return
+        }
+        let temporary = destination + ".squeeze-\(UInt32.random(in: .min ... .max))"
+        do {
+            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
+            guard descriptor >= 0 else { throw SystemError("create", PathName(temporary), code: errno) }
+            defer { close(descriptor) }
+            try body { chunk in
+                var written = 0
+                while written < chunk.count {
+                    let count = chunk.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
+                    if count < 0 && errno == EINTR { continue }
+                    guard count >= 0 else { throw SystemError("write", PathName(temporary), code: errno) }
+                    written += count
+                }
+            }
+            guard rename(temporary, destination) == 0 else { throw SystemError("rename to '\(destination)'", PathName(temporary), code: errno) }
+        } catch {
+            unlink(temporary)
+            StandardStreams.message("squeeze: cannot write \(what) to '\(destination)': \(error)\n")
+            throw ExitCode.failure
+        }
+    }
+}
