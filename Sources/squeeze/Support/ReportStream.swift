@@ -54,18 +54,18 @@ final class ReportStream: RunRecordSink {
             if let listing = file.listing { listings.withLock { $0.append((path: file.path, listing: Self.withoutEntries(listing))) } }
             if verbose {
                 let arrow = file.output.map { " -> \($0)" } ?? ""
-                print("\(file.path)\(arrow)  \(ReportFormatter.count(file.bytesIn)) -> \(ReportFormatter.count(file.bytesOut)) bytes\n", to: summaryStream)
+                printLine("\(file.path)\(arrow)  \(ReportFormatter.count(file.bytesIn)) -> \(ReportFormatter.count(file.bytesOut)) bytes", to: summaryStream)
             }
             spool(file, to: \.files)
         case .skipped(let skip):
-            let notice = RunReport.Notice(path: "\(skip.path)", message: skip.reason.description)
-            if verbose { print("skipped \(notice.path): \(notice.message)\n", to: summaryStream) }
+            let notice = RunReport.Notice(path: skip.path, message: skip.reason.description)
+            if verbose { printLine("skipped \(notice.path): \(notice.message)", to: summaryStream) }
             spool(notice, to: \.skipped)
         case .failure(let notice):
-            print("squeeze: \(notice.path): \(notice.message)\n", to: .error)
+            printLine("squeeze: \(notice.path): \(notice.message)", to: .error)
             spool(notice, to: \.failures)
         case .warning(let notice):
-            if !quiet { print("squeeze: warning: \(notice.path): \(notice.message)\n", to: .error) }
+            if !quiet { printLine("squeeze: warning: \(notice.path): \(notice.message)", to: .error) }
             spool(notice, to: \.warnings)
         }
     }
@@ -79,6 +79,12 @@ final class ReportStream: RunRecordSink {
             StandardStreams.message("squeeze: cannot keep the report's records: \(message)\n")
             throw ExitCode.failure
         }
+    }
+
+    /// Prints `line` with its control characters escaped, as `ls -b` does: a hostile file or
+    /// entry name must not drive the terminal.
+    private func printLine(_ line: String, to stream: StandardStreams.Stream) {
+        print(PathName(line).escapedForTerminal + "\n", to: stream)
     }
 
     private func print(_ text: String, to stream: StandardStreams.Stream) {

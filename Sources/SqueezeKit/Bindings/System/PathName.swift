@@ -1,3 +1,4 @@
+import Foundation
 import Glibc
 
 /// A file system path as the kernel sees it: bytes, not necessarily UTF-8.
@@ -16,6 +17,10 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
 
     /// Whether the bytes are valid UTF-8, so that `description` is the name exactly.
     public var isValidUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
+
+    /// The bytes in base64 when they are not UTF-8: what a JSON report carries beside
+    /// `description` (which shows U+FFFD there), so that a script gets the exact name back.
+    public var exactBytesIfNotUTF8: String? { isValidUTF8 ? nil : Data(bytes).base64EncodedString() }
 
     /// The name as text that is safe to print on a terminal, as `ls -b` writes it: control
     /// characters, C0 and C1 (a hostile name's escape sequences), bytes that are not UTF-8 and the backslash

@@ -107,7 +107,7 @@ public struct CollectedResults: Sendable {
     public mutating func record(_ record: RunRecord) {
         add(record)
         if case .skipped(let skip) = record, skip.reason.isWarning {
-            add(.warning(RunReport.Notice(path: "\(skip.path)", message: skip.reason.description)))
+            add(.warning(RunReport.Notice(path: skip.path, message: skip.reason.description)))
         }
     }
 

@@ -13,15 +13,16 @@ public enum RunRecord: Sendable {
         case .done:
             body(.file(RunReport.FileEntry(
                 path: "\(outcome.source)", output: outcome.output.map { "\($0)" },
+                pathBytes: outcome.source.exactBytesIfNotUTF8, outputBytes: outcome.output?.exactBytesIfNotUTF8,
                 bytesIn: outcome.bytesIn, bytesOut: outcome.bytesOut, seconds: outcome.seconds,
                 outputCRC32: outcome.outputChecksum, listing: outcome.listing)))
         case .failed(let message):
-            body(.failure(RunReport.Notice(path: "\(outcome.source)", message: message)))
+            body(.failure(RunReport.Notice(path: outcome.source, message: message)))
         case .skipped(let reason):
             body(.skipped(SkippedPath(path: outcome.source, reason: reason)))
         }
         if let warning = outcome.warning {
-            body(.warning(RunReport.Notice(path: "\(outcome.source)", message: warning)))
+            body(.warning(RunReport.Notice(path: outcome.source, message: warning)))
         }
     }
 }

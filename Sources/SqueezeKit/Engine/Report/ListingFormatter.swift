@@ -29,7 +29,7 @@ public struct ListingFormatter: Sendable {
             rows.append([
                 "\(listing.compressedBytes)", "\(listing.uncompressedBytes)", Self.ratio(listing.ratio),
                 listing.format == "gzip" ? "\(listing.members)" : "-", listing.modificationTime.map(Self.timestamp) ?? "-",
-                listing.originalName ?? "-", path,
+                listing.originalName.map { PathName($0).escapedForTerminal } ?? "-", PathName(path).escapedForTerminal,
             ])
         }
         let compressed = entries.reduce(0 as Int64) { $0 + $1.listing.compressedBytes }
@@ -55,7 +55,7 @@ public struct ListingFormatter: Sendable {
     /// The line before an archive's entries: `path: format, gzip-compressed, N entries`.
     public static func entriesHeading(path: String, format: String, filters: [String], count: Int) -> String {
         let filters = filters.isEmpty ? "" : ", \(filters.joined(separator: "+"))-compressed"
-        return "\(path): \(format)\(filters), \(count) entr\(count == 1 ? "y" : "ies")\n"
+        return "\(PathName(path).escapedForTerminal): \(format)\(filters), \(count) entr\(count == 1 ? "y" : "ies")\n"
     }
 
     /// An entry's line in its columns, before padding: the owner and size columns are as wide as
@@ -75,8 +75,11 @@ public struct ListingFormatter: Sendable {
             mode = modeString(entry)
             owner = "\(entry.owner)/\(entry.group)"
             size = String(entry.size)
-            rest = timestamp(seconds: entry.modificationTime) + " " + entry.name
-            if let target = entry.linkTarget { rest += entry.isHardLink ? " link to \(target)" : " -> \(target)" }
+            // Names come from the archive, which may be hostile: escaped as `ls -b` does.
+            rest = timestamp(seconds: entry.modificationTime) + " " + PathName(entry.name).escapedForTerminal
+            if let target = entry.linkTarget.map({ PathName($0).escapedForTerminal }) {
+                rest += entry.isHardLink ? " link to \(target)" : " -> \(target)"
+            }
         }
 
         /// The line, padded to the widths given, with its newline.

@@ -25,6 +25,10 @@ public struct RunReport: Codable, Sendable {
     public struct FileEntry: Codable, Sendable {
         public var path: String
         public var output: String?
+        /// The exact bytes of `path`, base64, when they are not UTF-8 (`path` then shows U+FFFD).
+        public var pathBytes: String?
+        /// The exact bytes of `output`, base64, when they are not UTF-8.
+        public var outputBytes: String?
         public var bytesIn: Int64
         public var bytesOut: Int64
         public var seconds: Double
@@ -37,11 +41,18 @@ public struct RunReport: Codable, Sendable {
     /// A path skipped, failed or warned about, and why.
     public struct Notice: Codable, Sendable, Equatable {
         public var path: String
+        /// The exact bytes of `path`, base64, when they are not UTF-8 (`path` then shows U+FFFD).
+        public var pathBytes: String?
         public var message: String
 
         public init(path: String, message: String) {
             self.path = path
             self.message = message
+        }
+
+        public init(path: PathName, message: String) {
+            self.init(path: "\(path)", message: message)
+            pathBytes = path.exactBytesIfNotUTF8
         }
     }
 
@@ -129,8 +140,8 @@ public struct RunReportBuilder: Sendable {
         let usage = ResourceUsage.current().since(startUsage)
         // What the run noted itself joins the records, so that a sink sees it too.
         for skip in skipped { collector.record(.skipped(skip)) }
-        for failure in failures { collector.record(.failure(RunReport.Notice(path: "\(failure.path)", message: failure.message))) }
-        for warning in warnings { collector.record(.warning(RunReport.Notice(path: "\(warning.path)", message: warning.message))) }
+        for failure in failures { collector.record(.failure(RunReport.Notice(path: failure.path, message: failure.message))) }
+        for warning in warnings { collector.record(.warning(RunReport.Notice(path: warning.path, message: warning.message))) }
         let results = collector.results()
         let totals = results.totals
 
@@ -165,7 +176,7 @@ public struct RunReportBuilder: Sendable {
             peakMemoryBytes: usage.peakResidentBytes,
             interrupted: interrupted,
             skippedByReason: results.counts.skippedByReason,
-            skipped: skipped.map { RunReport.Notice(path: "\($0.path)", message: $0.reason.description) },
+            skipped: skipped.map { RunReport.Notice(path: $0.path, message: $0.reason.description) },
             failures: failures, warnings: warnings, files: files, warningCount: results.counts.warnings)
     }
 }

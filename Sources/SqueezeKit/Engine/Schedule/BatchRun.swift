@@ -48,7 +48,7 @@ extension BatchRun {
     /// Records skips and failures found before the run's tasks (by the scan or the plan).
     func record(skipped: [SkippedPath], failures: [FileFailure] = []) {
         for skip in skipped { collector.record(.skipped(skip)) }
-        for failure in failures { collector.record(.failure(RunReport.Notice(path: "\(failure.path)", message: failure.message))) }
+        for failure in failures { collector.record(.failure(RunReport.Notice(path: failure.path, message: failure.message))) }
     }
 
     /// The window that bounds the run's work in flight: four blocks per job.
