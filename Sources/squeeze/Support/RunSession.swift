@@ -93,9 +93,10 @@ private struct RunReportJSON: Encodable {
     }
 }
 
-/// Writing what a command made (a JSON report, a chart) where the user asked: a file, replaced
-/// atomically, or standard output for `-`. A file that cannot be written is an error (exit 1)
-/// with a message naming it.
+/// Writing what a command made (a JSON report, a chart) where the user asked: standard output for
+/// `-`, else the path as the library's `writeWholeOutput` writes any named output (a regular file
+/// replaced atomically, a link followed, a device or FIFO written into). A path that cannot be
+/// written is an error (exit 1) with a message naming it.
 enum ReportFile {
     static func write(_ data: Data, to destination: String, what: String) throws {
         if destination == "-" {
@@ -103,9 +104,10 @@ enum ReportFile {
             return
         }
         do {
-            try data.write(to: URL(fileURLWithPath: destination), options: .atomic)
+            try writeWholeOutput([UInt8](data), to: PathName(destination))
         } catch {
-            FileHandle.standardError.write(Data("squeeze: cannot write \(what) to '\(destination)': \(error.localizedDescription)\n".utf8))
+            let reason = (error as? SystemError)?.reason ?? (error as? OutputRefusal)?.reason ?? "\(error)"
+            FileHandle.standardError.write(Data("squeeze: cannot write \(what) to '\(destination)': \(reason)\n".utf8))
             throw ExitCode.failure
         }
     }
