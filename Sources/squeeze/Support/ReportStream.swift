@@ -174,8 +174,8 @@ final class ReportStream: RunRecordSink {
 }
 
 extension ReportFile {
-    /// Writes what `body` hands its writer, a chunk at a time: to standard output for `-`, else to
-    /// a temporary beside `destination` renamed over it once complete.
+    /// Writes what `body` hands its writer, a chunk at a time: to standard output for `-`, else
+    /// to `destination` by the rules every named output follows (`writeWholeOutput`).
     static func write(to destination: String, what: String, _ body: (([UInt8]) throws -> Void) throws -> Void) throws {
         if destination == "-" {
             do {
@@ -185,24 +185,11 @@ extension ReportFile {
             }
             return
         }
-        let temporary = destination + ".squeeze-\(UInt32.random(in: .min ... .max))"
         do {
-            let descriptor = open(temporary, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-            guard descriptor >= 0 else { throw SystemError("create", PathName(temporary), code: errno) }
-            defer { close(descriptor) }
-            try body { chunk in
-                var written = 0
-                while written < chunk.count {
-                    let count = chunk.withUnsafeBytes { Glibc.write(descriptor, $0.baseAddress! + written, $0.count - written) }
-                    if count < 0 && errno == EINTR { continue }
-                    guard count >= 0 else { throw SystemError("write", PathName(temporary), code: errno) }
-                    written += count
-                }
-            }
-            guard rename(temporary, destination) == 0 else { throw SystemError("rename to '\(destination)'", PathName(temporary), code: errno) }
+            try writeWholeOutput(to: PathName(destination), body)
         } catch {
-            unlink(temporary)
-            StandardStreams.message("squeeze: cannot write \(what) to '\(destination)': \(error)\n")
+            let reason = (error as? SystemError)?.reason ?? (error as? OutputRefusal)?.reason ?? "\(error)"
+            StandardStreams.message("squeeze: cannot write \(what) to '\(destination)': \(reason)\n")
             throw ExitCode.failure
         }
     }

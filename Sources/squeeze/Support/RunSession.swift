@@ -130,25 +130,13 @@ struct RunReportJSON: Encodable {
     }
 }
 
-/// Writing what a command made (a JSON report, a chart) where the user asked: a file, replaced
-/// atomically, or standard output for `-`. A file that cannot be written is an error (exit 1)
-/// with a message naming it.
+/// Writing what a command made (a JSON report, a chart) where the user asked: standard output for
+/// `-`, else the path as the library's `writeWholeOutput` writes any named output (a regular file
+/// replaced atomically, a link followed, a device or FIFO written into). A path that cannot be
+/// written is an error (exit 1) with a message naming it.
 enum ReportFile {
     static func write(_ data: Data, to destination: String, what: String) throws {
-        if destination == "-" {
-            do {
-                try StandardStreams.write([UInt8](data), to: .output)
-            } catch {
-                throw CommandOutput.exitCode(for: error, what: what)
-            }
-            return
-        }
-        do {
-            try data.write(to: URL(fileURLWithPath: destination), options: .atomic)
-        } catch {
-            StandardStreams.message("squeeze: cannot write \(what) to '\(destination)': \(error.localizedDescription)\n")
-            throw ExitCode.failure
-        }
+        try write(to: destination, what: what) { write in try write([UInt8](data)) }
     }
 
     /// `value` as pretty, key-sorted JSON, ending with a newline.

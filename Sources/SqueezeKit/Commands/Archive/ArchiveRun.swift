@@ -44,7 +44,8 @@ extension Array where Element == ArchiveItem {
 ///
 /// A producer thread runs libarchive and reads the files; the scheduler of the chosen mode
 /// encodes the blocks of the stream as they fill, on this thread and its workers; the blocks are
-/// written in order to a temporary that is renamed into place once complete.
+/// written in order to a temporary that is renamed into place once complete (or, when the archive
+/// is a device or FIFO, into it in place).
 public final class ArchiveRun: BatchRun, Sendable {
     public let request: ArchiveRequest
     public let environment: RunEnvironment
@@ -76,7 +77,7 @@ public final class ArchiveRun: BatchRun, Sendable {
             output: OutputOptions(force: request.force))
         let output: any OutputFile
         do {
-            output = try context.makeOutput(for: destination)
+            output = try context.makeOutput(for: destination, symlinks: .follow)
         } catch {
             report.failures.append(FileFailure(path: destination, message: "\(error); nothing was written"))
             return report.build(collector: collector, interrupted: false)

@@ -85,10 +85,15 @@ struct TaskContext: Sendable {
         commits = DurableCommits(output: output, collector: collector)
     }
 
-    /// A new output for `destination`: an atomic writer, or nothing under `--discard`.
-    func makeOutput(for destination: PathName) throws(SystemError) -> any OutputFile {
+    /// A new output for `destination`, opened as `OutputDestination` decides (an existing one only
+    /// under `--force`), or nothing under `--discard`. A symbolic link at `destination` is
+    /// replaced unless the user named the path (`symlinks: .follow`).
+    func makeOutput(
+        for destination: PathName, symlinks: OutputDestination.SymlinkHandling = .replace
+    ) throws -> any OutputFile {
         if output.discard { return DiscardedOutput() }
         if output.directory != nil { try DirectoryCreator.createDirectory(destination.parent) }
-        return try AtomicFileWriter(destination: destination, registry: registry)
+        return try OutputDestination.open(
+            destination, replacingExisting: output.force, symlinks: symlinks, registry: registry)
     }
 }

@@ -8,13 +8,18 @@ import Glibc
 /// on every path that does not commit.
 final class AtomicFileWriter: OutputFile {
     let destination: PathName
+    /// The path messages name: the one the user asked for (a symbolic link, when `destination`
+    /// is its target).
+    let reportedPath: PathName
     let temporaryPath: PathName
     private let registry: TemporaryFileRegistry
     private var descriptor: Int32
     private var isFinished = false
 
-    init(destination: PathName, registry: TemporaryFileRegistry) throws(SystemError) {
+    init(destination: PathName, reportedAs reportedPath: PathName? = nil, registry: TemporaryFileRegistry) throws(SystemError) {
         self.destination = destination
+        let reportedPath = reportedPath ?? destination
+        self.reportedPath = reportedPath
         self.registry = registry
         while true {
             // O_EXCL settles the rare collision.
@@ -28,7 +33,7 @@ final class AtomicFileWriter: OutputFile {
             }
             let code = errno
             if code == EEXIST || code == EINTR { continue }
-            throw SystemError("create a temporary file for", destination, code: code)
+            throw SystemError("create a temporary file for", reportedPath, code: code)
         }
     }
 
@@ -38,14 +43,14 @@ final class AtomicFileWriter: OutputFile {
     private static let effectiveGroup = getegid()
     private static let isSuperuser = effectiveUser == 0
 
-    // Errors name the destination, the file the user asked for: the temporary is squeeze's own
-    // business, and is gone by the time the message is read.
+    // Errors name the file the user asked for: the temporary is squeeze's own business, and is
+    // gone by the time the message is read.
 
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(!isFinished, "write after commit or discard")
         var offset = 0
         while offset < bytes.count {
-            offset += try systemCall("write", destination) {
+            offset += try systemCall("write", reportedPath) {
                 Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             }
         }
@@ -58,14 +63,14 @@ final class AtomicFileWriter: OutputFile {
                 // As gzip does: keep the owner when we can. chown first: it clears setuid bits.
                 _ = fchown(descriptor, attributes.owner, attributes.group)
             }
-            try systemCall("set permissions of", destination) { fchmod(descriptor, attributes.permissions) }
+            try systemCall("set permissions of", reportedPath) { fchmod(descriptor, attributes.permissions) }
             var times = [attributes.accessTime.timespec, attributes.modificationTime.timespec]
-            try systemCall("set times of", destination) { futimens(descriptor, &times) }
+            try systemCall("set times of", reportedPath) { futimens(descriptor, &times) }
             let closing = descriptor
             descriptor = -1
             // Once, never retried: on Linux the descriptor is released even when close() says
             // EINTR, and a retry could close another worker's file. EINTR loses nothing here.
-            if close(closing) != 0 && errno != EINTR { throw SystemError("finish writing", destination, code: errno) }
+            if close(closing) != 0 && errno != EINTR { throw SystemError("finish writing", reportedPath, code: errno) }
             try moveIntoPlace(replacingExisting: replacingExisting)
         } catch {
             discard()
@@ -91,7 +96,7 @@ final class AtomicFileWriter: OutputFile {
     private func moveIntoPlace(replacingExisting: Bool) throws(SystemError) {
         let operation = "put in place"
         if replacingExisting {
-            try systemCall(operation, destination) {
+            try systemCall(operation, reportedPath) {
                 temporaryPath.withCString { from in destination.withCString { to in rename(from, to) } }
             }
             return
@@ -102,10 +107,10 @@ final class AtomicFileWriter: OutputFile {
             return
         }
         let code = errno
-        if code == EEXIST { throw SystemError("write", destination, code: EEXIST) }
+        if code == EEXIST { throw SystemError("write", reportedPath, code: EEXIST) }
         // File systems without hard links: check, then rename (a narrow race, as gzip has).
-        if FileStatus.exists(destination) { throw SystemError("write", destination, code: EEXIST) }
-        try systemCall(operation, destination) {
+        if FileStatus.exists(destination) { throw SystemError("write", reportedPath, code: EEXIST) }
+        try systemCall(operation, reportedPath) {
             temporaryPath.withCString { from in destination.withCString { to in rename(from, to) } }
         }
     }

@@ -1,6 +1,7 @@
 import Glibc
 
-/// Where a task's output bytes go: a file that appears only when complete, or nowhere (`--discard`).
+/// Where a task's output bytes go: a file that appears only when complete, a device, FIFO or socket
+/// written in place, standard output, or nowhere (`--discard`).
 protocol OutputFile: AnyObject {
     func write(_ bytes: UnsafeRawBufferPointer) throws
     /// Makes the output final under its destination name, with the source's attributes.
@@ -69,6 +70,80 @@ final class StandardOutputFile: OutputFile {
     func commit(attributes: FileStatus, replacingExisting: Bool) throws {}
 
     func discard() {}
+}
+
+/// An existing character device, FIFO or socket as an output (`OutputDestination`): written into
+/// where it is, never truncated, renamed or replaced, and its mode, owner and times are left alone.
+/// As with standard output, bytes are written as they come and cannot be taken back after an
+/// error; a FIFO's `open` waits for a reader, as `cat > fifo` does.
+final class InPlaceOutput: OutputFile {
+    let path: PathName
+    private var descriptor: Int32
+
+    /// Opens `path` for writing (a socket by connecting to it); unless `followingSymlink`, a link
+    /// that took its place meanwhile is not followed. Whatever is opened must still be a character
+    /// device, FIFO or socket.
+    init(path: PathName, kind: FileKind, followingSymlink: Bool) throws {
+        self.path = path
+        if kind == .socket {
+            descriptor = try Self.connect(to: path)
+        } else {
+            let flags = O_WRONLY | O_NOCTTY | O_CLOEXEC | (followingSymlink ? 0 : O_NOFOLLOW)
+            descriptor = try systemCall("open", path) { path.withCString { open($0, flags) } }
+        }
+        let opened = try FileStatus.of(descriptor: descriptor, path: path).kind
+        guard opened == .characterDevice || opened == .fifo || opened == .socket else {
+            close(descriptor)
+            descriptor = -1
+            throw OutputRefusal(path: path, kind: opened)
+        }
+    }
+
+    deinit { discard() }
+
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        precondition(descriptor >= 0, "write after commit or discard")
+        var offset = 0
+        while offset < bytes.count {
+            offset += try systemCall("write", path) {
+                Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+            }
+        }
+    }
+
+    func commit(attributes: FileStatus, replacingExisting: Bool) throws {
+        precondition(descriptor >= 0, "commit after commit or discard")
+        let closing = descriptor
+        descriptor = -1
+        // Once, never retried (see `AtomicFileWriter.commit`).
+        if close(closing) != 0 && errno != EINTR { throw SystemError("finish writing", path, code: errno) }
+    }
+
+    func discard() {
+        guard descriptor >= 0 else { return }
+        close(descriptor)
+        descriptor = -1
+    }
+
+    /// A stream socket connected to the socket file at `path`.
+    private static func connect(to path: PathName) throws(SystemError) -> Int32 {
+        var address = sockaddr_un()
+        address.sun_family = sa_family_t(AF_UNIX)
+        let capacity = MemoryLayout.size(ofValue: address.sun_path)
+        guard path.bytes.count < capacity else { throw SystemError("connect to", path, code: ENAMETOOLONG) }
+        withUnsafeMutableBytes(of: &address.sun_path) { $0.copyBytes(from: path.bytes) }
+        let socket = try systemCall("connect to", path) { Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
+        let length = socklen_t(MemoryLayout<sockaddr_un>.size)
+        let connected = withUnsafePointer(to: &address) {
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, length) }
+        }
+        if connected != 0 {
+            let code = errno
+            close(socket)
+            throw SystemError("connect to", path, code: code)
+        }
+        return socket
+    }
 }
 
 /// Where outputs go and what may be replaced or removed.
