@@ -52,10 +52,12 @@ public final class ReadableFile: Sendable {
     }
 
     /// Everything from `offset` to the end of the file, however large `stat` said it was (files
-    /// of /proc say 0, those of /sys 4096): at most `limit` bytes, or an error saying so.
-    public func readToEnd(from offset: Int64, limit: Int) throws(SystemError) -> [UInt8] {
+    /// of /proc say 0, those of /sys 4096): at most `limit` bytes, or an error saying so. When
+    /// `expected` (what `stat` said) is right, one read does it: it asks for a byte more, and
+    /// gets fewer.
+    public func readToEnd(from offset: Int64, expected: Int, limit: Int) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
-        var chunk = 64 << 10
+        var chunk = expected > 0 ? expected + 1 : 64 << 10
         while true {
             let more = try read(count: chunk, at: offset + Int64(bytes.count))
             bytes += more

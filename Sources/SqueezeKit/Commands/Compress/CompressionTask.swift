@@ -140,7 +140,7 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
                 throw SourceChangedError(path: source.path, detail: "it shrank")
             }
         } else {
-            bytes = try reader.readToEnd(from: 0, limit: Self.unsplitReadLimit)
+            bytes = try reader.readToEnd(from: 0, expected: range.length, limit: Self.unsplitReadLimit)
         }
         return try bytes.withUnsafeBytes { buffer in
             try encoder.encode(
