@@ -53,18 +53,29 @@ public final class ReadableFile: Sendable {
 
     /// Everything from `offset` to the end of the file, however large `stat` said it was (files
     /// of /proc say 0, those of /sys 4096): at most `limit` bytes, or an error saying so. When
-    /// `expected` (what `stat` said) is right, one read does it: it asks for a byte more, and
-    /// gets fewer.
+    /// `expected` (what `stat` said) is right, one `pread` does it: it asks for a byte more, and
+    /// a read that ends exactly at `expected` is taken as the end (a file that grew meanwhile shows
+    /// in the caller's `fstat`). Any other short read reads on, until a read returns nothing.
     public func readToEnd(from offset: Int64, expected: Int, limit: Int) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
+        var total = 0
         var chunk = expected > 0 ? expected + 1 : 64 << 10
         while true {
-            let more = try read(count: chunk, at: offset + Int64(bytes.count))
-            bytes += more
-            if more.count < chunk { return bytes }
-            guard bytes.count <= limit else { throw SystemError("read all of", path, code: EFBIG) }
-            chunk = min(chunk * 2, 8 << 20)
+            if bytes.count - total < chunk {
+                guard total <= limit else { throw SystemError("read all of", path, code: EFBIG) }
+                bytes.append(contentsOf: repeatElement(0, count: total + chunk - bytes.count))
+            }
+            let count = try systemCall("read", path) {
+                bytes.withUnsafeMutableBytes { buffer in
+                    pread(descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(offset) + off_t(total))
+                }
+            }
+            total += count
+            if count == 0 || total == expected { break }
+            if total == bytes.count { chunk = min(bytes.count * 2, 8 << 20) }
         }
+        bytes.removeLast(bytes.count - total)
+        return bytes
     }
 }
 
