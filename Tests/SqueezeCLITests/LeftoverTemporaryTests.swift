@@ -57,16 +57,6 @@ import Testing
         return originals
     }
 
-    /// The files a process has open for writing under `directory`, as /proc shows them: a nameless
-    /// output shows as `directory/#inode (deleted)`.
-    private static func outputsOpen(by process: Process, under directory: String) -> [String] {
-        let descriptors = "/proc/\(process.processIdentifier)/fd"
-        return ((try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []).compactMap { name in
-            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\(name)") else { return nil }
-            return target.hasPrefix(directory + "/") && target.hasSuffix(" (deleted)") ? target : nil
-        }
-    }
-
     /// Killed outright mid-write, a run leaves no temporary at all: its outputs are nameless
     /// (O_TMPFILE) until complete. Every output it named is whole, and the next run finishes the rest.
     @Test func aRunKilledMidWriteLeavesNothingButWholeOutputs() throws {
@@ -75,7 +65,7 @@ import Testing
         let process = try CommandRunner.start(
             Squeeze.binary, ["compress", scratch("in"), "--level", "12", "--block-size", "256KiB"], scratch: scratch)
         let caught = KernelState.waitUntil(deadline: 60) {
-            !Self.outputsOpen(by: process, under: scratch("in")).isEmpty || !process.isRunning
+            !KernelState.namelessFiles(openBy: process.processIdentifier, in: scratch("in")).isEmpty || !process.isRunning
         }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
@@ -97,31 +87,24 @@ import Testing
         }
     }
 
-    /// `squeeze arguments` in a mount namespace whose /proc is an empty tmpfs. unshare and sh exec
-    /// into squeeze: the process started is squeeze itself.
-    private static func withoutProc(_ arguments: [String]) -> (String, [String]) {
-        ("unshare", ["-m", "sh", "-c", "mount -t tmpfs none /proc && exec \"$@\"", "no-proc", Squeeze.binary] + arguments)
-    }
-
-    /// Where outputs must be named temporaries (here: no /proc, so a nameless file could not be
-    /// named), a run killed mid-write leaves them; the next run removes them and finishes every
-    /// output whole. (Both runs go without /proc: a temporary's owner is judged by the machine
-    /// and pid namespace /proc names, so runs with and without it cannot judge each other's.)
+    /// Where outputs must be named temporaries (here: /proc/self/fd does not show the process's
+    /// descriptors, so a nameless file could not be named), a run killed mid-write leaves them;
+    /// the next run removes them and finishes every output whole.
     @Test(.enabled(if: SmallFileSystem.isAvailable, "needs root and unshare -m"))
     func aRunAfterAKilledOneWithNamedTemporariesRemovesThem() throws {
         let scratch = try TemporaryDirectory()
         let originals = try Self.slowTree(in: scratch)
         let temporaries = { TreeBuilder.files(under: scratch("in")).filter { $0.contains(".squeeze-") } }
-        let killed = Self.withoutProc(["compress", scratch("in"), "--level", "12", "--block-size", "256KiB"])
-        let process = try CommandRunner.start(killed.0, killed.1, scratch: scratch)
+        let process = try CommandRunner.start(
+            "unshare", SmallFileSystem.withoutProcessDescriptors(["compress", scratch("in"), "--level", "12", "--block-size", "256KiB"]),
+            scratch: scratch)
         let caught = KernelState.waitUntil(deadline: 60) { !temporaries().isEmpty || !process.isRunning }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()
         try #require(caught && process.terminationReason == .uncaughtSignal, "the run ended before it was killed")
         try #require(!temporaries().isEmpty, "the killed run left no temporary: nothing to test")
 
-        let again = Self.withoutProc(["compress", scratch("in")])
-        let result = try CommandRunner.run(again.0, again.1)
+        let result = try Squeeze.run(["compress", scratch("in")])
 
         #expect(result.status == 0 || result.status == 2, "\(result.standardError)")
         #expect(temporaries().isEmpty, "temporaries left: \(temporaries())")

@@ -58,23 +58,28 @@ public final class ReadableFile: Sendable {
     /// in the caller's `fstat`). Any other short read reads on, until a read returns nothing.
     public func readToEnd(from offset: Int64, expected: Int, limit: Int) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
-        var total = 0
         var chunk = expected > 0 ? expected + 1 : 64 << 10
         while true {
-            if bytes.count - total < chunk {
-                guard total <= limit else { throw SystemError("read all of", path, code: EFBIG) }
-                bytes.append(contentsOf: repeatElement(0, count: total + chunk - bytes.count))
-            }
-            let count = try systemCall("read", path) {
-                bytes.withUnsafeMutableBytes { buffer in
-                    pread(descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(offset) + off_t(total))
-                }
-            }
-            total += count
-            if count == 0 || total == expected { break }
-            if total == bytes.count { chunk = min(bytes.count * 2, 8 << 20) }
+            let piece = try readOnce(count: chunk, at: offset + Int64(bytes.count))
+            if bytes.isEmpty { bytes = piece } else { bytes += piece }
+            if piece.isEmpty || bytes.count == expected { return bytes }
+            guard bytes.count <= limit else { throw SystemError("read all of", path, code: EFBIG) }
+            if piece.count == chunk { chunk = min(chunk * 2, 8 << 20) }
         }
-        bytes.removeLast(bytes.count - total)
+    }
+
+    /// What one `pread` of up to `count` (> 0) bytes at `offset` returns.
+    private func readOnce(count: Int, at offset: Int64) throws(SystemError) -> [UInt8] {
+        var failure: SystemError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            do throws(SystemError) {
+                initialized = try systemCall("read", path) { pread(descriptor, buffer.baseAddress!, count, off_t(offset)) }
+            } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
         return bytes
     }
 }

@@ -83,18 +83,20 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
                 guard try reader.status().isUnchanged(since: source.status) else {
                     throw SourceChangedError(path: source.path, detail: "its size, times or identity changed")
                 }
-                do {
-                    try state.writer.commit(attributes: source.status, replacingExisting: context.output.force)
-                } catch let error as SystemError where error.code == EEXIST && !context.output.force {
-                    // The output appeared (or was there all along, for a small file): kept as it is.
-                    return FileOutcome(source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0, status: .skipped(.outputExists(destination)))
-                }
+                try state.writer.commit(attributes: source.status, replacingExisting: context.output.force)
                 return FileOutcome(
                     source: source.path, output: context.output.discard ? nil : destination,
                     bytesIn: state.writer.bytesIn, bytesOut: state.writer.bytesOut, seconds: seconds, status: .done,
                     outputChecksum: state.writer.discardedChecksum)
             } catch {
                 state.writer.discard()
+                if let error = error as? SystemError, error.code == EEXIST, !context.output.force {
+                    // The output appeared meanwhile, or, for a small file that did not look first,
+                    // was there all along: it is kept as it is.
+                    return FileOutcome(
+                        source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0,
+                        status: .skipped(.outputExists(destination)))
+                }
                 return FileOutcome(
                     source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: seconds,
                     status: .failed("\(error)"))

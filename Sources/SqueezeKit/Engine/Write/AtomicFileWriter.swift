@@ -65,8 +65,18 @@ final class AtomicFileWriter: OutputFile {
     private static let isSuperuser = effectiveUser == 0
 
     /// Whether a nameless file can be given a name: `linkat` finds it through `/proc/self/fd`
-    /// (linking the descriptor itself, `AT_EMPTY_PATH`, needs a privilege).
-    static let canNameNamelessFiles = access("/proc/self/fd", X_OK) == 0
+    /// (linking the descriptor itself, `AT_EMPTY_PATH`, needs a privilege). That needs
+    /// `/proc/self/fd/N` to be descriptor N itself: not so when /proc is not mounted, or something
+    /// else is mounted over it.
+    static let canNameNamelessFiles: Bool = {
+        let descriptor = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var opened = stat()
+        var named = stat()
+        guard fstat(descriptor, &opened) == 0, stat("/proc/self/fd/\(descriptor)", &named) == 0 else { return false }
+        return opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
+    }()
 
     /// A nameless file (`O_TMPFILE`, mode 0600) in `directory`, or nil when its file system
     /// refuses them (EOPNOTSUPP; EISDIR or EINVAL from kernels or file systems that do not know

@@ -89,7 +89,14 @@ enum OutputDestination: Equatable {
     ) throws -> any OutputFile {
         switch try resolve(path, replacingExisting: replacingExisting, symlinks: symlinks) {
         case .atomic(let destination):
-            return try AtomicFileWriter(destination: destination, reportedAs: path, registry: registry)
+            do {
+                return try AtomicFileWriter(destination: destination, reportedAs: path, registry: registry)
+            } catch {
+                // Nothing was looked up before (see `resolve`): in a directory squeeze cannot
+                // write, an output that exists is still reported as such.
+                if !replacingExisting && FileStatus.exists(path) { throw SystemError("write", path, code: EEXIST) }
+                throw error
+            }
         case .inPlace(let destination, let kind):
             return try InPlaceOutput(path: destination, kind: kind, followingSymlink: symlinks == .follow)
         }
