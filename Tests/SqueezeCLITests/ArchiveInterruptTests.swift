@@ -17,10 +17,13 @@ import Testing
         let process = try CommandRunner.start(
             Squeeze.binary, ["archive", scratch("in"), "-o", scratch("out/in.tar.gz"), "--level", "12", "--mode", mode],
             scratch: scratch)
-        // Signal once the temporary exists (the handlers are installed and the run is compressing),
-        // at a moment it is seen, stopped, to be there still: the signal then always comes mid-run.
+        // Signal once the archive is being written (the handlers are installed and the run is
+        // compressing), at a moment it is seen, stopped, to be so still: the signal then always
+        // comes mid-run. The archive is nameless until complete (or, where the file system cannot
+        // do that, a named temporary).
         let hasTemporary = {
             ((try? FileManager.default.contentsOfDirectory(atPath: scratch("out"))) ?? []).contains { $0.contains(".squeeze-") }
+                || !KernelState.namelessFiles(openBy: process.processIdentifier, in: scratch("out")).isEmpty
         }
         let signalled = KernelState.interrupt(process, with: signal, onceStarted: hasTemporary, ifWhileStopped: hasTemporary)
         process.waitUntilExit()

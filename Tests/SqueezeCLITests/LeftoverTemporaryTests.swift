@@ -45,20 +45,59 @@ import Testing
         #expect(result.output.contains("1 leftover temporary removed"), "\(result.output)")
     }
 
-    /// The real thing: a run killed mid-write, then run again over the same tree.
-    @Test func aRunAfterAKilledOneLeavesNoTemporaryAndEveryOutputWhole() throws {
-        let scratch = try TemporaryDirectory()
+    /// Sixteen files that take libdeflate's level 12 long enough for a run to be killed mid-write.
+    private static func slowTree(in scratch: TemporaryDirectory) throws -> [String: [UInt8]] {
         var data = TestData(seed: 9)
-        // Slow enough (libdeflate's level 12 on text) that the run is surely mid-write when killed.
         var originals: [String: [UInt8]] = [:]
         for index in 0..<16 {
             let chunk = data.text(1 << 20)
             originals["file\(index).txt"] = chunk
             try TreeBuilder.write(chunk, to: scratch("in/file\(index).txt"))
         }
-        let temporaries = { TreeBuilder.files(under: scratch("in")).filter { $0.contains(".squeeze-") } }
+        return originals
+    }
+
+    /// Killed outright mid-write, a run leaves no temporary at all: its outputs are nameless
+    /// (O_TMPFILE) until complete. Every output it named is whole, and the next run finishes the rest.
+    @Test func aRunKilledMidWriteLeavesNothingButWholeOutputs() throws {
+        let scratch = try TemporaryDirectory()
+        let originals = try Self.slowTree(in: scratch)
         let process = try CommandRunner.start(
             Squeeze.binary, ["compress", scratch("in"), "--level", "12", "--block-size", "256KiB"], scratch: scratch)
+        let caught = KernelState.waitUntil(deadline: 60) {
+            !KernelState.namelessFiles(openBy: process.processIdentifier, in: scratch("in")).isEmpty || !process.isRunning
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        try #require(caught && process.terminationReason == .uncaughtSignal, "the run ended before it was killed")
+        let left = TreeBuilder.files(under: scratch("in"))
+        #expect(left.allSatisfy { originals[$0] != nil || $0.hasSuffix(".gz") }, "left behind: \(left)")
+        #expect(left.filter { $0.hasSuffix(".gz") }.count < 16, "the run finished before it was killed")
+        for output in left where output.hasSuffix(".gz") {
+            #expect(try CommandRunner.run("gzip", ["-t", scratch("in/\(output)")]).status == 0, "\(output) is incomplete")
+        }
+
+        let result = try Squeeze.run(["compress", scratch("in")])
+
+        #expect(result.status == 0 || result.status == 2, "\(result.standardError)")
+        #expect(!result.output.contains("leftover temporar"), "\(result.output)")
+        for (name, original) in originals {
+            let restored = try CommandRunner.run("gzip", ["-dc", scratch("in/\(name).gz")])
+            #expect(restored.status == 0 && Array(restored.standardOutput) == original, "\(name).gz is not whole")
+        }
+    }
+
+    /// Where outputs must be named temporaries (here: /proc/self/fd does not show the process's
+    /// descriptors, so a nameless file could not be named), a run killed mid-write leaves them;
+    /// the next run removes them and finishes every output whole.
+    @Test(.enabled(if: SmallFileSystem.isAvailable, "needs root and unshare -m"))
+    func aRunAfterAKilledOneWithNamedTemporariesRemovesThem() throws {
+        let scratch = try TemporaryDirectory()
+        let originals = try Self.slowTree(in: scratch)
+        let temporaries = { TreeBuilder.files(under: scratch("in")).filter { $0.contains(".squeeze-") } }
+        let process = try CommandRunner.start(
+            "unshare", SmallFileSystem.withoutProcessDescriptors(["compress", scratch("in"), "--level", "12", "--block-size", "256KiB"]),
+            scratch: scratch)
         let caught = KernelState.waitUntil(deadline: 60) { !temporaries().isEmpty || !process.isRunning }
         kill(process.processIdentifier, SIGKILL)
         process.waitUntilExit()

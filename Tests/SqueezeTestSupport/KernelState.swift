@@ -27,6 +27,17 @@ public enum KernelState {
         return waitUntil(deadline: deadline) { !openFiles().contains(file) }
     }
 
+    /// The nameless files (`O_TMPFILE`: squeeze's outputs before they are complete) process `pid`
+    /// has open in `directory`, as /proc names them: `directory/#INODE (deleted)`.
+    public static func namelessFiles(openBy pid: Int32, in directory: String) -> [String] {
+        let prefix = URL(fileURLWithPath: directory).resolvingSymlinksInPath().path + "/#"
+        let descriptors = "/proc/\(pid)/fd"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []).compactMap { name in
+            guard let target = try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\(name)") else { return nil }
+            return target.hasPrefix(prefix) && target.hasSuffix(" (deleted)") ? target : nil
+        }
+    }
+
     /// The files this process has open, by path.
     public static func openFiles() -> [String] {
         let descriptors = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/self/fd")) ?? []

@@ -20,6 +20,14 @@ public struct SmallFileSystem {
         return probe?.status == 0
     }()
 
+    /// `unshare`'s arguments to run `squeeze arguments` with an empty tmpfs mounted over its
+    /// /proc/PID/fd, in a private mount namespace: /proc/self/fd then does not show its
+    /// descriptors (as where /proc is not mounted; squeeze needs the rest of /proc to read its own
+    /// command line). unshare and sh exec into squeeze: the process started is squeeze itself.
+    public static func withoutProcessDescriptors(_ arguments: [String]) -> [String] {
+        ["-m", "sh", "-c", #"mount -t tmpfs none "/proc/$$/fd" && exec "$@""#, "no-fd", Squeeze.binary] + arguments
+    }
+
     /// Runs `squeeze arguments` with a tmpfs of `kibibytes` mounted at `mountPoint` (an empty
     /// directory the test made), then copies what is on it into `copyTo`. `prepare` is shell run
     /// on the new disk (`$1`) first: `mount -o remount,ro "$1"` makes it read-only, say.

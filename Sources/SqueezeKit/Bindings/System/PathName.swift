@@ -114,9 +114,13 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
         return PathName(bytes: trimmed[..<slash]).trimmingTrailingSlashes
     }
 
+    /// The path as a C string, for a system call. Built on the stack (for paths of usual
+    /// length), not the heap: every file's open, link and stat goes through here.
     public func withCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-        try (bytes + [0]).withUnsafeBufferPointer { buffer in
-            try buffer.withMemoryRebound(to: CChar.self) { try body($0.baseAddress!) }
+        try withUnsafeTemporaryAllocation(of: CChar.self, capacity: bytes.count + 1) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyBytes(from: bytes)
+            buffer[bytes.count] = 0
+            return try body(buffer.baseAddress!)
         }
     }
 

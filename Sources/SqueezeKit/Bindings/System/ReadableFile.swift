@@ -53,18 +53,34 @@ public final class ReadableFile: Sendable {
 
     /// Everything from `offset` to the end of the file, however large `stat` said it was (files
     /// of /proc say 0, those of /sys 4096): at most `limit` bytes, or an error saying so. When
-    /// `expected` (what `stat` said) is right, one read does it: it asks for a byte more, and
-    /// gets fewer.
+    /// `expected` (what `stat` said) is right, one `pread` does it: it asks for a byte more, and
+    /// a read that ends exactly at `expected` is taken as the end (a file that grew meanwhile shows
+    /// in the caller's `fstat`). Any other short read reads on, until a read returns nothing.
     public func readToEnd(from offset: Int64, expected: Int, limit: Int) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = expected > 0 ? expected + 1 : 64 << 10
         while true {
-            let more = try read(count: chunk, at: offset + Int64(bytes.count))
-            bytes += more
-            if more.count < chunk { return bytes }
+            let piece = try readOnce(count: chunk, at: offset + Int64(bytes.count))
+            if bytes.isEmpty { bytes = piece } else { bytes += piece }
+            if piece.isEmpty || bytes.count == expected { return bytes }
             guard bytes.count <= limit else { throw SystemError("read all of", path, code: EFBIG) }
-            chunk = min(chunk * 2, 8 << 20)
+            if piece.count == chunk { chunk = min(chunk * 2, 8 << 20) }
         }
+    }
+
+    /// What one `pread` of up to `count` (> 0) bytes at `offset` returns.
+    private func readOnce(count: Int, at offset: Int64) throws(SystemError) -> [UInt8] {
+        var failure: SystemError?
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
+            do throws(SystemError) {
+                initialized = try systemCall("read", path) { pread(descriptor, buffer.baseAddress!, count, off_t(offset)) }
+            } catch {
+                failure = error
+                initialized = 0
+            }
+        }
+        if let failure { throw failure }
+        return bytes
     }
 }
 

@@ -90,6 +90,13 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
                     outputChecksum: state.writer.discardedChecksum)
             } catch {
                 state.writer.discard()
+                if let error = error as? SystemError, error.code == EEXIST, !context.output.force {
+                    // The output appeared meanwhile, or, for a small file that did not look first,
+                    // was there all along: it is kept as it is.
+                    return FileOutcome(
+                        source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0,
+                        status: .skipped(.outputExists(destination)))
+                }
                 return FileOutcome(
                     source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: seconds,
                     status: .failed("\(error)"))
@@ -103,16 +110,22 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
         context.commits.record(outcome, output: outcome.output, source: source.path)
     }
 
+    /// Files from this size on are skipped before they are read when their output exists; below
+    /// it, looking costs more than it saves: the commit's `link` fails when the output exists, and
+    /// the file is skipped then.
+    static let existingOutputCheckSize: Int64 = 64 << 10
+
     /// Opens the source on first use; nil once the task has failed or is skipped (its other
-    /// blocks are dropped). First it checks that the output does not exist: on the worker, so
-    /// that thousands of these checks do not add up before the first file starts. (The commit
-    /// refuses to replace a file that appears later all the same.)
+    /// blocks are dropped). A large file first checks that the output does not exist: on the
+    /// worker, so that thousands of these checks do not add up before the first file starts.
+    /// (The commit refuses to replace a file that appears later all the same.)
     private func openSource() throws -> ReadableFile? {
         try state.withLock { state in
             if state.writer.failure != nil || state.skipReason != nil { return nil }
             if state.startTime == nil {
                 state.startTime = MonotonicClock.now()
-                if !context.output.force && !context.output.discard && FileStatus.exists(destination) {
+                if !context.output.force && !context.output.discard && source.status.size >= Self.existingOutputCheckSize
+                    && FileStatus.exists(destination) {
                     state.skipReason = .outputExists(destination)
                     return nil
                 }

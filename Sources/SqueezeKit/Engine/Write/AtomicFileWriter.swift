@@ -1,26 +1,47 @@
+import CSystem
 import Glibc
 
-/// Writes a file under a temporary name in its destination's directory and gives it the final name
-/// only once it is complete, so no reader ever sees half a file under the final name.
+/// Writes a file that appears under its final name only once it is complete, so no reader ever
+/// sees half a file under the final name.
 ///
-/// The temporary is named by `TemporaryName`, after its run (mode 0600 until commit). It is registered with the
-/// run's `TemporaryFileRegistry` for as long as it exists, and removed by `discard()` or `deinit`
-/// on every path that does not commit.
+/// Where the file system allows, the file is made nameless (`O_TMPFILE`) in its destination's
+/// directory and named at commit with `linkat` through `/proc/self/fd`: nothing to name, register
+/// or remove, and nothing left behind by a run that is killed. Elsewhere (a file system that refuses
+/// `O_TMPFILE`, no `/proc`), it is written under a temporary name (`TemporaryName`, mode 0600
+/// until commit), registered with the run's `TemporaryFileRegistry` for as long as it exists, and
+/// removed by `discard()` or `deinit` on every path that does not commit.
 final class AtomicFileWriter: OutputFile {
     let destination: PathName
     /// The path messages name: the one the user asked for (a symbolic link, when `destination`
     /// is its target).
     let reportedPath: PathName
-    let temporaryPath: PathName
+    /// The temporary's name; nil while the file has none (`O_TMPFILE`).
+    private(set) var temporaryPath: PathName?
     private let registry: TemporaryFileRegistry
     private var descriptor: Int32
     private var isFinished = false
 
-    init(destination: PathName, reportedAs reportedPath: PathName? = nil, registry: TemporaryFileRegistry) throws(SystemError) {
+    /// How the file is made before its commit.
+    enum Creation: Sendable {
+        /// Nameless when the file system and `/proc` allow it, else under a temporary name.
+        case automatic
+        /// Under a temporary name: what file systems without `O_TMPFILE` get (tests force it).
+        case named
+    }
+
+    init(
+        destination: PathName, reportedAs reportedPath: PathName? = nil, registry: TemporaryFileRegistry,
+        creation: Creation = .automatic
+    ) throws(SystemError) {
         self.destination = destination
         let reportedPath = reportedPath ?? destination
         self.reportedPath = reportedPath
         self.registry = registry
+        if creation == .automatic, Self.canNameNamelessFiles,
+            let opened = try Self.openNameless(in: destination.parent, for: reportedPath) {
+            descriptor = opened
+            return
+        }
         while true {
             // O_EXCL settles the rare collision.
             let candidate = TemporaryName.candidate(for: destination)
@@ -43,6 +64,39 @@ final class AtomicFileWriter: OutputFile {
     private static let effectiveGroup = getegid()
     private static let isSuperuser = effectiveUser == 0
 
+    /// Whether a nameless file can be given a name: `linkat` finds it through `/proc/self/fd`
+    /// (linking the descriptor itself, `AT_EMPTY_PATH`, needs a privilege). That needs
+    /// `/proc/self/fd/N` to be descriptor N itself: not so when /proc is not mounted, or something
+    /// else is mounted over it.
+    static let canNameNamelessFiles: Bool = {
+        let descriptor = open("/", O_RDONLY | O_DIRECTORY | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        var opened = stat()
+        var named = stat()
+        guard fstat(descriptor, &opened) == 0, stat("/proc/self/fd/\(descriptor)", &named) == 0 else { return false }
+        return opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
+    }()
+
+    /// A nameless file (`O_TMPFILE`, mode 0600) in `directory`, or nil when its file system
+    /// refuses them (EOPNOTSUPP; EISDIR or EINVAL from kernels or file systems that do not know
+    /// the flag).
+    private static func openNameless(in directory: PathName, for reportedPath: PathName) throws(SystemError) -> Int32? {
+        while true {
+            let opened = directory.withCString { squeeze_open_nameless($0) }
+            if opened >= 0 { return opened }
+            let code = errno
+            if code == EINTR { continue }
+            if refusesNamelessFiles(code) { return nil }
+            throw SystemError("create a temporary file for", reportedPath, code: code)
+        }
+    }
+
+    /// Whether `code`, from an `O_TMPFILE` open, says the file system cannot make nameless files.
+    static func refusesNamelessFiles(_ code: Int32) -> Bool {
+        code == EOPNOTSUPP || code == EISDIR || code == EINVAL
+    }
+
     // Errors name the file the user asked for: the temporary is squeeze's own business, and is
     // gone by the time the message is read.
 
@@ -64,20 +118,22 @@ final class AtomicFileWriter: OutputFile {
                 _ = fchown(descriptor, attributes.owner, attributes.group)
             }
             try systemCall("set permissions of", reportedPath) { fchmod(descriptor, attributes.permissions) }
-            var times = [attributes.accessTime.timespec, attributes.modificationTime.timespec]
-            try systemCall("set times of", reportedPath) { futimens(descriptor, &times) }
-            let closing = descriptor
-            descriptor = -1
-            // Once, never retried: on Linux the descriptor is released even when close() says
-            // EINTR, and a retry could close another worker's file. EINTR loses nothing here.
-            if close(closing) != 0 && errno != EINTR { throw SystemError("finish writing", reportedPath, code: errno) }
-            try moveIntoPlace(replacingExisting: replacingExisting)
+            var times = (attributes.accessTime.timespec, attributes.modificationTime.timespec)
+            try systemCall("set times of", reportedPath) {
+                withUnsafePointer(to: &times) { $0.withMemoryRebound(to: timespec.self, capacity: 2) { futimens(descriptor, $0) } }
+            }
+            if temporaryPath == nil {
+                try nameNamelessFile(replacingExisting: replacingExisting)
+            } else {
+                try closeDescriptor()
+                try moveIntoPlace(replacingExisting: replacingExisting)
+            }
         } catch {
             discard()
             throw error
         }
         isFinished = true
-        registry.unregister(temporaryPath)
+        if let temporaryPath { registry.unregister(temporaryPath) }
     }
 
     func discard() {
@@ -87,13 +143,86 @@ final class AtomicFileWriter: OutputFile {
         }
         guard !isFinished else { return }
         isFinished = true
+        guard let temporaryPath else { return }
         _ = temporaryPath.withCString { unlink($0) }
         registry.unregister(temporaryPath)
+    }
+
+    /// Closes the file once, never retried: on Linux the descriptor is released even when close()
+    /// says EINTR, and a retry could close another worker's file. EINTR loses nothing here.
+    private func closeDescriptor() throws(SystemError) {
+        let closing = descriptor
+        descriptor = -1
+        if close(closing) != 0 && errno != EINTR { throw SystemError("finish writing", reportedPath, code: errno) }
+    }
+
+    /// Gives the nameless file its name: `linkat`, which fails with EEXIST atomically when the
+    /// destination exists. To replace it, the file is linked under a temporary name first and
+    /// renamed over the destination, which is atomic too.
+    private func nameNamelessFile(replacingExisting: Bool) throws(SystemError) {
+        if link(to: destination) { return try closeLinked(destination) }
+        var code = errno
+        guard code == EEXIST else { throw SystemError("put in place", reportedPath, code: code) }
+        guard replacingExisting else { throw SystemError("write", reportedPath, code: EEXIST) }
+        while true {
+            let candidate = TemporaryName.candidate(for: destination)
+            if link(to: candidate) {
+                temporaryPath = candidate
+                registry.register(candidate)
+                try closeLinked(candidate)
+                return try moveIntoPlace(replacingExisting: true)
+            }
+            code = errno
+            if code != EEXIST { throw SystemError("put in place", reportedPath, code: code) }
+        }
+    }
+
+    /// `linkat` of the open nameless file to `path`, through `/proc/self/fd/N`; false with `errno`.
+    private func link(to path: PathName) -> Bool {
+        withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
+            var length = 0
+            for byte in "/proc/self/fd/".utf8 {
+                buffer[length] = CChar(bitPattern: byte)
+                length += 1
+            }
+            var digits = descriptor
+            let start = length
+            repeat {
+                buffer[length] = CChar(UInt8(ascii: "0") + UInt8(digits % 10))
+                length += 1
+                digits /= 10
+            } while digits > 0
+            var low = start
+            var high = length - 1
+            while low < high {
+                buffer.swapAt(low, high)
+                low += 1
+                high -= 1
+            }
+            buffer[length] = 0
+            while true {
+                let linked = path.withCString { linkat(AT_FDCWD, buffer.baseAddress!, AT_FDCWD, $0, AT_SYMLINK_FOLLOW) }
+                if linked == 0 { return true }
+                if errno != EINTR { return false }
+            }
+        }
+    }
+
+    /// Closes the file just linked at `path`; if the close fails (a write error reported late),
+    /// the name is taken back, so that it never stands for a file that may be incomplete.
+    private func closeLinked(_ path: PathName) throws(SystemError) {
+        do {
+            try closeDescriptor()
+        } catch {
+            _ = path.withCString { unlink($0) }
+            throw error
+        }
     }
 
     /// `rename`, or when an existing destination must survive, `link` (which fails with EEXIST
     /// atomically) and then `unlink` of the temporary.
     private func moveIntoPlace(replacingExisting: Bool) throws(SystemError) {
+        guard let temporaryPath else { preconditionFailure("a named temporary is moved into place") }
         let operation = "put in place"
         if replacingExisting {
             try systemCall(operation, reportedPath) {
@@ -101,7 +230,7 @@ final class AtomicFileWriter: OutputFile {
             }
             return
         }
-        let linked = temporaryPath.withCString { from in destination.withCString { to in link(from, to) } }
+        let linked = temporaryPath.withCString { from in destination.withCString { to in Glibc.link(from, to) } }
         if linked == 0 {
             _ = temporaryPath.withCString { unlink($0) }
             return

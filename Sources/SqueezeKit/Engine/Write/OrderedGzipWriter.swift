@@ -92,16 +92,28 @@ struct OrderedGzipWriter {
 /// (after a failure or an interrupt) and still counts as passed.
 struct BlockReorderBuffer<Block> {
     private var pending: [Int: Block?] = [:]
+    /// The block at `nextIndex` when it came in order: kept out of `pending`, so that a file of one
+    /// block (most files of a tree) never allocates the dictionary.
+    private var inOrder: Block?? = nil
     /// The index of the next block to come out.
     private(set) var nextIndex = 0
 
     mutating func insert(_ block: Block?, at index: Int) {
-        precondition(index >= nextIndex && pending[index] == nil, "block \(index) inserted twice")
-        pending[index] = .some(block)
+        precondition(index >= nextIndex && pending[index] == nil && (index > nextIndex || inOrder == nil), "block \(index) inserted twice")
+        if index == nextIndex {
+            inOrder = .some(block)
+        } else {
+            pending[index] = .some(block)
+        }
     }
 
     /// The next block in sequence if it is present (`.some(nil)` for a dropped one), else nil.
     mutating func popNext() -> Block?? {
+        if let block = inOrder {
+            inOrder = nil
+            nextIndex += 1
+            return .some(block)
+        }
         guard let block = pending.removeValue(forKey: nextIndex) else { return nil }
         nextIndex += 1
         return .some(block)

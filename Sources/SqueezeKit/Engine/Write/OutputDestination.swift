@@ -4,8 +4,9 @@ import Glibc
 /// now: every named output (reports, charts, archives, compressed and decompressed files) is
 /// opened here.
 ///
-/// - A regular file, or nothing yet: written atomically (`AtomicFileWriter`: a temporary beside
-///   it, then `link` or `rename`).
+/// - A regular file, or nothing yet: written atomically (`AtomicFileWriter`: a nameless file or
+///   a temporary beside it, then `link` or `rename`). Without `--force` anything at all there is
+///   left alone: the `link` that names the output fails.
 /// - A character device, FIFO or socket: written into in place (`InPlaceOutput`), never replaced,
 ///   never truncated. Opening a FIFO waits for a reader, as `cat > fifo` does.
 /// - A symbolic link: see `SymlinkHandling`.
@@ -29,18 +30,20 @@ enum OutputDestination: Equatable {
         case replace
     }
 
-    /// How `path` is to be written. Throws `OutputRefusal` for what squeeze never writes, and
-    /// `SystemError` (EEXIST) when something exists at `path` and `replacingExisting` is false.
+    /// How `path` is to be written. Throws `OutputRefusal` for what squeeze never writes. When
+    /// `replacingExisting` is false nothing is looked up: the output is written atomically, and
+    /// its commit fails with EEXIST if anything (of any kind) is at `path` by then, since `link`
+    /// never replaces.
     static func resolve(
         _ path: PathName, replacingExisting: Bool, symlinks: SymlinkHandling
     ) throws -> OutputDestination {
+        guard replacingExisting else { return .atomic(path) }
         var raw = stat()
         guard path.withCString({ lstat($0, &raw) }) == 0 else {
             let code = errno
             if code == ENOENT { return .atomic(path) }
             throw SystemError("stat", path, code: code)
         }
-        if !replacingExisting { throw SystemError("write", path, code: EEXIST) }
         let kind = FileKind(mode: raw.st_mode)
         guard kind == .symbolicLink else { return try destination(path, of: kind) }
         if symlinks == .replace { return .atomic(path) }
@@ -86,7 +89,14 @@ enum OutputDestination: Equatable {
     ) throws -> any OutputFile {
         switch try resolve(path, replacingExisting: replacingExisting, symlinks: symlinks) {
         case .atomic(let destination):
-            return try AtomicFileWriter(destination: destination, reportedAs: path, registry: registry)
+            do {
+                return try AtomicFileWriter(destination: destination, reportedAs: path, registry: registry)
+            } catch {
+                // Nothing was looked up before (see `resolve`): in a directory squeeze cannot
+                // write, an output that exists is still reported as such.
+                if !replacingExisting && FileStatus.exists(path) { throw SystemError("write", path, code: EEXIST) }
+                throw error
+            }
         case .inPlace(let destination, let kind):
             return try InPlaceOutput(path: destination, kind: kind, followingSymlink: symlinks == .follow)
         }

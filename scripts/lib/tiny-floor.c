@@ -1,0 +1,78 @@
+// The floor for compressing many tiny files (issue 13): everything a compressor must do to a
+// file except compressing it. The parent walks DIRECTORY (nftw, not following links) and lists
+// its regular files; JOBS child processes then take every JOBS-th file and, for each one, open
+// and read it, write its bytes unchanged to an O_TMPFILE in its directory, set the source's mode
+// and times, and link it in as FILE.gz through /proc/self/fd. scripts/bench-tiny compiles it.
+//   tiny-floor DIRECTORY [JOBS]
+#define _GNU_SOURCE
+#include <fcntl.h>
+#include <ftw.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <sys/wait.h>
+#include <unistd.h>
+
+static char **paths;
+static size_t count, capacity;
+
+static int note(const char *path, const struct stat *status, int type, struct FTW *where) {
+    (void)where;
+    if (type != FTW_F || !S_ISREG(status->st_mode)) return 0;
+    size_t length = strlen(path);
+    if (length > 3 && strcmp(path + length - 3, ".gz") == 0) return 0;
+    if (count == capacity) {
+        capacity = capacity ? capacity * 2 : 4096;
+        paths = realloc(paths, capacity * sizeof *paths);
+        if (!paths) { perror("realloc"); exit(1); }
+    }
+    paths[count++] = strdup(path);
+    return 0;
+}
+
+static int copy_one(const char *path, char *buffer, size_t size) {
+    int source = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
+    if (source < 0) { perror(path); return 1; }
+    struct stat status;
+    if (fstat(source, &status) != 0 || (size_t)status.st_size >= size) { close(source); return 1; }
+    ssize_t length = read(source, buffer, size);
+    close(source);
+    if (length < 0) { perror(path); return 1; }
+
+    char directory[4096], name[4096], link_from[64];
+    snprintf(directory, sizeof directory, "%s", path);
+    char *slash = strrchr(directory, '/');
+    if (slash) *slash = 0; else strcpy(directory, ".");
+    int output = open(directory, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+    if (output < 0) { perror(directory); return 1; }
+    int failed = write(output, buffer, (size_t)length) != length;
+    failed |= fchmod(output, status.st_mode & 07777) != 0;
+    struct timespec times[2] = { status.st_atim, status.st_mtim };
+    failed |= futimens(output, times) != 0;
+    snprintf(link_from, sizeof link_from, "/proc/self/fd/%d", output);
+    snprintf(name, sizeof name, "%s.gz", path);
+    failed |= linkat(AT_FDCWD, link_from, AT_FDCWD, name, AT_SYMLINK_FOLLOW) != 0;
+    failed |= close(output) != 0;
+    if (failed) perror(name);
+    return failed;
+}
+
+int main(int argc, char **argv) {
+    if (argc < 2) { fprintf(stderr, "usage: tiny-floor DIRECTORY [JOBS]\n"); return 64; }
+    int jobs = argc > 2 ? atoi(argv[2]) : 1;
+    if (nftw(argv[1], note, 64, FTW_PHYS) != 0) { perror(argv[1]); return 1; }
+    for (int job = 0; job < jobs; job++) {
+        pid_t child = fork();
+        if (child < 0) { perror("fork"); return 1; }
+        if (child > 0) continue;
+        static char buffer[1 << 20];
+        int failures = 0;
+        for (size_t index = (size_t)job; index < count; index += (size_t)jobs)
+            failures += copy_one(paths[index], buffer, sizeof buffer);
+        _exit(failures ? 1 : 0);
+    }
+    int status, result = 0;
+    while (wait(&status) > 0) result |= !WIFEXITED(status) || WEXITSTATUS(status) != 0;
+    return result;
+}
