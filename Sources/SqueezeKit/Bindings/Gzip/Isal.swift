@@ -1,8 +1,8 @@
 import CIsal
 
 /// Intel ISA-L (igzip): the library's version, as its header gives it.
-enum Isal {
-    static var version: String { "\(ISAL_MAJOR_VERSION).\(ISAL_MINOR_VERSION).\(ISAL_PATCH_VERSION)" }
+public enum Isal {
+    public static var version: String { "\(ISAL_MAJOR_VERSION).\(ISAL_MINOR_VERSION).\(ISAL_PATCH_VERSION)" }
 }
 
 /// An ISA-L raw-DEFLATE decoder, reset for each gzip member: the streaming path's inflater (any
