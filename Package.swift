@@ -15,11 +15,13 @@ let package = Package(
         .systemLibrary(name: "CZlib", pkgConfig: "zlib", providers: [.apt(["zlib1g-dev"])]),
         .systemLibrary(name: "CDeflate", pkgConfig: "libdeflate", providers: [.apt(["libdeflate-dev"])]),
         .systemLibrary(name: "CArchive", pkgConfig: "libarchive", providers: [.apt(["libarchive-dev"])]),
+        // Intel ISA-L's igzip: the streaming inflater for other tools' gzip, and `--codec isal`.
+        .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         // Linux system calls Swift's Glibc module leaves out (no library to link).
         .systemLibrary(name: "CSystem"),
 
         // Every piece of logic; never imports ArgumentParser.
-        .target(name: "SqueezeKit", dependencies: ["CZlib", "CDeflate", "CArchive", "CSystem"]),
+        .target(name: "SqueezeKit", dependencies: ["CZlib", "CDeflate", "CIsal", "CArchive", "CSystem"]),
         // `squeeze bench`: runs compress as child processes and reports, and the collectors only its ablation uses.
         .target(name: "SqueezeBench", dependencies: ["SqueezeKit"]),
 

@@ -9,6 +9,7 @@ import Testing
         ("gzip", ["-6"]), ("gzip", ["-1", "--no-name"]), ("gzip", ["-9"]),
         ("pigz", ["-6", "-p", "2", "-b", "128"]), ("pigz", ["-p", "2", "--independent", "-b", "64"]),
         ("libdeflate-gzip", ["-6"]), ("libdeflate-gzip", ["-12"]),
+        ("igzip", ["-3", "--rm"]), ("igzip", ["-1", "-T", "2", "--rm"]), ("bgzip", ["-@", "2"]),
     ]
 
     /// Random sizes and contents, compressed by every tool; squeeze must give back every byte.
@@ -43,17 +44,18 @@ import Testing
         }
     }
 
-    /// squeeze's own output, split into indexed members, through every other tool's decompressor.
+    /// squeeze's own output, split into indexed members, through every other tool's decompressor
+    /// (zcat as tar -z and logrotate's readers call it).
     @Test func othersDecompressWhatSqueezeWrites() throws {
         let scratch = try TemporaryDirectory()
         var data = TestData(seed: 32)
         let original = data.text(900_000) + data.randomBytes(300_000)
         try TreeBuilder.write(original, to: scratch("data"))
-        for codec in ["libdeflate", "zlib"] {
+        for codec in ["libdeflate", "zlib", "isal"] {
             let result = try Squeeze.run(["compress", scratch("data"), "--codec", codec, "--block-size", "64KiB", "-o", scratch(codec), "-q"])
             #expect(result.status == 0, "\(result.standardError)")
-            for tool in ["gzip", "pigz", "libdeflate-gzip"] {
-                let decoded = try CommandRunner.run(tool, ["-dc", scratch("\(codec)/data.gz")])
+            for tool in ["gzip", "pigz", "libdeflate-gzip", "zcat", "igzip"] {
+                let decoded = try CommandRunner.run(tool, (tool == "zcat" ? [] : ["-dc"]) + [scratch("\(codec)/data.gz")])
                 #expect(decoded.status == 0, "\(tool) -d of squeeze \(codec): \(decoded.standardError)")
                 #expect(ByteDifference.between(Array(decoded.standardOutput), original) == nil, "\(tool) -d of squeeze \(codec)")
             }

@@ -24,7 +24,7 @@ enum GzipBytes {
     /// are several blocks.
     static func indexed(_ data: [UInt8], blockSize: Int, level: Int = 1, name: String = "data") -> [UInt8] {
         let layout = BlockLayout(fileSize: Int64(data.count), blockSize: blockSize)
-        let encoder = IndexedMemberEncoder(level: level)
+        let encoder = Codec.libdeflate.makeEncoder(level: level)
         let origin = GzipOrigin(name: Array(name.utf8), modificationTime: 1_700_000_000)
         var bytes: [UInt8] = []
         data.withUnsafeBytes { buffer in

@@ -12,7 +12,7 @@ import Testing
     /// 300 indexed members of 16 MiB each: 4.7 GiB that `gzip -l` would give modulo 4 GiB.
     @Test func givesTheExactSizeOfAnIndexedFileBeyondFourGiB() throws {
         let block = [UInt8](repeating: 0, count: 16 << 20)
-        let encoder = IndexedMemberEncoder(level: 1)
+        let encoder = Codec.libdeflate.makeEncoder(level: 1)
         let member = try block.withUnsafeBytes { buffer in
             try encoder.encode(buffer, context: UnsafeRawBufferPointer(start: nil, count: 0), block: 1, of: 300,
                                origin: GzipOrigin(name: [], modificationTime: 0)).bytes

@@ -6,11 +6,11 @@ extension Codec: ExpressibleByArgument {}
 
 /// `--codec`, `--level`, `--block-size`: what the output bytes depend on.
 struct CompressionArguments: ParsableArguments {
-    @Option(help: "libdeflate (fast; large files become indexed gzip members) or zlib (one gzip member, as pigz writes).")
+    @Option(help: "libdeflate (fast; large files become indexed gzip members), zlib (one gzip member, as pigz writes) or isal (ISA-L: fastest, largest; indexed members like libdeflate).")
     var codec: Codec = .libdeflate
 
-    @Option(name: [.customShort("l"), .long], help: "Compression level: 1-12 for libdeflate, 1-9 for zlib.")
-    var level: Int = Codec.defaultLevel
+    @Option(name: [.customShort("l"), .long], help: "Compression level: 1-12 for libdeflate, 1-9 for zlib, 0-3 for isal (default: 6; 1 for isal).")
+    var level: Int?
 
     // Parsed and range-checked once, here; a bad value is a usage error that says why. (A throwing
     // transform, not `ExpressibleByArgument`, whose failable init could not say why.)
@@ -20,13 +20,16 @@ struct CompressionArguments: ParsableArguments {
     var blockSize: BlockSize = .standard
 
     func validate() throws {
-        guard codec.levels.contains(level) else {
-            throw ValidationError("--level \(level) is out of range for \(codec.rawValue) (\(codec.levels.lowerBound)-\(codec.levels.upperBound))")
+        guard codec.levels.contains(effectiveLevel) else {
+            throw ValidationError("--level \(effectiveLevel) is out of range for \(codec.rawValue) (\(codec.levels.lowerBound)-\(codec.levels.upperBound))")
         }
     }
 
+    /// `--level`, or the codec's own default when it is not given.
+    var effectiveLevel: Int { level ?? codec.defaultLevel }
+
     var settings: CompressionSettings {
-        CompressionSettings(codec: codec, level: level, blockSize: blockSize.bytes)
+        CompressionSettings(codec: codec, level: effectiveLevel, blockSize: blockSize.bytes)
     }
 }
 

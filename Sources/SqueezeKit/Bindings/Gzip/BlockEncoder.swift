@@ -23,7 +23,15 @@ protocol BlockEncoder: Sendable {
 extension Codec {
     func makeEncoder(level: Int) -> any BlockEncoder {
         switch self {
-        case .libdeflate: IndexedMemberEncoder(level: level)
+        case .libdeflate:
+            IndexedMemberEncoder(level: level, extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: levels.upperBound)) {
+                try LibdeflateCompressor(level: level)
+            }
+        case .isal:
+            // Every ISA-L level is a fast one: none claims gzip's "maximum compression" flag.
+            IndexedMemberEncoder(level: level, extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: .max)) {
+                try IsalCompressor(level: level)
+            }
         case .zlib: SingleStreamEncoder(level: level)
         }
     }
@@ -43,16 +51,30 @@ struct GzipOrigin: Sendable {
     var modificationTime: UInt32
 }
 
-/// libdeflate output: each block a complete gzip member. When a file has several blocks, every
-/// member carries a `MemberIndexField`, so the file is one ordinary gzip file to any gunzip and
-/// an index of independent members to squeeze's parallel decompressor.
-struct IndexedMemberEncoder: BlockEncoder {
-    let level: Int
-    private let compressors: CodecPool<LibdeflateCompressor>
+/// A DEFLATE compressor of whole buffers (libdeflate's or ISA-L's), for `IndexedMemberEncoder`.
+protocol WholeBufferCompressor: AnyObject, Sendable {
+    /// The most bytes `compress` can produce for `count` input bytes.
+    func bound(_ count: Int) -> Int
+    /// Raw DEFLATE of `input` into `output` (which holds `bound` bytes); returns the length.
+    func compress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Int
+}
 
-    init(level: Int) {
+extension LibdeflateCompressor: WholeBufferCompressor {}
+extension IsalCompressor: WholeBufferCompressor {}
+
+/// libdeflate or ISA-L output: each block a complete gzip member. When a file has several blocks,
+/// every member carries a `MemberIndexField`, so the file is one ordinary gzip file to any gunzip
+/// and an index of independent members to squeeze's parallel decompressor.
+struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: BlockEncoder {
+    let level: Int
+    let extraFlags: UInt8
+    /// One compressor (with its buffers) per worker, reused for every block it encodes.
+    private let compressors: CodecPool<Compressor>
+
+    init(level: Int, extraFlags: UInt8, make: @escaping @Sendable () throws -> Compressor) {
         self.level = level
-        compressors = CodecPool { try LibdeflateCompressor(level: level) }
+        self.extraFlags = extraFlags
+        compressors = CodecPool(make: make)
     }
 
     var contextLength: Int { 0 }
@@ -68,7 +90,7 @@ struct IndexedMemberEncoder: BlockEncoder {
         let isIndexed = blockCount > 1
         var header = GzipHeader(
             modificationTime: origin.modificationTime,
-            extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: Codec.libdeflate.levels.upperBound),
+            extraFlags: extraFlags,
             extra: isIndexed ? MemberIndexField(memberLength: 0, uncompressedLength: 0).encoded() : nil,
             name: block == 0 ? origin.name : nil)
         let headerLength = header.encoded().count

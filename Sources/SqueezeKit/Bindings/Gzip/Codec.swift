@@ -7,11 +7,23 @@ public enum Codec: String, CaseIterable, Sendable, Codable {
     case libdeflate
     /// zlib: a single gzip member the way pigz writes it.
     case zlib
+    /// Intel ISA-L (igzip): the fastest and largest; large files become indexed members.
+    case isal
 
     public var levels: ClosedRange<Int> {
         switch self {
         case .libdeflate: 1...12
         case .zlib: 1...9
+        case .isal: 0...3
+        }
+    }
+
+    /// The level used when none is given: 6 as gzip's default for libdeflate and zlib; 1 for
+    /// ISA-L, as igzip's.
+    public var defaultLevel: Int {
+        switch self {
+        case .libdeflate, .zlib: Self.defaultLevel
+        case .isal: 1
         }
     }
 

@@ -1,7 +1,8 @@
 /// The streaming path: decodes any gzip file, every member in turn (a loop, so millions of members
-/// need no stack), with zlib and fixed buffers, whatever the file's size. Headers are parsed here
-/// (`GzipHeader.parse`), each member's CRC-32 and length are checked against its trailer, and what
-/// follows the last member is judged by the policy of `TrailingBytes`.
+/// need no stack), with ISA-L (zlib for damaged members) and fixed buffers, whatever the file's
+/// size. Headers are parsed here (`GzipHeader.parse`: ISA-L's own parser would lose the rules of
+/// `TrailingBytes` and squeeze's index field), each member's CRC-32 and length are checked against
+/// its trailer, and what follows the last member is judged by the policy of `TrailingBytes`.
 ///
 /// A member whose header carries squeeze's "SQ" field must hold what the field claims: a member
 /// that decodes to more or fewer bytes, or ends elsewhere, is an error (`inconsistentIndex`), as
@@ -20,12 +21,12 @@ final class GzipStreamDecoder: @unchecked Sendable {
     /// Progress is reported at least this often (in input bytes), for the live display.
     private static let progressInterval: Int64 = 1 << 20
 
-    private let inflater: ZlibInflater
+    private let inflaters: Inflaters
     private let input = BufferedFileInput(capacity: inputCapacity)
     private let output = UnsafeMutableRawBufferPointer.allocate(byteCount: outputCapacity, alignment: 16)
 
     init() throws {
-        inflater = try ZlibInflater()
+        inflaters = Inflaters(isal: IsalInflater(), zlib: try ZlibInflater())
     }
 
     deinit { output.deallocate() }
@@ -46,7 +47,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
             try withoutActuallyEscaping(sink) { sink in
                 try withoutActuallyEscaping(verified) { verified in
                     var pass = Pass(
-                        inflater: inflater, input: input, output: output, file: file, cancellation: cancellation,
+                        inflaters: inflaters, input: input, output: output, file: file, cancellation: cancellation,
                         progress: progress, verified: verified, sink: sink, members: start.membersBefore,
                         uncompressedBytes: start.uncompressedBytesBefore, firstHeader: start.firstHeader,
                         reportedPosition: start.offset)
@@ -56,9 +57,15 @@ final class GzipStreamDecoder: @unchecked Sendable {
         }
     }
 
+    /// ISA-L decodes; zlib takes over a member that ISA-L finds invalid or cut short.
+    private struct Inflaters {
+        let isal: IsalInflater
+        let zlib: ZlibInflater
+    }
+
     /// One decode of one file: the loop over members and what it has counted so far.
     private struct Pass {
-        let inflater: ZlibInflater
+        let inflaters: Inflaters
         let input: BufferedFileInput
         let output: UnsafeMutableRawBufferPointer
         let file: ReadableFile
@@ -174,38 +181,40 @@ final class GzipStreamDecoder: @unchecked Sendable {
 
         /// Inflates one member's DEFLATE data and checks it against the trailer, and against the
         /// member's index field (`claim`) if it has one; `start` is where its header began.
+        ///
+        /// ISA-L decodes (and computes the CRC as it goes). If it finds the data invalid or cut
+        /// short, zlib decodes the member again from its first DEFLATE byte, handing on only what
+        /// goes beyond the bytes ISA-L already gave: the output before the fault and the error
+        /// (in zlib's words, "invalid distance too far back" and the like) are then exactly
+        /// zlib's, as they were before ISA-L, and a stream ISA-L wrongly refused still decodes.
         mutating func decodeMember(claim: MemberIndexField?, at start: Int64) throws {
-            try inflater.reset()
-            var checksum: UInt32 = 0
+            let dataStart = input.position
+            inflaters.isal.reset()
             var length: Int64 = 0
-            var unchecked = fill
-            while true {
-                if fill == output.count {
-                    checksum = CRC32.update(checksum, UnsafeRawBufferPointer(start: output.baseAddress! + unchecked, count: fill - unchecked))
-                    try flush()
-                    unchecked = 0
-                    if cancellation.isCancelled { throw CancellationError() }
-                    reportProgress(force: false)
+            var carried: [UInt8] = []
+            var checksum: UInt32
+            do {
+                while true {
+                    try makeRoom()
+                    if try input.availableCount == 0 && input.refill() == 0 { throw GzipFormatError.truncated }
+                    let step = try inflaters.isal.inflate(input.available, into: freeOutput)
+                    input.consume(step.consumed)
+                    try accept(step.produced, into: &length, claim: claim, at: start)
+                    if step.isEnd {
+                        carried = step.carried
+                        break
+                    }
+                    if step.consumed == 0 && step.produced == 0 && input.availableCount > 0 {
+                        throw CodecError(library: "ISA-L", message: "inflate made no progress")
+                    }
                 }
-                if try input.availableCount == 0 && input.refill() == 0 { throw GzipFormatError.truncated }
-                let step = try inflater.inflate(
-                    input.available, into: UnsafeMutableRawBufferPointer(start: output.baseAddress! + fill, count: output.count - fill))
-                input.consume(step.consumed)
-                fill += step.produced
-                length += Int64(step.produced)
-                if let claim, length > Int64(claim.uncompressedLength) {
-                    throw GzipFormatError.inconsistentIndex(
-                        "member at offset \(start) decodes to more than the \(claim.uncompressedLength) bytes its index claims")
-                }
-                if step.isEnd { break }
-                if step.consumed == 0 && step.produced == 0 && input.availableCount > 0 {
-                    throw CodecError(library: "zlib", message: "inflate made no progress")
-                }
+                checksum = inflaters.isal.checksum
+            } catch is IsalInflater.Failure {
+                (checksum, length) = try redecodeWithZlib(from: dataStart, alreadyGiven: length, claim: claim, at: start)
+            } catch GzipFormatError.truncated {
+                (checksum, length) = try redecodeWithZlib(from: dataStart, alreadyGiven: length, claim: claim, at: start)
             }
-            checksum = CRC32.update(checksum, UnsafeRawBufferPointer(start: output.baseAddress! + unchecked, count: fill - unchecked))
-            guard try input.ensure(GzipTrailer.length) else { throw GzipFormatError.truncated }
-            try GzipTrailer(input.available).verify(checksum: checksum, length: length)
-            input.consume(GzipTrailer.length)
+            try checkTrailer(after: carried, checksum: checksum, length: length)
             if let claim {
                 guard length == Int64(claim.uncompressedLength) else {
                     throw GzipFormatError.inconsistentIndex(
@@ -217,6 +226,75 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 }
             }
             uncompressedBytes += length
+        }
+
+        /// Decodes the member whose DEFLATE data starts at `dataStart` with zlib, dropping the first
+        /// `alreadyGiven` decoded bytes (ISA-L's, already in the output); returns the CRC-32 and
+        /// length of the whole member, or throws zlib's error.
+        mutating func redecodeWithZlib(
+            from dataStart: Int64, alreadyGiven: Int64, claim: MemberIndexField?, at start: Int64
+        ) throws -> (checksum: UInt32, length: Int64) {
+            input.open(file, at: dataStart)
+            try inflaters.zlib.reset()
+            var toDrop = alreadyGiven
+            var checksum: UInt32 = 0
+            var length = alreadyGiven
+            while true {
+                try makeRoom()
+                if try input.availableCount == 0 && input.refill() == 0 { throw GzipFormatError.truncated }
+                let free = freeOutput
+                let step = try inflaters.zlib.inflate(input.available, into: free)
+                input.consume(step.consumed)
+                let decoded = UnsafeRawBufferPointer(rebasing: free[..<step.produced])
+                checksum = CRC32.update(checksum, decoded)
+                let dropped = Int(min(toDrop, Int64(step.produced)))
+                if dropped > 0 && dropped < step.produced {
+                    free.baseAddress!.copyMemory(from: free.baseAddress! + dropped, byteCount: step.produced - dropped)
+                }
+                toDrop -= Int64(dropped)
+                try accept(step.produced - dropped, into: &length, claim: claim, at: start)
+                if step.isEnd { break }
+                if step.consumed == 0 && step.produced == 0 && input.availableCount > 0 {
+                    throw CodecError(library: "zlib", message: "inflate made no progress")
+                }
+            }
+            guard toDrop == 0 else {
+                throw CodecError(library: "zlib", message: "the member decodes to fewer bytes than ISA-L gave")
+            }
+            return (checksum, length)
+        }
+
+        /// Makes room in the output buffer by handing it to the sink when it is full.
+        mutating func makeRoom() throws {
+            guard fill == output.count else { return }
+            try flush()
+            if cancellation.isCancelled { throw CancellationError() }
+            reportProgress(force: false)
+        }
+
+        /// The unused end of the output buffer.
+        var freeOutput: UnsafeMutableRawBufferPointer {
+            UnsafeMutableRawBufferPointer(start: output.baseAddress! + fill, count: output.count - fill)
+        }
+
+        /// Takes `produced` bytes just decoded into `freeOutput` as part of the member.
+        mutating func accept(_ produced: Int, into length: inout Int64, claim: MemberIndexField?, at start: Int64) throws {
+            fill += produced
+            length += Int64(produced)
+            if let claim, length > Int64(claim.uncompressedLength) {
+                throw GzipFormatError.inconsistentIndex(
+                    "member at offset \(start) decodes to more than the \(claim.uncompressedLength) bytes its index claims")
+            }
+        }
+
+        /// Reads the member's trailer (its first bytes may be `carried` back from the inflater)
+        /// and checks the CRC-32 and length against it.
+        mutating func checkTrailer(after carried: [UInt8], checksum: UInt32, length: Int64) throws {
+            let fromInput = GzipTrailer.length - carried.count
+            guard try input.ensure(fromInput) else { throw GzipFormatError.truncated }
+            let bytes = carried + input.available.prefix(fromInput)
+            try bytes.withUnsafeBytes { try GzipTrailer($0).verify(checksum: checksum, length: length) }
+            input.consume(fromInput)
         }
 
         mutating func flush() throws {

@@ -1,0 +1,150 @@
+import CIsal
+
+/// Intel ISA-L (igzip): the library's version, as its header gives it.
+public enum Isal {
+    public static var version: String { "\(ISAL_MAJOR_VERSION).\(ISAL_MINOR_VERSION).\(ISAL_PATCH_VERSION)" }
+}
+
+/// An ISA-L raw-DEFLATE decoder, reset for each gzip member: the streaming path's inflater (any
+/// gzip, however it was written, in bounded memory: the state is 85 KiB). It computes the
+/// CRC-32 of what it decodes as it goes (ISA-L's folding CRC, inside the same call), so the
+/// decoded bytes are not read a second time for the trailer's check.
+///
+/// `@unchecked Sendable`: an `inflate_state` is not thread safe; each instance is used by one
+/// thread at a time because decoders only reach it through `CodecPool.withInstance`. The state is
+/// allocated once and never moves.
+final class IsalInflater: @unchecked Sendable {
+    /// What one call of `inflate` did.
+    struct Step {
+        /// Input bytes used. At the end of the stream, bytes ISA-L read ahead past it are given
+        /// back: those of this call's input by not counting them, those of an earlier call in
+        /// `carried`.
+        var consumed: Int
+        var produced: Int
+        /// The DEFLATE stream's last block ended: the member's trailer follows.
+        var isEnd: Bool
+        /// At the end: bytes after the stream that an earlier call's input held (at most 8),
+        /// which come before this call's unconsumed input.
+        var carried: [UInt8] = []
+    }
+
+    private let state: UnsafeMutablePointer<inflate_state>
+
+    init() {
+        state = .allocate(capacity: 1)
+        isal_inflate_init(state)
+        state.pointee.crc_flag = UInt32(ISAL_GZIP_NO_HDR)
+    }
+
+    deinit { state.deallocate() }
+
+    /// Forgets the previous stream: the next `inflate` starts a new DEFLATE stream.
+    func reset() {
+        isal_inflate_reset(state)
+        state.pointee.crc_flag = UInt32(ISAL_GZIP_NO_HDR)
+        state.pointee.crc = 0
+    }
+
+    /// The CRC-32 of everything decoded since the last `reset`.
+    var checksum: UInt32 { state.pointee.crc }
+
+    /// Decodes as much of `input` into `output` as either allows. Invalid data throws
+    /// `IsalInflater.Failure`, which says only which kind of fault ISA-L found.
+    func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(Failure) -> Step {
+        let inputCount = min(input.count, Int(UInt32.max))
+        let outputCount = min(output.count, Int(UInt32.max))
+        state.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: UInt8.self))
+        state.pointee.avail_in = UInt32(inputCount)
+        state.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        state.pointee.avail_out = UInt32(outputCount)
+        let status = isal_inflate(state)
+        let taken = inputCount - Int(state.pointee.avail_in)
+        var step = Step(
+            consumed: taken, produced: outputCount - Int(state.pointee.avail_out),
+            isEnd: state.pointee.block_state == ISAL_BLOCK_FINISH)
+        state.pointee.next_in = nil
+        state.pointee.next_out = nil
+        guard status >= 0 else { throw Failure(status: status) }
+        if step.isEnd { giveBackReadAhead(taken: taken, into: &step) }
+        return step
+    }
+
+    /// ISA-L reads input ahead into a 64-bit bit buffer, and leaves what follows the stream there:
+    /// whole bytes after the padding of the last one, in order.
+    private func giveBackReadAhead(taken: Int, into step: inout Step) {
+        let bits = Int(state.pointee.read_in_length)
+        guard bits >= 8 else { return }
+        let count = bits / 8
+        if count <= taken {
+            step.consumed = taken - count
+        } else {
+            let value = state.pointee.read_in >> UInt64(bits % 8)
+            step.consumed = 0
+            step.carried = (0..<(count - taken)).map { UInt8(truncatingIfNeeded: value >> UInt64(8 * $0)) }
+        }
+        state.pointee.read_in = 0
+        state.pointee.read_in_length = 0
+    }
+
+    /// Invalid DEFLATE data; ISA-L's status says only which kind of fault (block, code, distance).
+    struct Failure: Error, Equatable {
+        let status: Int32
+    }
+}
+
+/// An ISA-L compressor for one level (0 to 3): raw DEFLATE of a whole buffer at once, in one
+/// stateless call. Its state (80 KiB) and the level's buffer (up to 340 KiB) are allocated
+/// once per instance, so once per worker through `CodecPool`, not per block.
+///
+/// `@unchecked Sendable`: an `isal_zstream` is not thread safe; each instance is used by one
+/// thread at a time because workers only reach it through `CodecPool.withInstance`.
+final class IsalCompressor: @unchecked Sendable {
+    let level: Int
+    private let stream: UnsafeMutablePointer<isal_zstream>
+    private let levelBuffer: UnsafeMutableRawBufferPointer
+
+    init(level: Int) throws(CodecError) {
+        guard (Int(ISAL_DEF_MIN_LEVEL)...Int(ISAL_DEF_MAX_LEVEL)).contains(level) else {
+            throw CodecError(library: "ISA-L", message: "no compression level \(level)")
+        }
+        self.level = level
+        stream = .allocate(capacity: 1)
+        levelBuffer = .allocate(byteCount: max(1, Int(squeeze_isal_level_buffer_size(Int32(level)))), alignment: 64)
+    }
+
+    deinit {
+        stream.deallocate()
+        levelBuffer.deallocate()
+    }
+
+    /// The most bytes `compress` can produce for `count` input bytes: ISA-L falls back to stored
+    /// blocks (5 bytes per 64 KiB) when the data does not compress.
+    func bound(_ count: Int) -> Int { count + 5 * (count / 65535 + 1) + Int(ISAL_DEF_MAX_HDR_SIZE) + 64 }
+
+    /// Compresses `input` into `output`; returns the compressed length. `output` must hold `bound`.
+    func compress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(CodecError) -> Int {
+        guard input.count <= Int(UInt32.max), output.count <= Int(UInt32.max) else {
+            throw CodecError(library: "ISA-L", message: "a block of \(input.count) bytes is too large")
+        }
+        isal_deflate_stateless_init(stream)
+        stream.pointee.level = UInt32(level)
+        stream.pointee.level_buf = level == 0 ? nil : levelBuffer.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        stream.pointee.level_buf_size = level == 0 ? 0 : UInt32(levelBuffer.count)
+        stream.pointee.end_of_stream = 1
+        stream.pointee.flush = UInt16(NO_FLUSH)
+        stream.pointee.gzip_flag = UInt16(IGZIP_DEFLATE)
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: UInt8.self))
+        stream.pointee.avail_in = UInt32(input.count)
+        stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: UInt8.self)
+        stream.pointee.avail_out = UInt32(output.count)
+        let status = isal_deflate_stateless(stream)
+        defer {
+            stream.pointee.next_in = nil
+            stream.pointee.next_out = nil
+        }
+        guard status == COMP_OK, stream.pointee.avail_in == 0 else {
+            throw CodecError(library: "ISA-L", message: "isal_deflate_stateless failed (\(status)) for \(input.count) bytes")
+        }
+        return output.count - Int(stream.pointee.avail_out)
+    }
+}
