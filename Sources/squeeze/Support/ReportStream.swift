@@ -50,7 +50,10 @@ final class ReportStream: RunRecordSink {
 
     func record(_ record: RunRecord) {
         switch record {
-        case .file(let file):
+        case .file(let finished):
+            // Its paths become text only when a line or the JSON shows them.
+            guard verbose || spools != nil || finished.listing != nil else { return }
+            let file = finished.entry
             if let listing = file.listing { listings.withLock { $0.append((path: file.path, listing: Self.withoutEntries(listing))) } }
             if verbose {
                 let arrow = file.output.map { " -> \($0)" } ?? ""
