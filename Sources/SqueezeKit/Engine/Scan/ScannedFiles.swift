@@ -5,45 +5,60 @@ import Glibc
 /// of a `ScannedFile` (two heap-allocated paths and a `FileStatus`) each. A `ScannedFile` is made
 /// again when one is read (`self[index]`), which is when a task is about to start on it.
 public struct ScannedFiles: RandomAccessCollection, Sendable {
-    /// Every file's path bytes, one after another (and its relative path's, when that is not the
-    /// path's own tail).
-    private var arena: [UInt8] = []
-    private var records: [Record] = []
+    /// Path bytes, one after another, in chunks of `arenaChunkSize` (a longer path gets a chunk of
+    /// its own): chunks that never move, so that growing the store never copies what it holds,
+    /// which a single array doubling its capacity would (half again as much memory at the peak).
+    private var arena: [[UInt8]] = []
+    /// The records, `recordsPerChunk` to a chunk, for the same reason.
+    private var records: [[Record]] = []
+    public private(set) var count = 0
 
-    /// One file: where its bytes are, and the parts of its status a run uses.
+    static let arenaChunkSize = 1 << 20
+    static let recordsPerChunk = 1 << 14
+
+    /// One file: where its path bytes are, and the parts of its status a run uses.
     private struct Record {
-        var pathStart: Int
-        var pathLength: UInt32
-        /// Where the relative path starts in the arena: inside the path (its tail) for a scan.
-        var relativeLength: UInt32
-        var relativeStart: Int
         var status: PackedFileStatus
+        var chunk: UInt32
+        var pathStart: UInt32
+        var pathLength: UInt32
+        /// Where the relative path starts, from the path's start: inside the path (its tail), or
+        /// just after it when stored apart.
+        var relativeStart: UInt32
+        var relativeLength: UInt32
     }
 
     public init() {}
 
     public var startIndex: Int { 0 }
-    public var endIndex: Int { records.count }
+    public var endIndex: Int { count }
 
     public subscript(index: Int) -> ScannedFile {
-        let record = records[index]
+        let record = record(index)
+        let bytes = arena[Int(record.chunk)]
+        let start = Int(record.pathStart)
+        let relativeStart = start + Int(record.relativeStart)
         return ScannedFile(
-            path: bytes(record.pathStart, record.pathLength),
-            relativePath: bytes(record.relativeStart, record.relativeLength),
+            path: PathName(bytes: bytes[start..<(start + Int(record.pathLength))]),
+            relativePath: PathName(bytes: bytes[relativeStart..<(relativeStart + Int(record.relativeLength))]),
             status: record.status.unpacked)
     }
 
     /// The size of file `index`, without making its paths.
-    public func size(at index: Int) -> Int64 { records[index].status.size }
+    public func size(at index: Int) -> Int64 { record(index).status.size }
 
     /// The status of file `index`, without making its paths.
-    public func status(at index: Int) -> FileStatus { records[index].status.unpacked }
+    public func status(at index: Int) -> FileStatus { record(index).status.unpacked }
 
     /// Compares the paths of two files, byte by byte, without making them.
     func pathPrecedes(_ first: Int, _ second: Int) -> Bool {
-        let (a, b) = (records[first], records[second])
-        return arena[a.pathStart..<(a.pathStart + Int(a.pathLength))]
-            .lexicographicallyPrecedes(arena[b.pathStart..<(b.pathStart + Int(b.pathLength))])
+        let (a, b) = (record(first), record(second))
+        return arena[Int(a.chunk)][Int(a.pathStart)..<Int(a.pathStart + a.pathLength)]
+            .lexicographicallyPrecedes(arena[Int(b.chunk)][Int(b.pathStart)..<Int(b.pathStart + b.pathLength)])
+    }
+
+    private func record(_ index: Int) -> Record {
+        records[index / Self.recordsPerChunk][index % Self.recordsPerChunk]
     }
 
     public mutating func append(_ file: ScannedFile) {
@@ -52,18 +67,25 @@ public struct ScannedFiles: RandomAccessCollection, Sendable {
 
     /// Adds a file; `relativePath` is stored once more only when it is not the tail of `path`.
     public mutating func append(path: PathName, relativePath: PathName, status: FileStatus) {
-        let pathStart = arena.count
-        arena.append(contentsOf: path.bytes)
-        let relativeStart: Int
-        if path.bytes.count >= relativePath.bytes.count && path.bytes.suffix(relativePath.bytes.count).elementsEqual(relativePath.bytes) {
-            relativeStart = arena.count - relativePath.bytes.count
-        } else {
-            relativeStart = arena.count
-            arena.append(contentsOf: relativePath.bytes)
+        let (path, relative) = (path.bytes, relativePath.bytes)
+        let isTail = path.count >= relative.count && path.suffix(relative.count).elementsEqual(relative)
+        let length = path.count + (isTail ? 0 : relative.count)
+        if arena.isEmpty || arena[arena.count - 1].count + length > Self.arenaChunkSize {
+            arena.append([])
+            arena[arena.count - 1].reserveCapacity(Swift.max(length, Self.arenaChunkSize))
         }
-        records.append(Record(
-            pathStart: pathStart, pathLength: UInt32(path.bytes.count), relativeLength: UInt32(relativePath.bytes.count),
-            relativeStart: relativeStart, status: PackedFileStatus(status)))
+        let chunk = arena.count - 1
+        let start = arena[chunk].count
+        arena[chunk].append(contentsOf: path)
+        if !isTail { arena[chunk].append(contentsOf: relative) }
+        if records.isEmpty || records[records.count - 1].count == Self.recordsPerChunk {
+            records.append([])
+            records[records.count - 1].reserveCapacity(Self.recordsPerChunk)
+        }
+        records[records.count - 1].append(Record(
+            status: PackedFileStatus(status), chunk: UInt32(chunk), pathStart: UInt32(start), pathLength: UInt32(path.count),
+            relativeStart: UInt32(isTail ? path.count - relative.count : path.count), relativeLength: UInt32(relative.count)))
+        count += 1
     }
 
     /// Indices of the files, largest first, equal sizes by path: the order work is planned in
@@ -73,10 +95,6 @@ public struct ScannedFiles: RandomAccessCollection, Sendable {
             let (firstSize, secondSize) = (size(at: Int(first)), size(at: Int(second)))
             return firstSize != secondSize ? firstSize > secondSize : pathPrecedes(Int(first), Int(second))
         }
-    }
-
-    private func bytes(_ start: Int, _ length: UInt32) -> PathName {
-        PathName(bytes: arena[start..<(start + Int(length))])
     }
 }
 
