@@ -99,3 +99,18 @@ import Testing
         #expect(result.files.map(\.path.bytes) == [raw])
     }
 }
+
+@Suite struct DeepTreeScanTests {
+    @Test func walksBelowPathMax() throws {
+        let root = try TemporaryDirectory()
+        defer { DeepTree.remove(root("tree")) }
+        try TreeBuilder.write("top\n", to: root("tree/top.txt"))
+        let names = try DeepTree.make(under: root("tree"))
+        let result = TreeScannerTests.scan(root("tree"))
+        #expect(result.failures.isEmpty)
+        let relative = result.files.map { "\($0.relativePath)" }
+        #expect(relative == [names.joined(separator: "/") + "/bottom.txt", "top.txt"])
+        #expect(result.files[0].path.bytes.count > Int(PATH_MAX))
+        #expect(result.files[0].status.size == 14)
+    }
+}

@@ -18,11 +18,33 @@ final class ReportStream: RunRecordSink {
     private let summaryStream: StandardStreams.Stream
     private let spools: JSONSpools?
     private let progress = Locked<ProgressDisplay?>(nil)
+    /// How many lines of each kind of problem were printed, and how many were not (past the limit).
+    private let listed = Locked(ListedProblems())
     /// The first failure to print or spool; the others are dropped (the run goes on).
     private let failure = Locked<StreamFailure?>(nil)
     /// `list`'s rows, small: the table is printed once every file is listed.
     let listings = Locked<[(path: String, listing: FileListing)]>([])
     let archives = Locked<[String: ArchiveEntrySpool]>([:])
+
+    /// Failures, warnings and (under `-v`) skips are printed in full up to this many of each
+    /// kind; past it, the report says how many more there were, and `--json` still has them all.
+    static let listedProblemLimit = 10_000
+
+    private struct ListedProblems: Sendable {
+        var printed: [String: Int] = [:]
+        var omitted: [(kind: String, count: Int)] = []
+
+        /// Whether one more line of `kind` (a plural noun) is printed; counts it either way.
+        mutating func admit(_ kind: String) -> Bool {
+            let count = printed[kind, default: 0]
+            if count < ReportStream.listedProblemLimit {
+                printed[kind] = count + 1
+                return true
+            }
+            if let place = omitted.firstIndex(where: { $0.kind == kind }) { omitted[place].count += 1 } else { omitted.append((kind, 1)) }
+            return false
+        }
+    }
 
     private enum StreamFailure: Sendable {
         case output(SystemError)
@@ -50,7 +72,10 @@ final class ReportStream: RunRecordSink {
 
     func record(_ record: RunRecord) {
         switch record {
-        case .file(let file):
+        case .file(let finished):
+            // Its paths become text only when a line or the JSON shows them.
+            guard verbose || spools != nil || finished.listing != nil else { return }
+            let file = finished.entry
             if let listing = file.listing { listings.withLock { $0.append((path: file.path, listing: Self.withoutEntries(listing))) } }
             if verbose {
                 let arrow = file.output.map { " -> \($0)" } ?? ""
@@ -59,19 +84,26 @@ final class ReportStream: RunRecordSink {
             spool(file, to: \.files)
         case .skipped(let skip):
             let notice = RunReport.Notice(path: skip.path, message: skip.reason.description)
-            if verbose { printLine("skipped \(notice.path): \(notice.message)", to: summaryStream) }
+            if verbose && admit("skips") { printLine("skipped \(notice.path): \(notice.message)", to: summaryStream) }
             spool(notice, to: \.skipped)
         case .failure(let notice):
-            printLine("squeeze: \(notice.path): \(notice.message)", to: .error)
+            if admit("failures") { printLine("squeeze: \(notice.path): \(notice.message)", to: .error) }
             spool(notice, to: \.failures)
         case .warning(let notice):
-            if !quiet { printLine("squeeze: warning: \(notice.path): \(notice.message)", to: .error) }
+            if !quiet && admit("warnings") { printLine("squeeze: warning: \(notice.path): \(notice.message)", to: .error) }
             spool(notice, to: \.warnings)
         }
     }
 
-    /// Throws what went wrong printing or spooling, once the run is over.
+    private func admit(_ kind: String) -> Bool { listed.withLock { $0.admit(kind) } }
+
+    /// Says how many problems went unlisted, then throws what went wrong printing or spooling,
+    /// once the run is over.
     func finish() throws {
+        for (kind, count) in listed.withLock({ $0.omitted }) {
+            let json = spools == nil ? "rerun with --json FILE to have them all" : "the JSON report lists them all"
+            print("squeeze: \(ReportFormatter.count(count)) more \(kind) not listed (\(ReportFormatter.count(Self.listedProblemLimit)) shown; \(json))\n", to: .error)
+        }
         switch failure.withLock({ $0 }) {
         case nil: return
         case .output(let error): throw CommandOutput.exitCode(for: error, what: "the report")

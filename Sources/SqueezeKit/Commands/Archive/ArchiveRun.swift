@@ -34,9 +34,14 @@ struct ArchiveItem: Sendable {
     var status: FileStatus
 }
 
-extension Array where Element == ArchiveItem {
+extension ScannedFiles {
     /// The bytes of data the archive will hold: its regular files' sizes.
-    var dataBytes: Int64 { reduce(0) { $0 + ($1.status.kind == .regular ? $1.status.size : 0) } }
+    var dataBytes: Int64 {
+        indices.reduce(0) { total, index in
+            let status = status(at: index)
+            return total + (status.kind == .regular ? status.size : 0)
+        }
+    }
 }
 
 /// One `squeeze archive`: scan the trees, then stream their tar through the parallel block
@@ -99,34 +104,41 @@ public final class ArchiveRun: BatchRun, Sendable {
 
     /// Every entry, root by root in the order given, each tree in the scanner's order (a directory
     /// before its contents, names sorted by bytes), so the same trees give the same archive.
-    /// A name already taken by an earlier root, and the archive itself, are skipped.
-    private func plan() -> [ArchiveItem] {
+    /// A name already taken by an earlier root, and the archive itself, are skipped. The entries
+    /// are kept compactly, each `relativePath` being its name in the archive; names are kept (as
+    /// hashes) only when there are several roots, as one tree cannot give a name twice.
+    private func plan() -> ScannedFiles {
         let scanner = TreeScanner(options: ScanOptions(
             selection: .archiveEntries, filter: request.filter, followSymlinks: request.followSymlinks))
         let archiveItself = (try? FileStatus.of(request.destination, followingSymlinks: true)).map(FileIdentity.init)
-        var firstPaths: [PathName: PathName] = [:]
-        var items: [ArchiveItem] = []
+        var claimed = request.roots.count > 1 ? ClaimedNames() : nil
+        var items = ScannedFiles()
         for root in request.roots {
-            let scan = scanner.scan([root])
-            record(skipped: scan.skipped, failures: scan.failures)
             let isDirectory = (try? FileStatus.of(root, followingSymlinks: true))?.kind == .directory
             let prefix = isDirectory ? Self.namePrefix(for: root) : PathName(bytes: [])
-            for file in scan.files {
+            scanner.scan([root]) { finding in
+                guard case .file(let file) = finding else {
+                    if case .skipped(let skip) = finding { record(skipped: [skip]) }
+                    if case .failure(let failure) = finding { record(skipped: [], failures: [failure]) }
+                    return
+                }
                 let name = prefix.appending(file.relativePath)
                 // The root of `squeeze archive .` has no name of its own: its contents are the top.
-                if name.isEmpty { continue }
-                if let first = firstPaths[name] {
+                if name.isEmpty { return }
+                if claimed != nil,
+                   let first = claimed?.claim(name, by: Int32(items.count), nameOf: { items[Int($0)].relativePath })
+                {
                     // Two directories of one name merge; anything else would be stored twice.
-                    let reason: SkipReason = file.status.kind == .directory ? .duplicate(of: first) : .nameTaken(name, by: first)
+                    let firstPath = items[Int(first)].path
+                    let reason: SkipReason = file.status.kind == .directory ? .duplicate(of: firstPath) : .nameTaken(name, by: firstPath)
                     record(skipped: [SkippedPath(path: file.path, reason: reason)])
-                    continue
+                    return
                 }
                 if file.status.kind == .regular && FileIdentity(file.status) == archiveItself {
                     record(skipped: [SkippedPath(path: file.path, reason: .archiveItself)])
-                    continue
+                    return
                 }
-                firstPaths[name] = file.path
-                items.append(ArchiveItem(path: file.path, name: name, status: file.status))
+                items.append(path: file.path, relativePath: name, status: file.status)
             }
         }
         return items

@@ -28,7 +28,7 @@ final class ArchiveStreamTask: BlockTask, @unchecked Sendable {
         var writer: OrderedGzipWriter
         var startTime = MonotonicClock.now()
         /// What became of each entry, known once the producer is done; recorded with the archive.
-        var entryOutcomes: [FileOutcome] = []
+        var entryOutcomes = ArchiveEntryOutcomes(items: ScannedFiles())
     }
 
     /// `output` is the temporary the archive is written to; the task owns it from now on.
@@ -76,7 +76,7 @@ final class ArchiveStreamTask: BlockTask, @unchecked Sendable {
     }
 
     /// The producer's account of every entry, handed in before the last block.
-    func attach(entryOutcomes: [FileOutcome]) {
+    func attach(entryOutcomes: ArchiveEntryOutcomes) {
         state.withLock { $0.entryOutcomes = entryOutcomes }
     }
 
@@ -101,38 +101,37 @@ final class ArchiveStreamTask: BlockTask, @unchecked Sendable {
     }
 
     func finish() {
-        let (outcome, entries) = state.withLock { state -> (FileOutcome?, [FileOutcome]) in
+        // The entries' outcomes are recorded one at a time, after the lock, as the archive's.
+        let (outcome, entries, entriesDone) = state.withLock { state -> (FileOutcome?, ArchiveEntryOutcomes, Bool) in
             if context.cancellation.isCancelled && state.writer.failure == nil {
                 state.writer.discard()
-                return (nil, [])
+                return (nil, ArchiveEntryOutcomes(items: ScannedFiles()), false)
             }
             let seconds = MonotonicClock.now() - state.startTime
             do {
                 try state.writer.commit(attributes: FileStatus.newFile(), replacingExisting: context.output.force)
                 // The archive's bytes in are those of entries that failed but whose data it holds
                 // all the same (each entry done counts its own): every byte out has its bytes in.
-                let failedEntriesStored = state.entryOutcomes.filter { $0.status != .done }.reduce(0) { $0 + $1.bytesIn }
                 var outcome = FileOutcome(
-                    source: destination, output: destination, bytesIn: failedEntriesStored, bytesOut: state.writer.bytesOut,
-                    seconds: seconds, status: .done)
+                    source: destination, output: destination, bytesIn: state.entryOutcomes.failedBytesStored,
+                    bytesOut: state.writer.bytesOut, seconds: seconds, status: .done)
                 outcome.isArchive = true
-                // Each entry done went into the archive; its bytes out are the archive's.
-                let entries = state.entryOutcomes.map { entry in
-                    var entry = entry
-                    if entry.status == .done { entry.output = destination }
-                    return entry
-                }
-                return (outcome, entries)
+                return (outcome, state.entryOutcomes, true)
             } catch {
                 var outcome = FileOutcome(
                     source: destination, output: nil, bytesIn: 0, bytesOut: 0, seconds: seconds,
                     status: .failed("\(error); the archive was not written"))
                 outcome.isArchive = true
-                // Entries are done only once the archive holding them is; their own failures stand.
-                return (outcome, state.entryOutcomes.filter { $0.status != .done })
+                return (outcome, state.entryOutcomes, false)
             }
         }
-        for entry in entries { context.collector.record(entry) }
+        if entriesDone {
+            // Each entry done went into the archive; its bytes out are the archive's.
+            entries.forEach(archive: destination) { context.collector.record($0) }
+        } else {
+            // Entries are done only once the archive holding them is; their own failures stand.
+            for entry in entries.failed { context.collector.record(entry) }
+        }
         if let outcome { context.collector.record(outcome) }
     }
 

@@ -5,7 +5,8 @@ import Foundation
 /// blocks that it hands to the task and the scheduler as they fill. It waits for window credits
 /// before handing a block in, so reading runs ahead of compression by at most the window.
 final class TarStreamProducer: Sendable {
-    private let items: [ArchiveItem]
+    /// The entries, each `relativePath` its name in the archive.
+    private let items: ScannedFiles
     private let task: ArchiveStreamTask
     private let work: StreamedWork
     private let window: WorkWindow
@@ -18,7 +19,7 @@ final class TarStreamProducer: Sendable {
     private let finished = DispatchSemaphore(value: 0)
 
     init(
-        items: [ArchiveItem], task: ArchiveStreamTask, work: StreamedWork, window: WorkWindow,
+        items: ScannedFiles, task: ArchiveStreamTask, work: StreamedWork, window: WorkWindow,
         blockSize: Int, contextLength: Int, collector: any ResultRecording, cancellation: CancellationFlag
     ) {
         self.items = items
@@ -49,14 +50,15 @@ final class TarStreamProducer: Sendable {
         let cutter = StreamBlockCutter(blockSize: blockSize, contextLength: contextLength) { [self] block in
             try handIn(block)
         }
-        var outcomes: [FileOutcome] = []
+        var outcomes = ArchiveEntryOutcomes(items: items)
         do {
             try UTF8ThreadLocale.run {
                 let writer = try ArchiveWriteHandle(sink: cutter)
                 let entries = try ArchiveEntryWriter(writer: writer, collector: collector)
-                for item in items {
+                for index in items.indices {
                     if cancellation.isCancelled { throw CancellationError() }
-                    outcomes.append(try entries.add(item))
+                    let entry = items[index]
+                    outcomes.add(try entries.add(ArchiveItem(path: entry.path, name: entry.relativePath, status: entry.status)), item: index)
                 }
                 try writer.close()
             }

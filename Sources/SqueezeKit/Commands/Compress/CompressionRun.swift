@@ -36,50 +36,60 @@ public final class CompressionRun: BatchRun, Sendable {
             command: "compress",
             settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
             compressedSide: .output)
-        let files = scan(
+        let files = scanCompactly(
             request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
             removingLeftoverTemporaries: !request.output.discard)
         let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.blockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
-        let (tasks, planSkips) = plan(files, context: context)
-        record(skipped: planSkips)
-        collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.source.status.size })
+        let order = plan(files)
+        collector.plan(files: order.count, bytes: order.reduce(0) { $0 + files.size(at: Int($1)) })
 
-        let items = tasks.flatMap { task in
-            (0..<task.blockCount).map { block in
-                WorkItem(task: task, block: block, taskSize: task.source.status.size, weight: task.weight(ofBlock: block))
+        // Each file's task and items are made when its turn comes.
+        let (settings, output) = (request.settings, request.output)
+        let encoder = settings.codec.makeEncoder(level: settings.level)
+        let work = PlannedTasks(taskCount: order.count, window: window) { position in
+            let file = files[Int(order[position])]
+            let task = CompressionTask(
+                source: file, destination: output.destination(for: file) { $0.appendingSuffix(".gz") },
+                settings: settings, encoder: encoder, context: context)
+            return (0..<task.blockCount).map { block in
+                WorkItem(task: task, block: block, taskSize: file.status.size, weight: task.weight(ofBlock: block))
             }
         }
-        schedule(PlannedWork(items: items, window: window), request.scheduling)
+        schedule(work, request.scheduling)
         report.failures += context.commits.finish()
 
         if cancellation.isCancelled { registry.removeAll() }
         return report.build(collector: collector, interrupted: cancellation.isCancelled)
     }
 
-    /// A task per file, largest first (each task checks for an existing output when it starts);
-    /// files whose output another file already claimed, or that `--rm` must not unlink, are skipped.
-    private func plan(_ files: [ScannedFile], context: TaskContext) -> ([CompressionTask], [SkippedPath]) {
+    /// The files to compress, as indices into `files`, largest first (each task checks for an
+    /// existing output when it starts). Files whose output another file already claimed, or that
+    /// `--rm` must not unlink, are skipped. Within one root no two files can claim one output, so
+    /// names are only kept (as hashes) when there are several roots.
+    private func plan(_ files: ScannedFiles) -> [Int32] {
         let output = request.output
-        let encoder = request.settings.codec.makeEncoder(level: request.settings.level)
-        var tasks: [CompressionTask] = []
-        var skipped: [SkippedPath] = []
-        var claimed: [PathName: PathName] = [:]
-        for file in files {
-            let destination = output.destination(for: file) { $0.appendingSuffix(".gz") }
-            if let first = claimed[destination] {
-                skipped.append(SkippedPath(path: file.path, reason: .nameTaken(destination, by: first)))
+        var chosen: [Int32] = []
+        chosen.reserveCapacity(files.count)
+        var claimed = request.roots.count > 1 ? ClaimedNames() : nil
+        let destination = { (index: Int32) in output.destination(for: files[Int(index)]) { $0.appendingSuffix(".gz") } }
+        for index in files.indices {
+            let position = Int32(index)
+            let status = files.status(at: index)
+            if output.removeSources && !output.force && status.linkCount > 1 {
+                record(skipped: [SkippedPath(path: files[index].path, reason: .hardLinked(otherLinks: status.linkCount - 1))])
                 continue
             }
-            if output.removeSources && !output.force && file.status.linkCount > 1 {
-                skipped.append(SkippedPath(path: file.path, reason: .hardLinked(otherLinks: file.status.linkCount - 1)))
-                continue
+            if claimed != nil {
+                let name = destination(position)
+                if let first = claimed?.claim(name, by: position, nameOf: destination) {
+                    record(skipped: [SkippedPath(path: files[index].path, reason: .nameTaken(name, by: files[Int(first)].path))])
+                    continue
+                }
             }
-            claimed[destination] = file.path
-            tasks.append(CompressionTask(
-                source: file, destination: destination, settings: request.settings, encoder: encoder, context: context))
+            chosen.append(position)
         }
-        return (tasks.sortedLargestFirst(size: { $0.source.status.size }, path: { $0.source.path }), skipped)
+        return files.indicesLargestFirst(chosen)
     }
 }

@@ -2,7 +2,7 @@
 /// warning. A collector counts each and hands it to its `RunRecordSink` as it comes, so that a run
 /// over a million files (or an archive of a million entries) never holds a million of them.
 public enum RunRecord: Sendable {
-    case file(RunReport.FileEntry)
+    case file(FinishedFile)
     case skipped(SkippedPath)
     case failure(RunReport.Notice)
     case warning(RunReport.Notice)
@@ -11,11 +11,9 @@ public enum RunRecord: Sendable {
     static func forEach(of outcome: FileOutcome, _ body: (RunRecord) -> Void) {
         switch outcome.status {
         case .done:
-            body(.file(RunReport.FileEntry(
-                path: "\(outcome.source)", output: outcome.output.map { "\($0)" },
-                pathBytes: outcome.source.exactBytesIfNotUTF8, outputBytes: outcome.output?.exactBytesIfNotUTF8,
-                bytesIn: outcome.bytesIn, bytesOut: outcome.bytesOut, seconds: outcome.seconds,
-                outputCRC32: outcome.outputChecksum, listing: outcome.listing)))
+            body(.file(FinishedFile(
+                source: outcome.source, output: outcome.output, bytesIn: outcome.bytesIn, bytesOut: outcome.bytesOut,
+                seconds: outcome.seconds, outputChecksum: outcome.outputChecksum, listing: outcome.listing)))
         case .failed(let message):
             body(.failure(RunReport.Notice(path: outcome.source, message: message)))
         case .skipped(let reason):
@@ -24,6 +22,27 @@ public enum RunRecord: Sendable {
         if let warning = outcome.warning {
             body(.warning(RunReport.Notice(path: outcome.source, message: warning)))
         }
+    }
+}
+
+/// A file done, as it is recorded: its paths stay bytes, and become the text of a report's
+/// `FileEntry` only for a sink that shows or keeps it (`-v`, `--json`), not for each of a million
+/// files a run only counts.
+public struct FinishedFile: Sendable {
+    public var source: PathName
+    public var output: PathName?
+    public var bytesIn: Int64
+    public var bytesOut: Int64
+    public var seconds: Double
+    public var outputChecksum: UInt32?
+    public var listing: FileListing?
+
+    /// The file as a report lists it.
+    public var entry: RunReport.FileEntry {
+        RunReport.FileEntry(
+            path: "\(source)", output: output.map { "\($0)" },
+            pathBytes: source.exactBytesIfNotUTF8, outputBytes: output?.exactBytesIfNotUTF8,
+            bytesIn: bytesIn, bytesOut: bytesOut, seconds: seconds, outputCRC32: outputChecksum, listing: listing)
     }
 }
 

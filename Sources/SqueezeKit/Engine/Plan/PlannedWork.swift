@@ -23,6 +23,44 @@ final class PlannedWork: WorkSource {
     }
 }
 
+/// A fixed list of tasks whose work items are made as they are handed out, task by task, each
+/// item once the window has room for it: a million planned files cost a few integers each, not a
+/// task object and its items, until their turn comes.
+final class PlannedTasks: WorkSource {
+    private let taskCount: Int
+    private let itemsOfTask: @Sendable (Int) -> [WorkItem]
+    private let window: WorkWindow
+    private let cursor = Locked(Cursor())
+
+    /// The next task to make, and the items of the last one made not yet handed out (last first).
+    private struct Cursor {
+        var nextTask = 0
+        var pending: [WorkItem] = []
+    }
+
+    /// `itemsOfTask(n)` makes task `n`'s items, in hand-out order; it is called once per task, in
+    /// order, under this source's lock.
+    init(taskCount: Int, window: WorkWindow, itemsOfTask: @escaping @Sendable (Int) -> [WorkItem]) {
+        self.taskCount = taskCount
+        self.window = window
+        self.itemsOfTask = itemsOfTask
+    }
+
+    /// As `PlannedWork.next()`: claiming an item and taking its credits happen under one lock.
+    func next() -> WorkItem? {
+        cursor.withLock { cursor in
+            while cursor.pending.isEmpty {
+                guard cursor.nextTask < taskCount else { return nil }
+                cursor.pending = itemsOfTask(cursor.nextTask).reversed()
+                cursor.nextTask += 1
+            }
+            guard let item = cursor.pending.last, window.acquire(item.weight) else { return nil }
+            cursor.pending.removeLast()
+            return item
+        }
+    }
+}
+
 /// Work items a producer hands in one at a time as it goes (the blocks of an archive's tar
 /// stream), handed out to the scheduler in the same order. `next()` waits for the producer, and
 /// returns nil once the producer has finished and every item is out, or when the run is cancelled.

@@ -152,7 +152,7 @@ public struct RunReportBuilder: Sendable {
         var warnings: [RunReport.Notice] = []
         for record in results.records {
             switch record {
-            case .file(let file): files.append(file)
+            case .file(let file): files.append(file.entry)
             case .skipped(let skip): skipped.append(skip)
             case .failure(let notice): failures.append(notice)
             case .warning(let notice): warnings.append(notice)

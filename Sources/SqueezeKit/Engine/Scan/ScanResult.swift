@@ -1,6 +1,7 @@
-/// What a scan found: files to work on, paths passed by, and paths it could not read.
+/// What a scan found: files to work on (stored compactly), paths passed by, and paths it could
+/// not read.
 public struct ScanResult: Sendable {
-    public var files: [ScannedFile] = []
+    public var files = ScannedFiles()
     public var skipped: [SkippedPath] = []
     public var failures: [FileFailure] = []
 

@@ -1,4 +1,3 @@
-import Dispatch
 import Glibc
 
 /// Walks files and directories given on the command line and selects the regular files a command
@@ -7,9 +6,11 @@ import Glibc
 /// path is a loop and a file already seen is a duplicate. Entries are visited in byte order of
 /// their names, so runs are repeatable.
 ///
-/// The walk itself reads directories on one thread; the `lstat` of each regular file (most of the
-/// work: one system call per file, a disk seek on a cold cache) is sharded over every core, and
-/// the results are then taken in walk order, so the outcome is that of a sequential walk.
+/// The walk works at the file system's pace and at any depth: each directory is read through its
+/// own open descriptor (`readdir` on `fdopendir`, which glibc serves with `getdents64` reads of
+/// 32 KiB), every entry is `fstatat`ed and every subdirectory `openat`ed relative to its parent's
+/// descriptor, so the kernel never resolves a full path and paths longer than `PATH_MAX` walk as
+/// any other. One descriptor is open per level of the current path.
 public struct TreeScanner: Sendable {
     public var options: ScanOptions
 
@@ -17,34 +18,48 @@ public struct TreeScanner: Sendable {
         self.options = options
     }
 
+    /// Everything the walk finds, kept: the files compactly (`ScannedFiles`).
     public func scan(_ roots: [PathName]) -> ScanResult {
-        var walk = Walk(options: options)
-        for root in roots { walk.visitRoot(root) }
-        return walk.finish()
+        var result = ScanResult()
+        scan(roots) { finding in
+            switch finding {
+            case .file(let file): result.files.append(file)
+            case .skipped(let skip): result.skipped.append(skip)
+            case .failure(let failure): result.failures.append(failure)
+            }
+        }
+        return result
+    }
+
+    /// Walks `roots` in order, handing each finding to `found` as it is made, in walk order: what
+    /// a caller that starts work before the walk ends (or keeps the files its own way) uses.
+    public func scan(_ roots: [PathName], _ found: (ScanFinding) -> Void) {
+        withoutActuallyEscaping(found) { found in
+            var walk = Walk(options: options, found: found)
+            for root in roots { walk.visitRoot(root) }
+        }
     }
 }
 
-/// What the walk found, in walk order; regular files are decided on once every status is known.
-private enum WalkEvent {
-    /// A regular file to consider; `status` is nil until its `lstat` (deferred, done in parallel).
-    case regularFile(PathName, relativePath: PathName, status: FileStatus?, isNamedOnCommandLine: Bool)
-    case selected(ScannedFile)
+/// One thing a walk found: a file selected, a path passed by, or a path it could not read.
+public enum ScanFinding {
+    case file(ScannedFile)
     case skipped(SkippedPath)
     case failure(FileFailure)
 }
 
-/// The state of one scan.
+/// The state of one walk.
 private struct Walk {
     let options: ScanOptions
-    var result = ScanResult()
-    var events: [WalkEvent] = []
+    let found: (ScanFinding) -> Void
     /// (device, inode) of the directories from the root to the current one.
     var ancestors: Set<FileIdentity> = []
     /// Files already selected, when links are followed and one file can be reached twice.
     var seenFiles: [FileIdentity: PathName] = [:]
 
-    init(options: ScanOptions) {
+    init(options: ScanOptions, found: @escaping (ScanFinding) -> Void) {
         self.options = options
+        self.found = found
     }
 
     mutating func visitRoot(_ root: PathName) {
@@ -53,59 +68,64 @@ private struct Walk {
             status = try FileStatus.of(root, followingSymlinks: true)
         } catch {
             if (try? FileStatus.of(root, followingSymlinks: false))?.kind == .symbolicLink {
-                events.append(.skipped(SkippedPath(path: root, reason: .danglingSymbolicLink)))
+                found(.skipped(SkippedPath(path: root, reason: .danglingSymbolicLink)))
             } else {
-                events.append(.failure(FileFailure(path: root, error: error)))
+                found(.failure(FileFailure(path: root, error: error)))
             }
             return
         }
         switch status.kind {
         case .directory:
             if options.selection.selectsEveryKind {
-                events.append(.selected(ScannedFile(path: root, relativePath: PathName(bytes: []), status: status)))
+                found(.file(ScannedFile(path: root, relativePath: PathName(bytes: []), status: status)))
             }
-            walkDirectory(root, relativePath: PathName(bytes: []), status: status)
+            let descriptor = root.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
+            walkDirectory(descriptor, root, relativePath: PathName(bytes: []), status: status)
         case .regular:
-            events.append(.regularFile(root, relativePath: root.lastComponent, status: status, isNamedOnCommandLine: true))
+            consider(root, relativePath: root.lastComponent, status: status, isNamedOnCommandLine: true)
         default:
             if options.selection.selectsEveryKind && status.kind != .socket {
-                events.append(.selected(ScannedFile(path: root, relativePath: root.lastComponent, status: status)))
+                found(.file(ScannedFile(path: root, relativePath: root.lastComponent, status: status)))
             } else {
-                events.append(.skipped(SkippedPath(path: root, reason: .special(status.kind))))
+                found(.skipped(SkippedPath(path: root, reason: .special(status.kind))))
             }
         }
     }
 
-    mutating func walkDirectory(_ directory: PathName, relativePath: PathName, status: FileStatus) {
+    /// Walks the directory open on `descriptor` (-1, with `errno` set, when it could not be
+    /// opened), which it closes.
+    mutating func walkDirectory(_ descriptor: Int32, _ directory: PathName, relativePath: PathName, status: FileStatus) {
+        guard descriptor >= 0, let stream = fdopendir(descriptor) else {
+            let code = errno
+            if descriptor >= 0 { close(descriptor) }
+            found(.failure(FileFailure(path: directory, error: SystemError("read directory", directory, code: code))))
+            return
+        }
+        defer { closedir(stream) }
         let identity = FileIdentity(status)
         ancestors.insert(identity)
         defer { ancestors.remove(identity) }
-        let entries: [DirectoryEntry]
+        let names: [PathName]
         do {
-            entries = try Self.entries(of: directory)
+            names = try Self.names(in: stream, directory)
         } catch {
-            events.append(.failure(FileFailure(path: directory, error: error)))
+            found(.failure(FileFailure(path: directory, error: error)))
             return
         }
-        for entry in entries {
-            let path = directory.appending(entry.name)
-            let relative = relativePath.appending(entry.name)
-            if entry.isRegularFile {
-                // Its status comes later, with every other file's, from all cores at once.
-                events.append(.regularFile(path, relativePath: relative, status: nil, isNamedOnCommandLine: false))
-            } else {
-                visit(path, relativePath: relative)
-            }
+        let parent = dirfd(stream)
+        for name in names {
+            visit(name, in: parent, path: directory.appending(name), relativePath: relativePath.appending(name))
         }
     }
 
-    mutating func visit(_ path: PathName, relativePath: PathName) {
+    /// One entry of the directory open on `parent`.
+    mutating func visit(_ name: PathName, in parent: Int32, path: PathName, relativePath: PathName) {
         var status: FileStatus
         do {
-            status = try FileStatus.of(path, followingSymlinks: false)
+            status = try Self.status(of: name, in: parent, path: path, followingSymlinks: false)
         } catch {
             // Gone since readdir listed it: nothing to do, but say so.
-            events.append(.failure(FileFailure(path: path, error: error)))
+            found(.failure(FileFailure(path: path, error: error)))
             return
         }
         if status.kind == .symbolicLink {
@@ -113,12 +133,12 @@ private struct Walk {
                 if options.selection.selectsEveryKind {
                     considerEntry(path, relativePath: relativePath, status: status)
                 } else {
-                    events.append(.skipped(SkippedPath(path: path, reason: .symbolicLink)))
+                    found(.skipped(SkippedPath(path: path, reason: .symbolicLink)))
                 }
                 return
             }
-            guard let target = try? FileStatus.of(path, followingSymlinks: true) else {
-                events.append(.skipped(SkippedPath(path: path, reason: .danglingSymbolicLink)))
+            guard let target = try? Self.status(of: name, in: parent, path: path, followingSymlinks: true) else {
+                found(.skipped(SkippedPath(path: path, reason: .danglingSymbolicLink)))
                 return
             }
             status = target
@@ -126,22 +146,25 @@ private struct Walk {
         switch status.kind {
         case .directory:
             if let reason = options.filter.skipReason(forDirectory: relativePath) {
-                events.append(.skipped(SkippedPath(path: path, reason: reason)))
+                found(.skipped(SkippedPath(path: path, reason: reason)))
             } else if ancestors.contains(FileIdentity(status)) {
-                events.append(.skipped(SkippedPath(path: path, reason: .symbolicLinkLoop)))
+                found(.skipped(SkippedPath(path: path, reason: .symbolicLinkLoop)))
             } else {
                 if options.selection.selectsEveryKind {
-                    events.append(.selected(ScannedFile(path: path, relativePath: relativePath, status: status)))
+                    found(.file(ScannedFile(path: path, relativePath: relativePath, status: status)))
                 }
-                walkDirectory(path, relativePath: relativePath, status: status)
+                // Not following links, a directory replaced by a link since its fstatat is refused.
+                let noFollow = options.followSymlinks ? 0 : O_NOFOLLOW
+                let descriptor = name.withCString { openat(parent, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC | noFollow) }
+                walkDirectory(descriptor, path, relativePath: relativePath, status: status)
             }
         case .regular:
-            events.append(.regularFile(path, relativePath: relativePath, status: status, isNamedOnCommandLine: false))
+            consider(path, relativePath: relativePath, status: status, isNamedOnCommandLine: false)
         default:
             if options.selection.selectsEveryKind && status.kind != .socket {
                 considerEntry(path, relativePath: relativePath, status: status)
             } else {
-                events.append(.skipped(SkippedPath(path: path, reason: .special(status.kind))))
+                found(.skipped(SkippedPath(path: path, reason: .special(status.kind))))
             }
         }
     }
@@ -149,55 +172,10 @@ private struct Walk {
     /// A symbolic link or special file an archive stores as an entry: filtered like a file.
     mutating func considerEntry(_ path: PathName, relativePath: PathName, status: FileStatus) {
         if let reason = options.filter.skipReason(forFile: relativePath) {
-            events.append(.skipped(SkippedPath(path: path, reason: reason)))
+            found(.skipped(SkippedPath(path: path, reason: reason)))
         } else {
-            events.append(.selected(ScannedFile(path: path, relativePath: relativePath, status: status)))
+            found(.file(ScannedFile(path: path, relativePath: relativePath, status: status)))
         }
-    }
-
-    /// Stats the files the walk deferred (in parallel), then decides on every event in walk order:
-    /// the result is what a sequential walk gives, duplicates included.
-    mutating func finish() -> ScanResult {
-        let statuses = Self.statuses(of: events)
-        for (index, event) in events.enumerated() {
-            switch event {
-            case .regularFile(let path, let relativePath, let known, let isNamed):
-                switch known.map(Result<FileStatus, SystemError>.success) ?? statuses[index]! {
-                case .success(let status) where status.kind == .regular:
-                    consider(path, relativePath: relativePath, status: status, isNamedOnCommandLine: isNamed)
-                case .success(let status):
-                    // Replaced by something else since readdir called it a file.
-                    result.skipped.append(SkippedPath(path: path, reason: .special(status.kind)))
-                case .failure(let error):
-                    result.failures.append(FileFailure(path: path, error: error))
-                }
-            case .selected(let file): result.files.append(file)
-            case .skipped(let skip): result.skipped.append(skip)
-            case .failure(let failure): result.failures.append(failure)
-            }
-        }
-        events = []
-        return result
-    }
-
-    /// `lstat` of every regular file whose status the walk deferred, by event index, sharded over
-    /// the active cores.
-    static func statuses(of events: [WalkEvent]) -> [Int: Result<FileStatus, SystemError>] {
-        let pending: [(Int, PathName)] = events.indices.compactMap { index in
-            if case .regularFile(let path, _, nil, _) = events[index] { return (index, path) }
-            return nil
-        }
-        let shards = min(SchedulingOptions.activeCores, max(1, pending.count / 256))
-        let found = Locked<[Int: Result<FileStatus, SystemError>]>([:])
-        DispatchQueue.concurrentPerform(iterations: shards) { shard in
-            var local: [(Int, Result<FileStatus, SystemError>)] = []
-            for position in stride(from: shard, to: pending.count, by: shards) {
-                let (index, path) = pending[position]
-                local.append((index, Result { () throws(SystemError) in try FileStatus.of(path, followingSymlinks: false) }))
-            }
-            found.withLock { results in for (index, status) in local { results[index] = status } }
-        }
-        return found.withLock { $0 }
     }
 
     mutating func consider(_ path: PathName, relativePath: PathName, status: FileStatus, isNamedOnCommandLine: Bool) {
@@ -206,34 +184,31 @@ private struct Walk {
             ?? options.selection.skipReason(for: path, isNamedOnCommandLine: isNamedOnCommandLine)
                 ?? (isNamedOnCommandLine ? nil : options.filter.skipReason(forFile: relativePath))
         if let reason {
-            result.skipped.append(SkippedPath(path: path, reason: reason))
+            found(.skipped(SkippedPath(path: path, reason: reason)))
             return
         }
         if options.followSymlinks {
             let identity = FileIdentity(status)
             if let first = seenFiles[identity] {
-                result.skipped.append(SkippedPath(path: path, reason: .duplicate(of: first)))
+                found(.skipped(SkippedPath(path: path, reason: .duplicate(of: first))))
                 return
             }
             seenFiles[identity] = path
         }
-        result.files.append(ScannedFile(path: path, relativePath: relativePath, status: status))
+        found(.file(ScannedFile(path: path, relativePath: relativePath, status: status)))
     }
 
-    /// A name in a directory, and whether `readdir` says it is a regular file (file systems that
-    /// do not say are asked with `lstat`, as every other kind is).
-    struct DirectoryEntry {
-        var name: PathName
-        var isRegularFile: Bool
+    /// `fstatat` of `name` in the directory open on `parent`; errors name the whole `path`.
+    static func status(of name: PathName, in parent: Int32, path: PathName, followingSymlinks: Bool) throws(SystemError) -> FileStatus {
+        var raw = stat()
+        let flags = followingSymlinks ? 0 : AT_SYMLINK_NOFOLLOW
+        try systemCall("stat", path) { name.withCString { fstatat(parent, $0, &raw, flags) } }
+        return FileStatus(raw)
     }
 
-    /// The entries of a directory but "." and "..", sorted by name bytes.
-    static func entries(of directory: PathName) throws(SystemError) -> [DirectoryEntry] {
-        guard let stream = directory.withCString({ opendir($0) }) else {
-            throw SystemError("read directory", directory, code: errno)
-        }
-        defer { closedir(stream) }
-        var entries: [DirectoryEntry] = []
+    /// The names in a directory stream but "." and "..", sorted by bytes.
+    static func names(in stream: OpaquePointer, _ directory: PathName) throws(SystemError) -> [PathName] {
+        var names: [PathName] = []
         while true {
             errno = 0
             guard let entry = readdir(stream) else {
@@ -244,8 +219,8 @@ private struct Walk {
                 PathName(bytes: raw.prefix(while: { $0 != 0 }))
             }
             if name == "." || name == ".." { continue }
-            entries.append(DirectoryEntry(name: name, isRegularFile: entry.pointee.d_type == UInt8(DT_REG)))
+            names.append(name)
         }
-        return entries.sorted { $0.name < $1.name }
+        return names.sorted()
     }
 }

@@ -37,12 +37,29 @@ extension BatchRun {
         _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
         removingLeftoverTemporaries: Bool = false
     ) -> [ScannedFile] {
+        Array(scanCompactly(
+            roots, selecting: selection, filter: filter, followSymlinks: followSymlinks,
+            removingLeftoverTemporaries: removingLeftoverTemporaries))
+    }
+
+    /// As `scan`, the files kept compactly: for runs over more files than their objects would fit
+    /// in memory. Skips and failures go to the collector as the walk finds them.
+    func scanCompactly(
+        _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
+        removingLeftoverTemporaries: Bool = false
+    ) -> ScannedFiles {
         let options = ScanOptions(
             selection: selection, filter: filter, followSymlinks: followSymlinks,
             removesLeftoverTemporaries: removingLeftoverTemporaries)
-        let scan = TreeScanner(options: options).scan(roots)
-        record(skipped: scan.skipped, failures: scan.failures)
-        return scan.files
+        var files = ScannedFiles()
+        TreeScanner(options: options).scan(roots) { finding in
+            switch finding {
+            case .file(let file): files.append(file)
+            case .skipped(let skip): record(skipped: [skip])
+            case .failure(let failure): record(skipped: [], failures: [failure])
+            }
+        }
+        return files
     }
 
     /// Records skips and failures found before the run's tasks (by the scan or the plan).
