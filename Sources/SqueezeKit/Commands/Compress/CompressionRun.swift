@@ -6,11 +6,15 @@ public struct CompressionRequest: Sendable {
     public var settings: CompressionSettings
     public var scheduling: SchedulingOptions
     public var output: OutputOptions
+    /// `--shard K/N` without a plan: only this task's part of what the scan finds.
+    public var shard: ShardSlice?
+    /// `--resume`: outputs already complete are counted as done instead of redone.
+    public var resume: ResumeMode?
 
     public init(
         roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         settings: CompressionSettings = CompressionSettings(), scheduling: SchedulingOptions = SchedulingOptions(),
-        output: OutputOptions = OutputOptions()
+        output: OutputOptions = OutputOptions(), shard: ShardSlice? = nil, resume: ResumeMode? = nil
     ) {
         self.roots = roots
         self.filter = filter
@@ -18,6 +22,8 @@ public struct CompressionRequest: Sendable {
         self.settings = settings
         self.scheduling = scheduling
         self.output = output
+        self.shard = shard
+        self.resume = resume
     }
 }
 
@@ -36,15 +42,18 @@ public final class CompressionRun: BatchRun, Sendable {
             command: "compress",
             settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
             compressedSide: .output)
-        let files = scan(
+        let scanned = scan(
             request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
             removingLeftoverTemporaries: !request.output.discard)
+        let files = request.shard.map { $0.select(scanned) } ?? scanned
         let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.blockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
-        let (tasks, planSkips) = plan(files, context: context)
+        let (planned, planSkips) = plan(files, context: context)
         record(skipped: planSkips)
-        collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.source.status.size })
+        collector.plan(files: planned.count, bytes: planned.reduce(0) { $0 + $1.source.status.size })
+        let (resumed, tasks) = request.resume.map { ResumeCheck(mode: $0).split(planned) } ?? ([], planned)
+        for outcome in resumed { collector.record(outcome) }
 
         let items = tasks.flatMap { task in
             (0..<task.blockCount).map { block in

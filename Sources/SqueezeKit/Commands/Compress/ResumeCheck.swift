@@ -1,0 +1,69 @@
+import Dispatch
+import Glibc
+
+/// `--resume`: how an existing output is judged complete, so that a rerun redoes only what is missing.
+public enum ResumeMode: String, Sendable, Codable {
+    /// The output is a regular file that ends in a gzip trailer whose length (ISIZE) is the source's
+    /// size mod 2^32, its header's MTIME is the source's, and its own modification time is the
+    /// source's to the nanosecond (squeeze copies it when it commits the output, so a file whose
+    /// write was cut short, or any other gzip that happens to be there, does not pass).
+    case check
+    /// The same, and the output decodes (every member's CRC-32 and length) to the source's size.
+    case verify
+}
+
+/// Splits a run's tasks into outputs already complete (a resumed run's work done earlier) and the
+/// tasks still to run. The checks read a few bytes per output, on every core.
+///
+/// Temporaries of a killed run never count: they are not at the output's name (an output appears
+/// there only once whole, by `link` or `rename`), and the scan removes them.
+struct ResumeCheck {
+    let mode: ResumeMode
+
+    func split(_ tasks: [CompressionTask]) -> (completed: [FileOutcome], remaining: [CompressionTask]) {
+        let results = Locked([FileOutcome?](repeating: nil, count: tasks.count))
+        DispatchQueue.concurrentPerform(iterations: tasks.count) { index in
+            let task = tasks[index]
+            if let outcome = completedOutput(of: task.source, at: task.destination) {
+                results.withLock { $0[index] = outcome }
+            }
+        }
+        let outcomes = results.withLock { $0 }
+        var completed: [FileOutcome] = []
+        var remaining: [CompressionTask] = []
+        for (task, outcome) in zip(tasks, outcomes) {
+            if let outcome { completed.append(outcome) } else { remaining.append(task) }
+        }
+        return (completed, remaining)
+    }
+
+    /// The outcome of a file whose output at `destination` is complete and matches it, counted as
+    /// done (with its sizes, in no time), or nil when it must be compressed.
+    func completedOutput(of source: ScannedFile, at destination: PathName) -> FileOutcome? {
+        guard let output = try? ReadableFile(destination), let status = try? output.status(),
+              status.kind == .regular, status.size >= 18,
+              status.modificationTime == source.status.modificationTime,
+              let header = try? output.read(count: 10, at: 0), header.count == 10,
+              header[0] == 0x1f, header[1] == 0x8b, header[2] == 8,
+              Self.littleEndian(header[4..<8]) == source.status.modificationTime.gzipModificationTime,
+              let trailer = try? output.read(count: 8, at: status.size - 8), trailer.count == 8,
+              Self.littleEndian(trailer[4..<8]) == UInt32(truncatingIfNeeded: source.status.size)
+        else { return nil }
+        if mode == .verify {
+            let decoded = Locked<Int64>(0)
+            let reader = GzipFileReader(scheduling: SchedulingOptions(mode: .sequential, jobs: 1))
+            guard (try? reader.decode(destination, into: { buffer in decoded.withLock { $0 += Int64(buffer.count) } })) != nil,
+                  decoded.withLock({ $0 }) == source.status.size
+            else { return nil }
+        }
+        var outcome = FileOutcome(
+            source: source.path, output: destination, bytesIn: source.status.size, bytesOut: status.size, seconds: 0,
+            status: .done)
+        outcome.progressBytes = source.status.size
+        return outcome
+    }
+
+    private static func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {
+        bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+}
