@@ -83,7 +83,9 @@ struct ShardArguments: ParsableArguments {
             }
             return Work(roots: roots, shard: ShardReference(index: index, count: manifest.shardCount))
         } catch let error as ShardPlanError {
-            throw ValidationError("\(error)")
+            // A usage error (64), with its message alone: the usage would not say more.
+            StandardStreams.message("squeeze: compress: \(error)\n")
+            throw ExitCode(64)
         } catch {
             StandardStreams.message("squeeze: cannot read the plan's list: \(error)\n")
             throw ExitCode.failure

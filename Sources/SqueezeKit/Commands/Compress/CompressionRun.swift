@@ -64,7 +64,12 @@ public final class CompressionRun: BatchRun, Sendable {
         report.failures += context.commits.finish()
 
         if cancellation.isCancelled { registry.removeAll() }
-        return report.build(collector: collector, interrupted: cancellation.isCancelled)
+        var built = report.build(collector: collector, interrupted: cancellation.isCancelled)
+        if request.resume != nil {
+            built.filesResumed = resumed.count
+            built.bytesResumed = resumed.reduce(0) { $0 + $1.bytesIn }
+        }
+        return built
     }
 
     /// A task per file, largest first (each task checks for an existing output when it starts);

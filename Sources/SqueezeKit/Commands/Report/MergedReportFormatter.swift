@@ -14,22 +14,23 @@ public struct MergedReportFormatter: Sendable {
             lines.append("  slowest shard: \(slowest), \(F.seconds(merged.slowestShardSeconds)), \(F.decimal(merged.slowestOverMean, places: 2))x the mean of \(F.seconds(merged.meanShardSeconds))")
         }
         lines.append("")
-        let header = ["shard", "files", "failed", "MB in", "MB out", "seconds", "MB/s"]
+        let header = ["shard", "files", "failed", "MB in", "MB out", "seconds", "MB/s", ""]
         var rows = [header]
         for (position, shard) in merged.shards.enumerated() {
             rows.append([
                 shard.index.map(String.init) ?? "#\(position)", F.count(shard.filesDone), F.count(shard.filesFailed),
                 F.decimal(Double(shard.bytesIn) / 1e6, places: 1), F.decimal(Double(shard.bytesOut) / 1e6, places: 1),
-                F.decimal(shard.wallSeconds, places: 3), F.decimal(shard.megabytesPerSecond, places: 1)
-                    + (shard.interrupted ? "  interrupted" : ""),
+                F.decimal(shard.wallSeconds, places: 3), F.decimal(shard.megabytesPerSecond, places: 1),
+                [shard.filesResumed > 0 ? "\(F.count(shard.filesResumed)) resumed" : nil, shard.interrupted ? "interrupted" : nil]
+                    .compactMap { $0 }.joined(separator: ", "),
             ])
         }
         let widths = header.indices.map { column in rows.map { $0[column].count }.max() ?? 0 }
         for row in rows {
             lines.append("  " + row.enumerated().map { column, cell in
                 let pad = String(repeating: " ", count: widths[column] - cell.count)
-                return column == 0 ? cell + pad : pad + cell
-            }.joined(separator: "  "))
+                return column == 0 || column == header.count - 1 ? cell + pad : pad + cell
+            }.joined(separator: "  ").trimmingTrailingSpaces())
         }
         if !merged.missingShards.isEmpty {
             lines.append("")
@@ -46,5 +47,13 @@ public struct MergedReportFormatter: Sendable {
             }
         }
         return lines.joined(separator: "\n") + "\n"
+    }
+}
+
+private extension String {
+    func trimmingTrailingSpaces() -> String {
+        var text = self
+        while text.last == " " { text.removeLast() }
+        return text
     }
 }

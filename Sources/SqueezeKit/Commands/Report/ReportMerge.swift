@@ -15,6 +15,8 @@ public struct ShardRunReport: Decodable, Sendable {
     public var startedAt: Double?
     public var endedAt: Double?
     public var shard: ShardReference?
+    public var filesResumed: Int?
+    public var bytesResumed: Int64?
     public var failures: [RunReport.Notice]
 }
 
@@ -32,6 +34,10 @@ public struct MergedReport: Codable, Sendable {
         public var bytesIn: Int64
         public var bytesOut: Int64
         public var wallSeconds: Double
+        /// Of `filesDone` and `bytesIn`, what a `--resume` run found done by an earlier run.
+        public var filesResumed: Int
+        public var bytesResumed: Int64
+        /// Bytes this run compressed (not those it resumed) per wall second.
         public var megabytesPerSecond: Double
         public var startedAt: Double?
         public var endedAt: Double?
@@ -61,7 +67,7 @@ public struct MergedReport: Codable, Sendable {
     public var bytesOut: Int64
     public var compressionRatio: Double
     public var cpuSeconds: Double
-    /// First start to last end, when every report has its clocks; else the longest shard's wall time.
+    /// First start to last end (of every report read, replaced ones included), when every report has its clocks; else the longest shard's wall time.
     public var jobSeconds: Double
     /// Input megabytes (10^6 bytes) per second over `jobSeconds`.
     public var megabytesPerSecond: Double
@@ -100,7 +106,8 @@ public struct MergedReport: Codable, Sendable {
             Shard(
                 index: report.shard?.index, report: name, filesDone: report.filesDone, filesSkipped: report.filesSkipped,
                 filesFailed: report.filesFailed, bytesIn: report.bytesIn, bytesOut: report.bytesOut,
-                wallSeconds: report.wallSeconds, megabytesPerSecond: Double(report.bytesIn) / 1e6 / max(report.wallSeconds, 1e-9),
+                wallSeconds: report.wallSeconds, filesResumed: report.filesResumed ?? 0, bytesResumed: report.bytesResumed ?? 0,
+                megabytesPerSecond: Double(report.bytesIn - (report.bytesResumed ?? 0)) / 1e6 / max(report.wallSeconds, 1e-9),
                 startedAt: report.startedAt, endedAt: report.endedAt, interrupted: report.interrupted)
         }
         self.shards = shards
@@ -111,9 +118,10 @@ public struct MergedReport: Codable, Sendable {
         bytesOut = shards.reduce(0) { $0 + $1.bytesOut }
         compressionRatio = bytesOut > 0 ? Double(bytesIn) / Double(bytesOut) : 0
         cpuSeconds = kept.reduce(0) { $0 + $1.report.cpuSeconds }
-        let starts = shards.compactMap(\.startedAt)
-        let ends = shards.compactMap(\.endedAt)
-        if !shards.isEmpty && starts.count == shards.count && ends.count == shards.count {
+        // Over every report, the replaced ones too: the job began when its first task did.
+        let starts = reports.compactMap(\.report.startedAt)
+        let ends = reports.compactMap(\.report.endedAt)
+        if !reports.isEmpty && starts.count == reports.count && ends.count == reports.count {
             jobSeconds = max(ends.max()! - starts.min()!, 1e-9)
         } else {
             jobSeconds = shards.map(\.wallSeconds).max() ?? 0

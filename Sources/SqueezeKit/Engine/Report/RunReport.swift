@@ -90,6 +90,9 @@ public struct RunReport: Codable, Sendable {
     public var endedAt: Double?
     /// The shard of a plan this run did (`--plan`, `--shard`), for `report merge`.
     public var shard: ShardReference?
+    /// Of `filesDone` and `bytesIn`, what `--resume` found already complete and did not redo.
+    public var filesResumed: Int?
+    public var bytesResumed: Int64?
     /// Warnings the run gave, whether or not `warnings` holds them (a sink may have taken them).
     /// Not part of the JSON, which has `warnings`.
     public var warningCount = 0
@@ -98,7 +101,7 @@ public struct RunReport: Codable, Sendable {
         case command, settings, filesDone, filesSkipped, filesFailed, bytesIn, bytesOut, compressionRatio
         case wallSeconds, userSeconds, systemSeconds, cpuSeconds, cpuUtilisation, megabytesPerSecond
         case filesPerSecond, peakMemoryBytes, interrupted, skippedByReason, skipped, failures, warnings, files
-        case startedAt, endedAt, shard
+        case startedAt, endedAt, shard, filesResumed, bytesResumed
     }
 
     /// How a run ended, the worst that happened first. The command line turns it into an exit
