@@ -33,7 +33,7 @@ struct ShardArguments: ParsableArguments {
         transform: { try ShardNumber(parsing: $0) })
     var shard: ShardNumber?
 
-    @Flag(help: ArgumentHelp("Count an output that is already complete as done instead of redoing it: a regular file whose gzip trailer gives the source's size (mod 2^32) and whose header and modification time are the source's. --resume=verify also decodes it. Sources of such files are never removed by --rm.", valueName: "resume[=verify]"))
+    @Flag(help: ArgumentHelp("Count an output that is already complete as done instead of redoing it: a regular file that decodes to the source's size (by squeeze's member index, else the gzip trailer) and whose header and modification time are the source's. --resume=verify also decodes it. Sources of such files are never removed by --rm.", valueName: "resume[=verify]"))
     var resume = false
 
     /// `--resume=verify`, which `Squeeze.main` spells this way for ArgumentParser.

@@ -3,8 +3,9 @@ import Glibc
 
 /// `--resume`: how an existing output is judged complete, so that a rerun redoes only what is missing.
 public enum ResumeMode: String, Sendable, Codable {
-    /// The output is a regular file that ends in a gzip trailer whose length (ISIZE) is the source's
-    /// size mod 2^32, its header's MTIME is the source's, and its own modification time is the
+    /// The output is a regular file whose length is the source's size: exactly, from the member
+    /// index of squeeze's indexed outputs (every member present, the last ending the file), else
+    /// from the gzip trailer's ISIZE (the size mod 2^32); its header's MTIME is the source's, and its own modification time is the
     /// source's to the nanosecond (squeeze copies it when it commits the output, so a file whose
     /// write was cut short, or any other gzip that happens to be there, does not pass).
     case check
@@ -46,8 +47,7 @@ struct ResumeCheck {
               let header = try? output.read(count: 10, at: 0), header.count == 10,
               header[0] == 0x1f, header[1] == 0x8b, header[2] == 8,
               Self.littleEndian(header[4..<8]) == source.status.modificationTime.gzipModificationTime,
-              let trailer = try? output.read(count: 8, at: status.size - 8), trailer.count == 8,
-              Self.littleEndian(trailer[4..<8]) == UInt32(truncatingIfNeeded: source.status.size)
+              Self.decodedLength(of: output, size: status.size, matches: source.status.size)
         else { return nil }
         if mode == .verify {
             let decoded = Locked<Int64>(0)
@@ -61,6 +61,16 @@ struct ResumeCheck {
             status: .done)
         outcome.progressBytes = source.status.size
         return outcome
+    }
+
+    /// Whether `output` decodes to `expected` bytes, as far as its index or its last trailer says.
+    /// (A split file's last trailer gives only its last member's length: its index gives them all.)
+    private static func decodedLength(of output: ReadableFile, size: Int64, matches expected: Int64) -> Bool {
+        if let index = try? MemberIndexWalker(file: output, fileSize: size).walk() {
+            return index.uncompressedBytes == expected
+        }
+        guard let trailer = try? output.read(count: 8, at: size - 8), trailer.count == 8 else { return false }
+        return littleEndian(trailer[4..<8]) == UInt32(truncatingIfNeeded: expected)
     }
 
     private static func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {
