@@ -10,72 +10,24 @@ public struct BenchChartSVG: Sendable {
 
     public init() {}
 
-    private let margin = (top: 78.0, right: 24.0, bottom: 72.0, left: 76.0)
-
     public func render(_ report: BenchReport) -> String {
-        // Wide enough for the bars and the titles (under 10 px a character in bold 16 px, 7 in 12 px).
-        let width = max(
-            600, Int(margin.left + margin.right) + slot * report.rows.count, title(report).count * 10 + 40,
-            subtitle(report).count * 7 + 40)
-        let plotTop = margin.top
-        let plotBottom = Double(height) - margin.bottom
-        let plotLeft = margin.left
-        let plotRight = Double(width) - margin.right
-        let largest = report.rows.map(\.wallSeconds.maximum).max() ?? 1
-        // Headroom above the tallest whisker for its labels.
-        let axis = ChartAxis(covering: largest * 1.18)
-        let y = { (seconds: Double) in plotBottom - seconds / axis.maximum * (plotBottom - plotTop) }
-        let slotWidth = (plotRight - plotLeft) / Double(max(report.rows.count, 1))
-
-        var svg: [String] = []
-        svg.append(##"<?xml version="1.0" encoding="UTF-8"?>"##)
-        svg.append(##"<svg xmlns="http://www.w3.org/2000/svg" width="\##(width)" height="\##(height)" viewBox="0 0 \##(width) \##(height)" font-family="DejaVu Sans, Helvetica, Arial, sans-serif" font-size="12">"##)
-        svg.append("<title>\(Self.escape(title(report)))</title>")
-        svg.append("<desc>\(Self.escape(subtitle(report))). Bars: median wall time; whiskers: fastest to slowest run.</desc>")
-        svg.append(##"<rect x="0" y="0" width="\##(width)" height="\##(height)" fill="#ffffff"/>"##)
-        svg.append(##"<text x="\##(Self.number(Double(width) / 2))" y="26" text-anchor="middle" font-size="16" font-weight="bold">\##(Self.escape(title(report)))</text>"##)
-        svg.append(##"<text x="\##(Self.number(Double(width) / 2))" y="46" text-anchor="middle" fill="#444444">\##(Self.escape(subtitle(report)))</text>"##)
-
-        // Value axis: grid lines, ticks and their labels, the axis title.
-        for tick in axis.ticks {
-            let tickY = Self.number(y(tick))
-            svg.append(##"<line x1="\##(Self.number(plotLeft))" y1="\##(tickY)" x2="\##(Self.number(plotRight))" y2="\##(tickY)" stroke="#e4e4e4"/>"##)
-            svg.append(##"<line x1="\##(Self.number(plotLeft - 5))" y1="\##(tickY)" x2="\##(Self.number(plotLeft))" y2="\##(tickY)" stroke="#333333"/>"##)
-            svg.append(##"<text x="\##(Self.number(plotLeft - 8))" y="\##(Self.number(y(tick) + 4))" text-anchor="end">\##(axis.label(tick))</text>"##)
-        }
-        let axisTitleY = Self.number((plotTop + plotBottom) / 2)
-        svg.append(##"<text x="20" y="\##(axisTitleY)" text-anchor="middle" transform="rotate(-90 20 \##(axisTitleY))">median wall time (s), shorter is faster</text>"##)
-        svg.append(##"<line x1="\##(Self.number(plotLeft))" y1="\##(Self.number(plotTop))" x2="\##(Self.number(plotLeft))" y2="\##(Self.number(plotBottom))" stroke="#333333"/>"##)
-        svg.append(##"<line x1="\##(Self.number(plotLeft))" y1="\##(Self.number(plotBottom))" x2="\##(Self.number(plotRight))" y2="\##(Self.number(plotBottom))" stroke="#333333"/>"##)
-
-        for (index, row) in report.rows.enumerated() {
-            let center = plotLeft + slotWidth * (Double(index) + 0.5)
-            let barWidth = min(slotWidth * 0.6, 64)
-            let top = y(row.wallSeconds.median)
-            let runs = row.runs.map { ReportFormatter.decimal($0.wallSeconds, places: 3) }.joined(separator: ", ")
-            svg.append("<g>")
-            svg.append("<title>\(Self.escape("\(row.label): median \(ReportFormatter.seconds(row.wallSeconds.median)), runs \(runs) s"))</title>")
-            svg.append(##"<rect x="\##(Self.number(center - barWidth / 2))" y="\##(Self.number(top))" width="\##(Self.number(barWidth))" height="\##(Self.number(plotBottom - top))" fill="\##(Self.colour(of: row, kind: report.kind))"/>"##)
-            let low = Self.number(y(row.wallSeconds.minimum))
-            let high = Self.number(y(row.wallSeconds.maximum))
-            let capLeft = Self.number(center - 7)
-            let capRight = Self.number(center + 7)
-            svg.append(##"<line x1="\##(Self.number(center))" y1="\##(low)" x2="\##(Self.number(center))" y2="\##(high)" stroke="#222222" stroke-width="1.5"/>"##)
-            svg.append(##"<line x1="\##(capLeft)" y1="\##(low)" x2="\##(capRight)" y2="\##(low)" stroke="#222222" stroke-width="1.5"/>"##)
-            svg.append(##"<line x1="\##(capLeft)" y1="\##(high)" x2="\##(capRight)" y2="\##(high)" stroke="#222222" stroke-width="1.5"/>"##)
-            let labelY = y(row.wallSeconds.maximum) - 8
-            svg.append(##"<text x="\##(Self.number(center))" y="\##(Self.number(labelY))" text-anchor="middle">\##(ReportFormatter.seconds(row.wallSeconds.median))</text>"##)
-            if let speedup = row.speedup {
-                svg.append(##"<text x="\##(Self.number(center))" y="\##(Self.number(labelY - 15))" text-anchor="middle" font-weight="bold">\##(ReportFormatter.decimal(speedup, places: 2))x</text>"##)
-            }
-            svg.append(##"<text x="\##(Self.number(center))" y="\##(Self.number(plotBottom + 18))" text-anchor="middle">\##(Self.escape(row.label))</text>"##)
-            svg.append("</g>")
-        }
         let categoryTitle = report.kind == .modes ? "scheduling mode (speedup vs sequential above each bar)"
             : "result collector (speed vs the production \(CollectorKind.production.rawValue) collector above each bar)"
-        svg.append(##"<text x="\##(Self.number((plotLeft + plotRight) / 2))" y="\##(Self.number(plotBottom + 46))" text-anchor="middle">\##(categoryTitle)</text>"##)
-        svg.append("</svg>")
-        return svg.joined(separator: "\n") + "\n"
+        let bars = report.rows.map { row in
+            let runs = row.runs.map { ReportFormatter.decimal($0.wallSeconds, places: 3) }.joined(separator: ", ")
+            return BarChartSVG.Bar(
+                label: row.label, value: row.wallSeconds.median, low: row.wallSeconds.minimum, high: row.wallSeconds.maximum,
+                valueLabel: ReportFormatter.seconds(row.wallSeconds.median),
+                emphasis: row.speedup.map { "\(ReportFormatter.decimal($0, places: 2))x" },
+                tooltip: "\(row.label): median \(ReportFormatter.seconds(row.wallSeconds.median)), runs \(runs) s",
+                colour: Self.colour(of: row, kind: report.kind))
+        }
+        let chart = BarChartSVG(
+            title: title(report), subtitle: subtitle(report),
+            description: "\(subtitle(report)). Bars: median wall time; whiskers: fastest to slowest run.",
+            valueAxisTitle: "median wall time (s), shorter is faster", categoryAxisTitle: categoryTitle, bars: bars,
+            height: height, slot: slot)
+        return chart.render()
     }
 
     func title(_ report: BenchReport) -> String {
@@ -113,29 +65,6 @@ public struct BenchChartSVG: Sendable {
             case .mutex: "#76b7b2"
             }
         }
-    }
-
-    /// A coordinate with one decimal and no grouping (`1234.5`).
-    static func number(_ value: Double) -> String {
-        let tenths = Int((value * 10).rounded())
-        let sign = tenths < 0 ? "-" : ""
-        return "\(sign)\(abs(tenths) / 10).\(abs(tenths) % 10)"
-    }
-
-    /// Text safe inside an element or an attribute.
-    static func escape(_ text: String) -> String {
-        var escaped = ""
-        for character in text {
-            switch character {
-            case "&": escaped += "&amp;"
-            case "<": escaped += "&lt;"
-            case ">": escaped += "&gt;"
-            case "\"": escaped += "&quot;"
-            case "'": escaped += "&apos;"
-            default: escaped.append(character)
-            }
-        }
-        return escaped
     }
 }
 

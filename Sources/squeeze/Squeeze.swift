@@ -10,11 +10,31 @@ struct Squeeze: ParsableCommand {
             Exit status: 0 all done; 1 some input failed (the others were still done); 2 done \
             with warnings; 64 bad usage; 130 interrupted.
             """,
-        subcommands: [Compress.self, Decompress.self, Test.self, List.self, Archive.self, Extract.self, Bench.self]
+        subcommands: [
+            Compress.self, Decompress.self, Test.self, List.self, Archive.self, Extract.self, Plan.self, Report.self, Bench.self,
+        ]
     )
 
     static func main() {
         StandardStreams.reserveClosedDescriptors()
-        main(nil)
+        main(spellingOptionalValues(Array(CommandLine.arguments.dropFirst())))
+    }
+
+    /// `--resume=verify` (an option whose value is optional, which ArgumentParser has not) as the
+    /// flag it parses; nothing after `--` is touched.
+    static func spellingOptionalValues(_ arguments: [String]) -> [String] {
+        var spelled: [String] = []
+        var operandsOnly = false
+        for argument in arguments {
+            if argument == "--" { operandsOnly = true }
+            if !operandsOnly && argument == "--resume=verify" {
+                spelled.append("--resume-verify")
+            } else if !operandsOnly && argument == "--resume=check" {
+                spelled.append("--resume")
+            } else {
+                spelled.append(argument)
+            }
+        }
+        return spelled
     }
 }

@@ -28,7 +28,11 @@ struct Archive: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("Directories and files to archive.", valueName: "path"))
-    var paths: [String]
+    var paths: [String] = []
+
+    @OptionGroup var fileList: FileListArguments
+
+    func validate() throws { try fileList.requireInput(paths) }
 
     @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The .tar.gz to write.", valueName: "out.tar.gz"))
     var output: String
@@ -43,7 +47,7 @@ struct Archive: ParsableCommand {
 
     func run() throws {
         let request = ArchiveRequest(
-            roots: CommandLinePath.pathNames(paths), destination: CommandLinePath.pathName(output, option: "-o", "--output"), filter: selection.filter,
+            roots: try fileList.roots(paths), destination: CommandLinePath.pathName(output, option: "-o", "--output"), filter: selection.filter,
             followSymlinks: selection.followSymlinks, settings: compression.settings, scheduling: scheduling.options,
             force: force)
         let session = try RunSession(reporting: reporting)

@@ -22,8 +22,10 @@ struct Compress: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("Directories and files to compress.", valueName: "path"))
-    var paths: [String]
+    var paths: [String] = []
 
+    @OptionGroup var fileList: FileListArguments
+    @OptionGroup var shards: ShardArguments
     @OptionGroup var compression: CompressionArguments
     @OptionGroup var scheduling: SchedulingArguments
     @OptionGroup var selection: SelectionArguments
@@ -37,13 +39,22 @@ struct Compress: ParsableCommand {
     @Option(name: .customLong("collector"), help: .hidden)
     var collectorKind: CollectorKind = .production
 
+    func validate() throws {
+        if shards.plan == nil { try fileList.requireInput(paths) }
+        try shards.validate(paths: paths, fileList: fileList)
+    }
+
     func run() throws {
+        let work = try shards.work(paths: paths, fileList: fileList)
         let request = CompressionRequest(
-            roots: CommandLinePath.pathNames(paths), filter: selection.filter, followSymlinks: selection.followSymlinks,
-            settings: compression.settings, scheduling: scheduling.options, output: output.options(discard: discard))
+            roots: work.roots, filter: selection.filter, followSymlinks: selection.followSymlinks,
+            settings: compression.settings, scheduling: scheduling.options, output: output.options(discard: discard),
+            shard: work.slice, resume: shards.resumeMode)
         let session = try RunSession(reporting: reporting, makeCollector: collectorKind.makeCollector(sink:))
         try session.perform {
-            CompressionRun(request: request, environment: session.environment).run()
+            var report = CompressionRun(request: request, environment: session.environment).run()
+            report.shard = work.shard
+            return report
         }
     }
 }

@@ -21,7 +21,9 @@ struct Decompress: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("gzip files, and directories to search for them.", valueName: "path"))
-    var paths: [String]
+    var paths: [String] = []
+
+    @OptionGroup var fileList: FileListArguments
 
     @Flag(
         name: [.customShort("c"), .customLong("stdout")],
@@ -37,6 +39,7 @@ struct Decompress: ParsableCommand {
     @OptionGroup var reporting: ReportArguments
 
     func validate() throws {
+        try fileList.requireInput(paths)
         guard toStandardOutput else { return }
         if output.outputDirectory != nil { throw ValidationError("--stdout and --output-dir cannot be used together") }
         if output.removeSources { throw ValidationError("--stdout keeps its sources: --rm cannot be used with it") }
@@ -45,7 +48,7 @@ struct Decompress: ParsableCommand {
 
     func run() throws {
         let request = DecompressionRequest(
-            roots: CommandLinePath.pathNames(paths), purpose: .decompress, filter: selection.filter,
+            roots: try fileList.roots(paths), purpose: .decompress, filter: selection.filter,
             followSymlinks: selection.followSymlinks, scheduling: scheduling.options, output: output.options(),
             toStandardOutput: toStandardOutput)
         let session = try RunSession(reporting: reporting, summaryToStandardError: toStandardOutput)
@@ -69,7 +72,11 @@ struct Test: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("gzip files, and directories to search for them.", valueName: "path"))
-    var paths: [String]
+    var paths: [String] = []
+
+    @OptionGroup var fileList: FileListArguments
+
+    func validate() throws { try fileList.requireInput(paths) }
 
     @OptionGroup var scheduling: SchedulingArguments
     @OptionGroup var selection: SelectionArguments
@@ -77,7 +84,7 @@ struct Test: ParsableCommand {
 
     func run() throws {
         let request = DecompressionRequest(
-            roots: CommandLinePath.pathNames(paths), purpose: .test, filter: selection.filter,
+            roots: try fileList.roots(paths), purpose: .test, filter: selection.filter,
             followSymlinks: selection.followSymlinks, scheduling: scheduling.options)
         let session = try RunSession(reporting: reporting)
         try session.perform {

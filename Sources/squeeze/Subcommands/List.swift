@@ -21,7 +21,11 @@ struct List: ParsableCommand {
     )
 
     @Argument(help: ArgumentHelp("gzip files, and directories to search for them.", valueName: "path"))
-    var paths: [String]
+    var paths: [String] = []
+
+    @OptionGroup var fileList: FileListArguments
+
+    func validate() throws { try fileList.requireInput(paths) }
 
     @OptionGroup var scheduling: SchedulingArguments
     @OptionGroup var selection: SelectionArguments
@@ -30,7 +34,7 @@ struct List: ParsableCommand {
     func run() throws {
         let session = try RunSession(reporting: reporting)
         let request = ListingRequest(
-            roots: CommandLinePath.pathNames(paths), filter: selection.filter, followSymlinks: selection.followSymlinks,
+            roots: try fileList.roots(paths), filter: selection.filter, followSymlinks: selection.followSymlinks,
             scheduling: scheduling.options, entryHandler: session.stream.entryHandler)
         let tableToStandardError = reporting.json == "-"
         try session.perform {

@@ -46,9 +46,9 @@ private struct RawArguments {
     /// an operand. (A flag, or an option missing here, only risks an operand being matched to a
     /// value that reads the same.)
     static let optionsWithValues: Set<String> = [
-        "-C", "-j", "-l", "-o", "--block-size", "--codec", "--collector", "--directory", "--exclude", "--from-json",
-        "--include", "--jobs", "--json", "--level", "--mode", "--modes", "--output", "--output-dir", "--progress",
-        "--qos", "--repeat", "--scratch-dir", "--svg", "--warmup",
+        "-C", "-j", "-l", "-o", "--block-size", "--codec", "--collector", "--directory", "--exclude", "--files-from", "--from-json",
+        "--include", "--jobs", "--json", "--level", "--mode", "--modes", "--output", "--output-dir", "--plan", "--progress",
+        "--qos", "--repeat", "--scratch-dir", "--shard", "--shards", "--svg", "--warmup",
     ]
 
     /// What each entry is, in argv's order.

@@ -6,11 +6,15 @@ public struct CompressionRequest: Sendable {
     public var settings: CompressionSettings
     public var scheduling: SchedulingOptions
     public var output: OutputOptions
+    /// `--shard K/N` without a plan: only this task's part of what the scan finds.
+    public var shard: ShardSlice?
+    /// `--resume`: outputs already complete are counted as done instead of redone.
+    public var resume: ResumeMode?
 
     public init(
         roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         settings: CompressionSettings = CompressionSettings(), scheduling: SchedulingOptions = SchedulingOptions(),
-        output: OutputOptions = OutputOptions()
+        output: OutputOptions = OutputOptions(), shard: ShardSlice? = nil, resume: ResumeMode? = nil
     ) {
         self.roots = roots
         self.filter = filter
@@ -18,6 +22,8 @@ public struct CompressionRequest: Sendable {
         self.settings = settings
         self.scheduling = scheduling
         self.output = output
+        self.shard = shard
+        self.resume = resume
     }
 }
 
@@ -39,20 +45,27 @@ public final class CompressionRun: BatchRun, Sendable {
         let files = scanCompactly(
             request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
             removingLeftoverTemporaries: !request.output.discard)
+        // `--shard K/N`: this task's part of the partition of everything the scan found.
+        let candidates = request.shard.map { $0.indices(ofSizes: files.indices.map { files.size(at: $0) }) }
+            ?? Array(files.indices)
         let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.blockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
-        let order = plan(files)
-        collector.plan(files: order.count, bytes: order.reduce(0) { $0 + files.size(at: Int($1)) })
+        let (settings, output) = (request.settings, request.output)
+        let destination: @Sendable (ScannedFile) -> PathName = { file in output.destination(for: file) { $0.appendingSuffix(".gz") } }
+        let planned = plan(files, candidates: candidates)
+        collector.plan(files: planned.count, bytes: planned.reduce(0) { $0 + files.size(at: Int($1)) })
+        let collector = collector
+        let (order, resumedFiles, resumedBytes) = request.resume.map {
+            ResumeCheck(mode: $0).split(planned, of: files, destination: destination) { collector.record($0) }
+        } ?? (planned, 0, 0)
 
         // Each file's task and items are made when its turn comes.
-        let (settings, output) = (request.settings, request.output)
         let encoder = settings.codec.makeEncoder(level: settings.level)
         let work = PlannedTasks(taskCount: order.count, window: window) { position in
             let file = files[Int(order[position])]
             let task = CompressionTask(
-                source: file, destination: output.destination(for: file) { $0.appendingSuffix(".gz") },
-                settings: settings, encoder: encoder, context: context)
+                source: file, destination: destination(file), settings: settings, encoder: encoder, context: context)
             return (0..<task.blockCount).map { block in
                 WorkItem(task: task, block: block, taskSize: file.status.size, weight: task.weight(ofBlock: block))
             }
@@ -61,20 +74,25 @@ public final class CompressionRun: BatchRun, Sendable {
         report.failures += context.commits.finish()
 
         if cancellation.isCancelled { registry.removeAll() }
-        return report.build(collector: collector, interrupted: cancellation.isCancelled)
+        var built = report.build(collector: collector, interrupted: cancellation.isCancelled)
+        if request.resume != nil {
+            built.filesResumed = resumedFiles
+            built.bytesResumed = resumedBytes
+        }
+        return built
     }
 
     /// The files to compress, as indices into `files`, largest first (each task checks for an
     /// existing output when it starts). Files whose output another file already claimed, or that
     /// `--rm` must not unlink, are skipped. Within one root no two files can claim one output, so
     /// names are only kept (as hashes) when there are several roots.
-    private func plan(_ files: ScannedFiles) -> [Int32] {
+    private func plan(_ files: ScannedFiles, candidates: [Int]) -> [Int32] {
         let output = request.output
         var chosen: [Int32] = []
-        chosen.reserveCapacity(files.count)
+        chosen.reserveCapacity(candidates.count)
         var claimed = request.roots.count > 1 ? ClaimedNames() : nil
         let destination = { (index: Int32) in output.destination(for: files[Int(index)]) { $0.appendingSuffix(".gz") } }
-        for index in files.indices {
+        for index in candidates {
             let position = Int32(index)
             let status = files.status(at: index)
             if output.removeSources && !output.force && status.linkCount > 1 {

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Everything a run reports: the text report is printed from it and `--json` writes it as is.
 public struct RunReport: Codable, Sendable {
     public struct Settings: Codable, Sendable, Equatable {
@@ -82,6 +84,15 @@ public struct RunReport: Codable, Sendable {
     public var failures: [Notice]
     public var warnings: [Notice]
     public var files: [FileEntry]
+    /// When the run started and ended, in seconds since 1970 (UTC): what `report merge` measures a
+    /// whole job's throughput over, first start to last end.
+    public var startedAt: Double?
+    public var endedAt: Double?
+    /// The shard of a plan this run did (`--plan`, `--shard`), for `report merge`.
+    public var shard: ShardReference?
+    /// Of `filesDone` and `bytesIn`, what `--resume` found already complete and did not redo.
+    public var filesResumed: Int?
+    public var bytesResumed: Int64?
     /// Warnings the run gave, whether or not `warnings` holds them (a sink may have taken them).
     /// Not part of the JSON, which has `warnings`.
     public var warningCount = 0
@@ -90,6 +101,7 @@ public struct RunReport: Codable, Sendable {
         case command, settings, filesDone, filesSkipped, filesFailed, bytesIn, bytesOut, compressionRatio
         case wallSeconds, userSeconds, systemSeconds, cpuSeconds, cpuUtilisation, megabytesPerSecond
         case filesPerSecond, peakMemoryBytes, interrupted, skippedByReason, skipped, failures, warnings, files
+        case startedAt, endedAt, shard, filesResumed, bytesResumed
     }
 
     /// How a run ended, the worst that happened first. The command line turns it into an exit
@@ -122,6 +134,7 @@ public struct RunReportBuilder: Sendable {
     public var compressedSide: CompressedSide
     public var startTime: Double
     public var startUsage: ResourceUsage
+    public var startedAt: Double
     public var skipped: [SkippedPath] = []
     public var failures: [FileFailure] = []
     public var warnings: [FileFailure] = []
@@ -132,6 +145,7 @@ public struct RunReportBuilder: Sendable {
         self.settings = settings
         self.compressedSide = compressedSide
         startTime = MonotonicClock.now()
+        startedAt = ShardReference.wallClock()
         startUsage = ResourceUsage.current()
     }
 
@@ -177,6 +191,25 @@ public struct RunReportBuilder: Sendable {
             interrupted: interrupted,
             skippedByReason: results.counts.skippedByReason,
             skipped: skipped.map { RunReport.Notice(path: $0.path, message: $0.reason.description) },
-            failures: failures, warnings: warnings, files: files, warningCount: results.counts.warnings)
+            failures: failures, warnings: warnings, files: files, startedAt: startedAt, endedAt: ShardReference.wallClock(),
+            warningCount: results.counts.warnings)
+    }
+}
+
+/// Which shard of how many a run did.
+public struct ShardReference: Codable, Sendable, Equatable {
+    public var index: Int
+    public var count: Int
+
+    public init(index: Int, count: Int) {
+        self.index = index
+        self.count = count
+    }
+
+    /// Seconds since 1970, UTC, to the microsecond: comparable between the machines of one job.
+    static func wallClock() -> Double {
+        var now = timespec()
+        clock_gettime(CLOCK_REALTIME, &now)
+        return Double(now.tv_sec) + Double(now.tv_nsec / 1000) / 1e6
     }
 }

@@ -1,0 +1,53 @@
+import ArgumentParser
+import Foundation
+import SqueezeBench
+import SqueezeKit
+
+struct Report: ParsableCommand {
+    static let configuration = CommandConfiguration(
+        abstract: "Work with --json reports.",
+        subcommands: [Merge.self]
+    )
+
+    struct Merge: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "Combine the --json reports of a job's shards into one.",
+            discussion: """
+                Totals; throughput over the whole job (total bytes over first start to last end) \
+                and per shard; the slowest shard against the mean; failures with the shard they \
+                came from. Of two reports of the same shard, the one that ended last counts (a \
+                resubmitted task's). Exit status 1 when a file failed, a shard was interrupted, or \
+                a shard of the plan has no report.
+                """
+        )
+
+        @Argument(help: ArgumentHelp("The shards' --json reports.", valueName: "report.json"))
+        var reports: [String]
+
+        @Option(help: ArgumentHelp("Also write the merged report as JSON to this file ('-': standard output, and the text goes to standard error).", valueName: "path"))
+        var json: String?
+
+        @Option(help: ArgumentHelp("Write an SVG chart of the shards' wall times to this file.", valueName: "path"))
+        var svg: String?
+
+        @Flag(name: .shortAndLong, help: "Print nothing but errors.")
+        var quiet = false
+
+        func run() throws {
+            let merged: MergedReport
+            do {
+                merged = try MergedReport.read(CommandLinePath.pathNames(reports))
+            } catch {
+                StandardStreams.message("squeeze: report merge: \(error)\n")
+                throw ExitCode.failure
+            }
+            if !quiet {
+                try CommandOutput.print(MergedReportFormatter().format(merged), to: json == "-" ? .error : .output, what: "the report")
+            }
+            if let json { try ReportFile.writeJSON(merged, to: json, what: "the merged JSON report") }
+            if let svg { try ReportFile.write(Data(ShardChartSVG().render(merged).utf8), to: svg, what: "the SVG chart") }
+            let status = merged.outcome.exitStatus
+            if status != 0 { throw ExitCode(status) }
+        }
+    }
+}

@@ -1,0 +1,213 @@
+import Foundation
+import SqueezeTestSupport
+import Testing
+
+/// `plan`, `compress --plan/--shard/--files-from/--resume` and `report merge`, as a job on many
+/// machines uses them: every file compressed exactly once, outputs that decode to their sources.
+@Suite struct ShardCommandTests {
+    /// 60 files of seeded sizes, one with a newline and one with a tab in its name.
+    static func makeTree(in scratch: TemporaryDirectory) throws -> [String] {
+        var data = TestData(seed: 11)
+        var names: [String] = []
+        for index in 0..<60 {
+            let size = data.int(in: 0...40000) + (index == 7 ? 300_000 : 0)
+            let name = index == 3 ? "d\(index % 4)/new\nline.txt" : index == 4 ? "d0/tab\there.txt" : "d\(index % 4)/f\(index).txt"
+            try TreeBuilder.write(data.text(size), to: scratch("tree/\(name)"))
+            names.append(name)
+        }
+        return names.sorted()
+    }
+
+    static func json(_ path: String) throws -> [String: Any] {
+        try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: path))) as! [String: Any]
+    }
+
+    static func list(_ path: String) throws -> [String] {
+        try TreeBuilder.read(path).split(separator: 0).map { String(decoding: $0, as: UTF8.self) }
+    }
+
+    /// Every source has its output, decoding to it, and nothing else is in the tree.
+    static func expectAllCompressed(_ names: [String], in scratch: TemporaryDirectory) throws {
+        #expect(TreeBuilder.files(under: scratch("tree")) == (names + names.map { $0 + ".gz" }).sorted())
+        for name in names {
+            let decoded = try CommandRunner.run("gzip", ["-dc", scratch("tree/\(name).gz")])
+            #expect(decoded.status == 0)
+            #expect(Array(decoded.standardOutput) == (try TreeBuilder.read(scratch("tree/\(name)"))), "\(name)")
+        }
+    }
+
+    @Test func aPlanListsEveryFileOnceAndItsShardsCompressEachOnce() throws {
+        let scratch = try TemporaryDirectory()
+        let names = try Self.makeTree(in: scratch)
+        let plan = try Squeeze.run(["plan", "tree", "--shards", "3", "-o", "plan"], currentDirectory: scratch.path)
+        #expect(plan.status == 0, "\(plan.standardError)")
+        #expect(plan.output.contains("planned 60 files"))
+        let lists = try (0..<3).map { try Self.list(scratch("plan/shard-\($0)")) }
+        #expect(lists.flatMap { $0 }.sorted() == names.map { "tree/\($0)" })
+        let manifest = try Self.json(scratch("plan/manifest.json"))
+        #expect(manifest["files"] as? Int == 60)
+        #expect(manifest["shardCount"] as? Int == 3)
+        let shards = manifest["shards"] as! [[String: Any]]
+        #expect(shards.map { $0["files"] as! Int } == lists.map(\.count))
+
+        // Shard 0 through its list, shard 1 by --shard, shard 2 from a Kubernetes index.
+        let first = try Squeeze.run(["compress", "--files-from", "plan/shard-0", "--null", "-q", "--json", "r0.json"], currentDirectory: scratch.path)
+        let second = try Squeeze.run(["compress", "--plan", "plan", "--shard", "1", "-q", "--json", "r1.json"], currentDirectory: scratch.path)
+        let third = try CommandRunner.run(
+            "env", ["JOB_COMPLETION_INDEX=2", Squeeze.binary, "compress", "--plan", "plan", "-q", "--json", "r2.json"],
+            currentDirectory: scratch.path)
+        for result in [first, second, third] { #expect(result.status == 0, "\(result.standardError)") }
+        try Self.expectAllCompressed(names, in: scratch)
+        #expect(try Self.json(scratch("r1.json"))["shard"] as? [String: Int] == ["index": 1, "count": 3])
+
+        let merge = try Squeeze.run(["report", "merge", "r0.json", "r1.json", "r2.json", "--json", "m.json", "--svg", "m.svg"], currentDirectory: scratch.path)
+        let merged = try Self.json(scratch("m.json"))
+        #expect(merged["filesDone"] as? Int == 60)
+        // A run of --files-from does not know it was shard 0 of the plan: the merge says so.
+        #expect(merged["missingShards"] as? [Int] == [0])
+        #expect(merge.status == 1)
+        let complete = try Squeeze.run(["compress", "--plan", "plan", "--shard", "0", "--resume", "-q", "--json", "r0.json"], currentDirectory: scratch.path)
+        #expect(complete.status == 0)
+        let remerge = try Squeeze.run(["report", "merge", "r0.json", "r1.json", "r2.json", "--json", "m.json", "--svg", "m.svg"], currentDirectory: scratch.path)
+        #expect(remerge.status == 0, "\(remerge.output)")
+        #expect(try Self.json(scratch("m.json"))["missingShards"] as? [Int] == [])
+        #expect(try String(contentsOfFile: scratch("m.svg"), encoding: .utf8).contains("<svg"))
+    }
+
+    @Test func shardsWithoutAPlanSplitTheSameScanAlike() throws {
+        let scratch = try TemporaryDirectory()
+        let names = try Self.makeTree(in: scratch)
+        var done = 0
+        for index in 0..<4 {
+            let result = try Squeeze.run(["compress", "tree", "--shard", "\(index)/4", "-q", "--json", "r\(index).json"], currentDirectory: scratch.path)
+            #expect(result.status == 0, "\(result.standardError)")
+            done += try Self.json(scratch("r\(index).json"))["filesDone"] as! Int
+        }
+        #expect(done == 60)
+        try Self.expectAllCompressed(names, in: scratch)
+    }
+
+    @Test(arguments: [
+        (["--plan", "plan", "--shard", "3"], [String](), "shard 3 (from --shard) is out of range: the plan has 3 shards"),
+        (["--plan", "plan", "--shard", "1/4"], [String](), "but the plan has 3 shards"),
+        (["--plan", "plan"], ["SLURM_ARRAY_TASK_ID=1", "SLURM_ARRAY_TASK_MIN=1", "SLURM_ARRAY_TASK_COUNT=2"], "SLURM_ARRAY_TASK_COUNT says 2 tasks, but the plan has 3 shards"),
+        (["--plan", "plan"], [String](), "give --shard K"),
+        (["--plan", "missing", "--shard", "0"], [String](), "cannot read the plan 'missing'"),
+        (["tree", "--shard", "1"], [String](), "--shard 1 needs --plan"),
+        (["tree", "--shard", "4/4"], [String](), "shards are numbered 0 to 3"),
+        (["--plan", "plan", "tree"], [String](), "--plan gives the files"),
+    ])
+    func shardMistakesAreUsageErrors(arguments: [String], environment: [String], message: String) throws {
+        let scratch = try TemporaryDirectory()
+        _ = try Self.makeTree(in: scratch)
+        #expect(try Squeeze.run(["plan", "tree", "--shards", "3", "-o", "plan", "-q"], currentDirectory: scratch.path).status == 0)
+        let result = try CommandRunner.run("env", environment + [Squeeze.binary, "compress"] + arguments, currentDirectory: scratch.path)
+        #expect(result.status == 64)
+        #expect(result.standardError.contains(message), "\(result.standardError)")
+        #expect(!TreeBuilder.files(under: scratch("tree")).contains { $0.hasSuffix(".gz") })
+    }
+
+    @Test func aPlanOfRelativeNamesRunsOnlyWhereItWasMade() throws {
+        let scratch = try TemporaryDirectory()
+        _ = try Self.makeTree(in: scratch)
+        #expect(try Squeeze.run(["plan", "tree", "--shards", "2", "-o", "plan", "-q"], currentDirectory: scratch.path).status == 0)
+        let result = try Squeeze.run(["compress", "--plan", scratch("plan"), "--shard", "0"], currentDirectory: scratch("tree"))
+        #expect(result.status == 64)
+        #expect(result.standardError.contains("the plan's names are relative to '/"), "\(result.standardError)")
+        #expect(result.standardError.contains("run it from there"))
+    }
+
+    @Test func aPlanFromAListWithSizesLooksAtNoFile() throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write("100\ta\0300\tb\0200\tno/such/file\0", to: scratch("listing"))
+        let result = try Squeeze.run(["plan", "--files-from", "listing", "--null", "--sizes", "--shards", "2", "-o", "plan"], currentDirectory: scratch.path)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(try Self.list(scratch("plan/shard-0")) == ["b"])
+        #expect(try Self.list(scratch("plan/shard-1")) == ["a", "no/such/file"])
+        let manifest = try Self.json(scratch("plan/manifest.json"))
+        #expect(manifest["bytes"] as? Int == 600)
+        #expect(manifest["largestShardBytes"] as? Int == 300)
+
+        let again = try Squeeze.run(["plan", "--files-from", "listing", "--null", "--sizes", "--shards", "2", "-o", "plan"], currentDirectory: scratch.path)
+        #expect(again.status == 1)
+        #expect(again.standardError.contains("already holds a plan"))
+        try TreeBuilder.write("12 a\n", to: scratch("bad"))
+        let bad = try Squeeze.run(["plan", "--files-from", "bad", "--sizes", "--shards", "2", "-o", "plan2"], currentDirectory: scratch.path)
+        #expect(bad.status == 1)
+        #expect(bad.standardError.contains("'bad', record 1"), "\(bad.standardError)")
+    }
+
+    @Test func filesFromStandardInputAsFindPrintsThem() throws {
+        let scratch = try TemporaryDirectory()
+        let names = try Self.makeTree(in: scratch)
+        let find = try CommandRunner.run("find", ["tree", "-type", "f", "-print0"], currentDirectory: scratch.path)
+        let result = try Squeeze.run(["compress", "--files-from", "-", "--null", "-q"], input: find.standardOutput, currentDirectory: scratch.path)
+        #expect(result.status == 0, "\(result.standardError)")
+        try Self.expectAllCompressed(names, in: scratch)
+
+        let missing = try Squeeze.run(["compress", "--files-from", "nope"], currentDirectory: scratch.path)
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("cannot read the file list"), "\(missing.standardError)")
+        #expect(try Squeeze.run(["compress", "--null", "tree"], currentDirectory: scratch.path).status == 64)
+    }
+
+    @Test func resumeCountsCompleteOutputsAndRedoesTheRest() throws {
+        let scratch = try TemporaryDirectory()
+        let names = try Self.makeTree(in: scratch)
+        // Small blocks, so that the 300 KB file is split into indexed members: its last trailer
+        // gives only its last member's length, and its index the whole.
+        #expect(try Squeeze.run(["compress", "tree", "-q", "--block-size", "64KiB"], currentDirectory: scratch.path).status == 0)
+        // One output removed (never made), one cut short, one damaged inside with a whole trailer.
+        try FileManager.default.removeItem(atPath: scratch("tree/d1/f1.txt.gz"))
+        let cut = try TreeBuilder.read(scratch("tree/d2/f2.txt.gz"))
+        try TreeBuilder.write(Array(cut.prefix(cut.count / 2)), to: scratch("tree/d2/f2.txt.gz"))
+        var damaged = try TreeBuilder.read(scratch("tree/d3/f11.txt.gz"))
+        damaged[damaged.count / 2] ^= 0xFF
+        try TreeBuilder.write(damaged, to: scratch("tree/d3/f11.txt.gz"))
+        for path in ["tree/d2/f2.txt", "tree/d3/f11.txt"] {
+            // As the first run committed them: the source's times (what --resume compares).
+            #expect(try CommandRunner.run("touch", ["-r", scratch(path), scratch(path + ".gz")]).status == 0)
+        }
+
+        let resumed = try Squeeze.run(["compress", "tree", "--resume", "--json", "r.json"], currentDirectory: scratch.path)
+        // The cut output is not counted as done, and without --force it is not replaced.
+        #expect(resumed.status == 2, "\(resumed.standardError)")
+        let report = try Self.json(scratch("r.json"))
+        #expect(report["filesResumed"] as? Int == 58)
+        #expect(report["filesDone"] as? Int == 59)
+        #expect(resumed.standardError.contains("d2/f2.txt.gz' already exists"), "\(resumed.standardError)")
+
+        let verified = try Squeeze.run(["compress", "tree", "--resume=verify", "--force", "--json", "v.json"], currentDirectory: scratch.path)
+        #expect(verified.status == 0, "\(verified.standardError)")
+        let verifiedReport = try Self.json(scratch("v.json"))
+        #expect(verifiedReport["filesResumed"] as? Int == 58)
+        try Self.expectAllCompressed(names, in: scratch)
+    }
+
+    @Test func aMergeNamesFailuresWithTheirShardAndShardsWithNoReport() throws {
+        let scratch = try TemporaryDirectory()
+        _ = try Self.makeTree(in: scratch)
+        #expect(try Squeeze.run(["plan", "tree", "--shards", "3", "-o", "plan", "-q"], currentDirectory: scratch.path).status == 0)
+        let victim = try Self.list(scratch("plan/shard-1"))[0]
+        #expect(chmod(scratch(victim), 0) == 0)
+        defer { chmod(scratch(victim), 0o644) }
+        let readable = getuid() != 0
+        for index in 0..<2 {
+            _ = try Squeeze.run(["compress", "--plan", "plan", "--shard", "\(index)", "-q", "--json", "r\(index).json"], currentDirectory: scratch.path)
+        }
+        let merge = try Squeeze.run(["report", "merge", "r0.json", "r1.json", "--json", "m.json"], currentDirectory: scratch.path)
+        #expect(merge.status == 1)
+        #expect(merge.output.contains("no report from shard 2 of 3"), "\(merge.output)")
+        let merged = try Self.json(scratch("m.json"))
+        #expect(merged["missingShards"] as? [Int] == [2])
+        if readable {
+            let failures = merged["failures"] as! [[String: Any]]
+            #expect(failures.count == 1)
+            #expect(failures.first?["shard"] as? Int == 1)
+            #expect(merge.output.contains("shard 1: \(victim)"))
+        }
+        let notJSON = try Squeeze.run(["report", "merge", "plan/shard-0"], currentDirectory: scratch.path)
+        #expect(notJSON.status == 1)
+        #expect(notJSON.standardError.contains("'plan/shard-0' is not a squeeze --json report"))
+    }
+}
