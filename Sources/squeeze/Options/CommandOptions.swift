@@ -9,8 +9,12 @@ struct CompressionArguments: ParsableArguments {
     @Option(help: "libdeflate (fast; large files become indexed gzip members) or zlib (one gzip member, as pigz writes).")
     var codec: Codec = .libdeflate
 
-    @Option(name: [.customShort("l"), .long], help: "Compression level: 1-12 for libdeflate, 1-9 for zlib.")
+    // `-l` is not the level: in gzip, pigz and zstd it lists, as `squeeze gzip -l` does.
+    @Option(help: "Compression level: 1-12 for libdeflate, 1-9 for zlib (default 6); -1 ... -9, --fast (1) and --best (9) too.")
     var level: Int = Codec.defaultLevel
+
+    @Flag(help: .hidden)
+    var levelShortcut: LevelShortcut?
 
     // Parsed and range-checked once, here; a bad value is a usage error that says why. (A throwing
     // transform, not `ExpressibleByArgument`, whose failable init could not say why.)
@@ -19,14 +23,42 @@ struct CompressionArguments: ParsableArguments {
         transform: { try BlockSize(parsing: $0) })
     var blockSize: BlockSize = .standard
 
+    /// `-1` ... `-9`, `--fast`, `--best` win over `--level`.
+    var effectiveLevel: Int { levelShortcut?.level ?? level }
+
     func validate() throws {
-        guard codec.levels.contains(level) else {
-            throw ValidationError("--level \(level) is out of range for \(codec.rawValue) (\(codec.levels.lowerBound)-\(codec.levels.upperBound))")
+        guard codec.levels.contains(effectiveLevel) else {
+            throw ValidationError("--level \(effectiveLevel) is out of range for \(codec.rawValue) (\(codec.levels.lowerBound)-\(codec.levels.upperBound))")
         }
     }
 
     var settings: CompressionSettings {
-        CompressionSettings(codec: codec, level: level, blockSize: blockSize.bytes)
+        CompressionSettings(codec: codec, level: effectiveLevel, blockSize: blockSize.bytes)
+    }
+}
+
+/// gzip's, pigz's and zstd's level options: `-1` ... `-9`, `--fast` (1) and `--best` (9).
+enum LevelShortcut: Int, EnumerableFlag {
+    case level1 = 1, level2, level3, level4, level5, level6, level7, level8, level9, fast, best
+
+    var level: Int {
+        switch self {
+        case .fast: 1
+        case .best: 9
+        default: rawValue
+        }
+    }
+
+    static func name(for value: LevelShortcut) -> NameSpecification {
+        switch value {
+        case .fast: .customLong("fast")
+        case .best: .customLong("best")
+        default: .customShort(Character(String(value.rawValue)))
+        }
+    }
+
+    static func help(for value: LevelShortcut) -> ArgumentHelp? {
+        value == .level1 ? "-1 (fastest) ... -9 (best), --fast, --best: the level, as gzip's options." : .hidden
     }
 }
 

@@ -18,11 +18,24 @@ struct Compress: ParsableCommand {
             parallel and read as they are needed (memory stays bounded by the work in flight, not \
             by the file size). With libdeflate each block is a gzip member indexed for parallel \
             decompression; with zlib the file is one gzip member, as pigz writes it.
+
+            As a filter: with no path, or '-', standard input is compressed to standard output \
+            in parallel blocks (mysqldump | squeeze compress > dump.gz), byte for byte what \
+            'squeeze compress -n FILE' writes for the same bytes. A FIFO or device named (such \
+            as /dev/stdin) is read the same way, and -c writes named files to standard output, \
+            one gzip file after another, as gzip -c does. A filter prints nothing but errors \
+            unless --verbose, on standard error.
             """
     )
 
-    @Argument(help: ArgumentHelp("Directories and files to compress.", valueName: "path"))
-    var paths: [String]
+    @Argument(help: ArgumentHelp("Directories and files to compress; none, or '-', for standard input.", valueName: "path"))
+    var paths: [String] = []
+
+    @Flag(name: [.customShort("c"), .customLong("stdout")], help: "Write the compressed bytes to standard output (every named file in turn); keep the sources.")
+    var toStandardOutput = false
+
+    @Flag(name: [.customShort("n"), .customLong("no-name")], help: "With -c, store no name or time in the header (standard input has neither).")
+    var noName = false
 
     @OptionGroup var compression: CompressionArguments
     @OptionGroup var scheduling: SchedulingArguments
@@ -37,13 +50,40 @@ struct Compress: ParsableCommand {
     @Option(name: .customLong("collector"), help: .hidden)
     var collectorKind: CollectorKind = .production
 
+    /// Standard input or output is a stream: no path, `-`, `-c`, or a FIFO or device named.
+    private var isFilter: Bool { paths.isEmpty || toStandardOutput || paths.contains(where: StreamInputs.isStream) }
+
+    func validate() throws {
+        guard isFilter else { return }
+        if output.outputDirectory != nil { throw ValidationError("standard output is the output here: --output-dir cannot be used") }
+        if output.removeSources { throw ValidationError("a filter keeps its sources: --rm cannot be used with standard output") }
+        if reporting.json == "-" { throw ValidationError("standard output carries the compressed data; give --json a file") }
+        if discard { throw ValidationError("--discard cannot be used with standard output") }
+    }
+
     func run() throws {
+        if isFilter { return try runFilter() }
         let request = CompressionRequest(
             roots: CommandLinePath.pathNames(paths), filter: selection.filter, followSymlinks: selection.followSymlinks,
             settings: compression.settings, scheduling: scheduling.options, output: output.options(discard: discard))
         let session = try RunSession(reporting: reporting, makeCollector: collectorKind.makeCollector(sink:))
         try session.perform {
             CompressionRun(request: request, environment: session.environment).run()
+        }
+    }
+
+    /// Every input, in order, to standard output.
+    private func runFilter() throws {
+        try StreamInputs.refuseTerminalOutput(force: output.force, program: "squeeze compress")
+        let named = paths.isEmpty ? ["-"] : paths
+        let sources = zip(named, CommandLinePath.pathNames(named)).map { argument, path in
+            argument == "-" ? StreamCompressionRequest.Source.standardInput : .path(path)
+        }
+        let request = StreamCompressionRequest(
+            sources: sources, settings: compression.settings, scheduling: scheduling.options, storesName: !noName)
+        let session = try RunSession(reporting: reporting, isFilter: true)
+        try session.perform {
+            StreamCompressionRun(request: request, environment: session.environment).run()
         }
     }
 }

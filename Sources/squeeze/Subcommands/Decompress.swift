@@ -20,8 +20,8 @@ struct Decompress: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("gzip files, and directories to search for them.", valueName: "path"))
-    var paths: [String]
+    @Argument(help: ArgumentHelp("gzip files, and directories to search for them; none, or '-', for standard input (to standard output).", valueName: "path"))
+    var paths: [String] = []
 
     @Flag(
         name: [.customShort("c"), .customLong("stdout")],
@@ -36,8 +36,11 @@ struct Decompress: ParsableCommand {
     @OptionGroup var output: OutputArguments
     @OptionGroup var reporting: ReportArguments
 
+    /// Standard input or output is a stream: no path, `-`, `-c`, or a FIFO or device named.
+    private var isFilter: Bool { paths.isEmpty || toStandardOutput || paths.contains(where: StreamInputs.isStream) }
+
     func validate() throws {
-        guard toStandardOutput else { return }
+        guard isFilter else { return }
         if output.outputDirectory != nil { throw ValidationError("--stdout and --output-dir cannot be used together") }
         if output.removeSources { throw ValidationError("--stdout keeps its sources: --rm cannot be used with it") }
         if reporting.json == "-" { throw ValidationError("--stdout and --json - both want standard output; give --json a file") }
@@ -45,10 +48,10 @@ struct Decompress: ParsableCommand {
 
     func run() throws {
         let request = DecompressionRequest(
-            roots: CommandLinePath.pathNames(paths), purpose: .decompress, filter: selection.filter,
-            followSymlinks: selection.followSymlinks, scheduling: scheduling.options, output: output.options(),
-            toStandardOutput: toStandardOutput)
-        let session = try RunSession(reporting: reporting, summaryToStandardError: toStandardOutput)
+            roots: isFilter ? StreamInputs.decodingPaths(paths) : CommandLinePath.pathNames(paths), purpose: .decompress,
+            filter: selection.filter, followSymlinks: selection.followSymlinks, scheduling: scheduling.options,
+            output: output.options(), toStandardOutput: isFilter)
+        let session = try RunSession(reporting: reporting, summaryToStandardError: isFilter, isFilter: isFilter)
         try session.perform {
             DecompressionRun(request: request, environment: session.environment).run()
         }
@@ -68,7 +71,7 @@ struct Test: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("gzip files, and directories to search for them.", valueName: "path"))
+    @Argument(help: ArgumentHelp("gzip files, and directories to search for them; '-' for standard input.", valueName: "path"))
     var paths: [String]
 
     @OptionGroup var scheduling: SchedulingArguments
@@ -77,7 +80,7 @@ struct Test: ParsableCommand {
 
     func run() throws {
         let request = DecompressionRequest(
-            roots: CommandLinePath.pathNames(paths), purpose: .test, filter: selection.filter,
+            roots: StreamInputs.decodingPaths(paths), purpose: .test, filter: selection.filter,
             followSymlinks: selection.followSymlinks, scheduling: scheduling.options)
         let session = try RunSession(reporting: reporting)
         try session.perform {

@@ -2,16 +2,43 @@ import Glibc
 
 /// A file open for reading, closed when the last reference goes. `pread` needs no shared offset,
 /// so several workers may read blocks of the same file at once.
+///
+/// A pipe, terminal or socket (standard input, a FIFO named on the command line) cannot be read at
+/// an offset: it is read front to back with `read`, and a read must start where the last one
+/// ended (or further on: the bytes between are read and dropped). Only the streaming decoder, one
+/// thread reading in order, is given such a file.
 public final class ReadableFile: Sendable {
     public let path: PathName
     let descriptor: Int32
+    /// The offset the next `read` of a file that cannot seek starts at; nil for a seekable one.
+    private let sequentialOffset: Locked<Int64>?
 
     public init(_ path: PathName) throws(SystemError) {
         self.path = path
-        descriptor = try systemCall("open", path) {
+        // Non-blocking, so that a file that became a FIFO since the scan cannot hang the open.
+        let descriptor = try systemCall("open", path) {
             path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
         }
+        self.descriptor = descriptor
+        if lseek(descriptor, 0, SEEK_CUR) < 0 {
+            // A FIFO or device is then read as any stream is: each read waits for bytes.
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            sequentialOffset = Locked(0)
+        } else {
+            sequentialOffset = nil
+        }
     }
+
+    /// Standard input, named `path` in messages: a copy of descriptor 0, read front to back from
+    /// where it is (as gzip reads it, even when it is a regular file).
+    public init(standardInputNamed path: PathName) throws(SystemError) {
+        self.path = path
+        descriptor = try systemCall("read", path) { fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3) }
+        sequentialOffset = Locked(0)
+    }
+
+    /// Whether the file can be read only front to back (a pipe, terminal or socket).
+    public var isSequential: Bool { sequentialOffset != nil }
 
     deinit { close(descriptor) }
 
@@ -21,6 +48,7 @@ public final class ReadableFile: Sendable {
 
     /// Fills `buffer` from `offset` on; returns how many bytes were read, fewer only at end of file.
     public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemError) -> Int {
+        if let sequentialOffset { return try readSequentially(into: buffer, at: offset, position: sequentialOffset) }
         var total = 0
         while total < buffer.count {
             let count = try systemCall("read", path) {
@@ -29,6 +57,39 @@ public final class ReadableFile: Sendable {
             if count == 0 { break }
             total += count
         }
+        return total
+    }
+
+    /// `read(into:at:)` on a file that cannot seek: `offset` must not be behind the bytes read
+    /// so far (ESPIPE); bytes up to it are dropped.
+    private func readSequentially(
+        into buffer: UnsafeMutableRawBufferPointer, at offset: Int64, position: Locked<Int64>
+    ) throws(SystemError) -> Int {
+        var failure: SystemError?
+        let total = position.withLock { position -> Int in
+            do throws(SystemError) {
+                guard offset >= position else { throw SystemError("read", path, code: ESPIPE) }
+                var skip = [UInt8](repeating: 0, count: 64 << 10)
+                while position < offset {
+                    let want = Int(min(Int64(skip.count), offset - position))
+                    let count = try systemCall("read", path) { skip.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, want) } }
+                    if count == 0 { return 0 }
+                    position += Int64(count)
+                }
+                var total = 0
+                while total < buffer.count {
+                    let count = try systemCall("read", path) { Glibc.read(descriptor, buffer.baseAddress! + total, buffer.count - total) }
+                    if count == 0 { break }
+                    total += count
+                }
+                position += Int64(total)
+                return total
+            } catch {
+                failure = error
+                return 0
+            }
+        }
+        if let failure { throw failure }
         return total
     }
 

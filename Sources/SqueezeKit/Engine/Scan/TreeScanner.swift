@@ -70,6 +70,9 @@ private struct Walk {
         default:
             if options.selection.selectsEveryKind && status.kind != .socket {
                 events.append(.selected(ScannedFile(path: root, relativePath: root.lastComponent, status: status)))
+            } else if options.readsNamedStreams && (status.kind == .fifo || status.kind == .characterDevice) {
+                // Named, a pipe or device is asked for: it is read as a stream, never skipped.
+                events.append(.selected(ScannedFile(path: root, relativePath: root.lastComponent, status: status)))
             } else {
                 events.append(.skipped(SkippedPath(path: root, reason: .special(status.kind))))
             }

@@ -35,11 +35,11 @@ extension BatchRun {
     /// runs left there.
     func scan(
         _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
-        removingLeftoverTemporaries: Bool = false
+        removingLeftoverTemporaries: Bool = false, readingNamedStreams: Bool = false
     ) -> [ScannedFile] {
         let options = ScanOptions(
             selection: selection, filter: filter, followSymlinks: followSymlinks,
-            removesLeftoverTemporaries: removingLeftoverTemporaries)
+            removesLeftoverTemporaries: removingLeftoverTemporaries, readsNamedStreams: readingNamedStreams)
         let scan = TreeScanner(options: options).scan(roots)
         record(skipped: scan.skipped, failures: scan.failures)
         return scan.files
