@@ -10,8 +10,8 @@ import Glibc
 public final class ReadableFile: Sendable {
     public let path: PathName
     let descriptor: Int32
-    /// The offset the next `read` of a file that cannot seek starts at; nil for a seekable one.
-    private let sequentialOffset: Locked<Int64>?
+    /// Where a file that cannot seek has been read to; nil for a seekable one.
+    private let sequentialOffset: SequentialStream?
 
     public init(_ path: PathName) throws(SystemError) {
         self.path = path
@@ -23,7 +23,7 @@ public final class ReadableFile: Sendable {
         if lseek(descriptor, 0, SEEK_CUR) < 0 {
             // A FIFO or device is then read as any stream is: each read waits for bytes.
             _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
-            sequentialOffset = Locked(0)
+            sequentialOffset = SequentialStream.shared(by: descriptor)
         } else {
             sequentialOffset = nil
         }
@@ -34,7 +34,7 @@ public final class ReadableFile: Sendable {
     public init(standardInputNamed path: PathName) throws(SystemError) {
         self.path = path
         descriptor = try systemCall("read", path) { fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3) }
-        sequentialOffset = Locked(0)
+        sequentialOffset = SequentialStream.shared(by: descriptor)
     }
 
     /// Whether the file can be read only front to back (a pipe, terminal or socket).
@@ -60,29 +60,40 @@ public final class ReadableFile: Sendable {
         return total
     }
 
-    /// `read(into:at:)` on a file that cannot seek: `offset` must not be behind the bytes read
-    /// so far (ESPIPE); bytes up to it are dropped.
+    /// `read(into:at:)` on a file that cannot seek. Its first bytes are kept (`SequentialStream`),
+    /// so that a reader may look at a stream's magic number and then read it from its start;
+    /// past them, `offset` must not be behind the bytes read so far (ESPIPE), and bytes up to it
+    /// are dropped.
     private func readSequentially(
-        into buffer: UnsafeMutableRawBufferPointer, at offset: Int64, position: Locked<Int64>
+        into buffer: UnsafeMutableRawBufferPointer, at offset: Int64, position stream: SequentialStream
     ) throws(SystemError) -> Int {
         var failure: SystemError?
-        let total = position.withLock { position -> Int in
+        let total = stream.state.withLock { state -> Int in
             do throws(SystemError) {
-                guard offset >= position else { throw SystemError("read", path, code: ESPIPE) }
-                var skip = [UInt8](repeating: 0, count: 64 << 10)
-                while position < offset {
-                    let want = Int(min(Int64(skip.count), offset - position))
-                    let count = try systemCall("read", path) { skip.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, want) } }
-                    if count == 0 { return 0 }
-                    position += Int64(count)
-                }
                 var total = 0
+                if offset < Int64(state.head.count) {
+                    let start = Int(offset)
+                    total = min(buffer.count, state.head.count - start)
+                    state.head.withUnsafeBytes { head in
+                        buffer.baseAddress!.copyMemory(from: head.baseAddress! + start, byteCount: total)
+                    }
+                    if total == buffer.count { return total }
+                }
+                let resume = offset + Int64(total)
+                guard resume >= state.position else { throw SystemError("read", path, code: ESPIPE) }
+                var skip = [UInt8](repeating: 0, count: 64 << 10)
+                while state.position < resume {
+                    let want = Int(min(Int64(skip.count), resume - state.position))
+                    let count = try systemCall("read", path) { skip.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, want) } }
+                    if count == 0 { return total }
+                    state.keep(UnsafeRawBufferPointer(start: skip.withUnsafeBytes { $0.baseAddress! }, count: count))
+                }
                 while total < buffer.count {
                     let count = try systemCall("read", path) { Glibc.read(descriptor, buffer.baseAddress! + total, buffer.count - total) }
                     if count == 0 { break }
+                    state.keep(UnsafeRawBufferPointer(rebasing: buffer[total..<total + count]))
                     total += count
                 }
-                position += Int64(total)
                 return total
             } catch {
                 failure = error
@@ -125,6 +136,41 @@ public final class ReadableFile: Sendable {
             if more.count < chunk { return bytes }
             guard bytes.count <= limit else { throw SystemError("read all of", path, code: EFBIG) }
             chunk = min(chunk * 2, 8 << 20)
+        }
+    }
+}
+
+/// How far a pipe or device has been read, shared by every `ReadableFile` open on it in this
+/// process (`/dev/stdin` opened twice is one stream), with its first `headLimit` bytes kept so
+/// that they can be read again (a format sniffed, then decoded from the start).
+final class SequentialStream: Sendable {
+    static let headLimit = 64 << 10
+
+    struct State {
+        var position: Int64 = 0
+        var head: [UInt8] = []
+
+        /// Counts bytes just read from the descriptor, keeping those within the head.
+        mutating func keep(_ bytes: UnsafeRawBufferPointer) {
+            if head.count < SequentialStream.headLimit && Int64(head.count) == position {
+                head.append(contentsOf: bytes.prefix(SequentialStream.headLimit - head.count))
+            }
+            position += Int64(bytes.count)
+        }
+    }
+
+    let state = Locked(State())
+
+    private static let open = Locked<[FileIdentity: SequentialStream]>([:])
+
+    /// The stream of the pipe or device `descriptor` is open on.
+    static func shared(by descriptor: Int32) -> SequentialStream {
+        guard let status = try? FileStatus.of(descriptor: descriptor, path: "stream") else { return SequentialStream() }
+        return open.withLock { streams in
+            if let stream = streams[FileIdentity(status)] { return stream }
+            let stream = SequentialStream()
+            streams[FileIdentity(status)] = stream
+            return stream
         }
     }
 }
