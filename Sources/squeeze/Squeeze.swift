@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SqueezeKit
 
 @main
@@ -10,11 +11,18 @@ struct Squeeze: ParsableCommand {
             Exit status: 0 all done; 1 some input failed (the others were still done); 2 done \
             with warnings; 64 bad usage; 130 interrupted.
             """,
-        subcommands: [Compress.self, Decompress.self, Test.self, List.self, Archive.self, Extract.self, Bench.self]
+        subcommands: [Compress.self, Decompress.self, Test.self, List.self, Archive.self, Extract.self, Gzip.self, Bench.self]
     )
 
     static func main() {
         StandardStreams.reserveClosedDescriptors()
-        main(nil)
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if let personality = ProgramName.personality(of: CommandLine.arguments.first ?? "") {
+            arguments = personality + arguments
+        } else if let unknown = ProgramName.unknownSubcommand(in: arguments, known: configuration.subcommands.map { $0._commandName }) {
+            StandardStreams.message(unknown)
+            Foundation.exit(64)
+        }
+        main(arguments)
     }
 }

@@ -20,7 +20,7 @@ struct List: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("gzip files, and directories to search for them.", valueName: "path"))
+    @Argument(help: ArgumentHelp("gzip files, and directories to search for them; '-' for standard input.", valueName: "path"))
     var paths: [String]
 
     @OptionGroup var scheduling: SchedulingArguments
@@ -30,7 +30,7 @@ struct List: ParsableCommand {
     func run() throws {
         let session = try RunSession(reporting: reporting)
         let request = ListingRequest(
-            roots: CommandLinePath.pathNames(paths), filter: selection.filter, followSymlinks: selection.followSymlinks,
+            roots: StreamInputs.decodingPaths(paths), filter: selection.filter, followSymlinks: selection.followSymlinks,
             scheduling: scheduling.options, entryHandler: session.stream.entryHandler)
         let tableToStandardError = reporting.json == "-"
         try session.perform {

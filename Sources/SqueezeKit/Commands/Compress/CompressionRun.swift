@@ -6,12 +6,15 @@ public struct CompressionRequest: Sendable {
     public var settings: CompressionSettings
     public var scheduling: SchedulingOptions
     public var output: OutputOptions
+    /// What each output's name ends with (gzip's `-S`).
+    public var suffix: String
 
     public init(
         roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         settings: CompressionSettings = CompressionSettings(), scheduling: SchedulingOptions = SchedulingOptions(),
-        output: OutputOptions = OutputOptions()
+        output: OutputOptions = OutputOptions(), suffix: String = ".gz"
     ) {
+        self.suffix = suffix
         self.roots = roots
         self.filter = filter
         self.followSymlinks = followSymlinks
@@ -67,7 +70,7 @@ public final class CompressionRun: BatchRun, Sendable {
         var skipped: [SkippedPath] = []
         var claimed: [PathName: PathName] = [:]
         for file in files {
-            let destination = output.destination(for: file) { $0.appendingSuffix(".gz") }
+            let destination = output.destination(for: file) { $0.appendingSuffix(request.suffix) }
             if let first = claimed[destination] {
                 skipped.append(SkippedPath(path: file.path, reason: .nameTaken(destination, by: first)))
                 continue
