@@ -1,3 +1,4 @@
+import Foundation
 import SqueezeTestSupport
 import Testing
 
@@ -23,8 +24,13 @@ import Testing
         #expect(TreeBuilder.files(under: scratch.path) == ["a.txt"])
     }
 
-    @Test func noPathIsAUsageError() throws {
-        #expect(try Squeeze.run(["compress"]).status == 64)
+    /// No path is standard input (a filter), not a usage error: a file as standard input is
+    /// compressed to standard output, silently.
+    @Test func noPathReadsStandardInput() throws {
+        let result = try Squeeze.run(["compress"], input: Data("hello\n".utf8))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput.starts(with: [0x1F, 0x8B]))
     }
 
     @Test func helpNamesTheSplitThreshold() throws {

@@ -44,7 +44,7 @@ import Testing
         try TreeBuilder.write(data.text(3_000_000), to: scratch("big"))
         let result = try Self.shell("""
             cat big | "$SQ" compress --block-size 256KiB > big.gz && pigz -dc big.gz | cmp - big && zcat big.gz | cmp - big \
-            && "$SQ" decompress < big.gz | cmp - big && "$SQ" test big.gz -q && "$SQ" list big.gz | grep -q ' 12 '
+            && "$SQ" decompress < big.gz | cmp - big && "$SQ" test big.gz -q && "$SQ" list big.gz | grep ' 12 ' > /dev/null
             """, in: scratch.path)
         #expect(result.status == 0, "\(result.standardError)")
     }
