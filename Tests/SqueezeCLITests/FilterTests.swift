@@ -121,6 +121,13 @@ import Testing
         #expect(result.output.trimmingCharacters(in: .whitespacesAndNewlines) == "21")
     }
 
+    /// An interrupt stops a filter whose input is still open (its producer waits in `read`): exit 130.
+    @Test func anInterruptStopsAFilterWaitingForInput() throws {
+        let scratch = try TemporaryDirectory()
+        let result = try Self.shell(#"(echo data; sleep 30) | "$SQ" compress > out.gz & p=$!; sleep 1; kill -INT $p; wait $p; echo "status $?""#, in: scratch.path)
+        #expect(result.output.contains("status 130"), "\(result.output) \(result.standardError)")
+    }
+
     @Test func compressedDataIsNotWrittenToATerminal() throws {
         let result = try PseudoTerminal.run(Squeeze.binary, ["compress"])
         #expect(result.status == 1)

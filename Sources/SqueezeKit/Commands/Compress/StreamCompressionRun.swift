@@ -108,6 +108,9 @@ public final class StreamCompressionRun: BatchRun, Sendable {
         producer.name = "squeeze.stream-producer"
         producer.start()
         schedule(work, request.scheduling)
+        // Interrupted, the producer may be blocked reading a pipe that sends nothing more: the
+        // run ends without it (it holds nothing the exit must clean up).
+        if cancellation.isCancelled { return }
         producerDone.wait()
 
         switch ending.withLock({ $0 }) {
