@@ -124,7 +124,7 @@ import Testing
     /// An interrupt stops a filter whose input is still open (its producer waits in `read`): exit 130.
     @Test func anInterruptStopsAFilterWaitingForInput() throws {
         let scratch = try TemporaryDirectory()
-        let result = try Self.shell(#"(echo data; sleep 30) | "$SQ" compress > out.gz & p=$!; sleep 1; kill -INT $p; wait $p; echo "status $?""#, in: scratch.path)
+        let result = try Self.shell(#"(echo data; sleep 10) | "$SQ" compress > out.gz & p=$!; sleep 1; kill -INT $p; wait $p; echo "status $?""#, in: scratch.path)
         #expect(result.output.contains("status 130"), "\(result.output) \(result.standardError)")
     }
 
