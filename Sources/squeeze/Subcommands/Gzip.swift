@@ -47,7 +47,7 @@ struct Gzip: ParsableCommand {
     @Flag(name: [.customShort("n"), .customLong("no-name")], help: "Store no file name or time in the header.")
     var noName = false
 
-    @Flag(name: [.customShort("N"), .customLong("name")], help: "Store the file name and time (the default when compressing).")
+    @Flag(name: [.customShort("N"), .customLong("name")], help: "Store the file name and time (the default when compressing); not taken when decompressing.")
     var storeName = false
 
     @Flag(name: [.customShort("q"), .customLong("quiet")], help: "Print nothing but errors (the default).")
@@ -86,6 +86,10 @@ struct Gzip: ParsableCommand {
         guard jobs >= 1 && jobs <= 1024 else { throw ValidationError("-p must be between 1 and 1024, not \(jobs)") }
         if quiet && verbose { throw ValidationError("-q and -v cannot be used together") }
         if suffix.isEmpty || suffix.contains("/") { throw ValidationError("invalid suffix '\(suffix)'") }
+        if storeName && noName { throw ValidationError("-n and -N cannot be used together") }
+        if storeName && decompress {
+            throw ValidationError("-N is not supported when decompressing: squeeze names outputs after the compressed file, never the header")
+        }
         if suffix != ".gz" && (decompress || test || list) {
             throw ValidationError("-S is supported when compressing only; squeeze decompresses .gz and .tgz names")
         }
