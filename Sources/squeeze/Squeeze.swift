@@ -1,4 +1,5 @@
 import ArgumentParser
+import Foundation
 import SqueezeKit
 
 @main
@@ -11,13 +12,21 @@ struct Squeeze: ParsableCommand {
             with warnings; 64 bad usage; 130 interrupted.
             """,
         subcommands: [
-            Compress.self, Decompress.self, Test.self, List.self, Archive.self, Extract.self, Plan.self, Report.self, Bench.self,
+            Compress.self, Decompress.self, Test.self, List.self, Archive.self, Extract.self, Gzip.self, Plan.self, Report.self,
+            Bench.self,
         ]
     )
 
     static func main() {
         StandardStreams.reserveClosedDescriptors()
-        main(spellingOptionalValues(Array(CommandLine.arguments.dropFirst())))
+        var arguments = Array(CommandLine.arguments.dropFirst())
+        if let personality = ProgramName.personality(of: CommandLine.arguments.first ?? "") {
+            arguments = personality + arguments
+        } else if let unknown = ProgramName.unknownSubcommand(in: arguments, known: configuration.subcommands.map { $0._commandName }) {
+            StandardStreams.message(unknown)
+            Foundation.exit(64)
+        }
+        main(spellingOptionalValues(arguments))
     }
 
     /// `--resume=verify` (an option whose value is optional, which ArgumentParser has not) as the

@@ -36,8 +36,13 @@ import Testing
         #expect(decoded.status == 0 && decoded.standardOutput == Data("isal default level\n".utf8))
     }
 
-    @Test func noPathIsAUsageError() throws {
-        #expect(try Squeeze.run(["compress"]).status == 64)
+    /// No path is standard input (a filter), not a usage error: a file as standard input is
+    /// compressed to standard output, silently.
+    @Test func noPathReadsStandardInput() throws {
+        let result = try Squeeze.run(["compress"], input: Data("hello\n".utf8))
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty)
+        #expect(result.standardOutput.starts(with: [0x1F, 0x8B]))
     }
 
     @Test func helpNamesTheSplitThreshold() throws {

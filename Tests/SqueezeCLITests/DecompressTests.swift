@@ -120,10 +120,13 @@ import Testing
         #expect(try CommandRunner.run("gzip", [scratch("a"), scratch("b")]).status == 0)
         try FileManager.default.moveItem(atPath: scratch("a.gz"), toPath: scratch("a.compressed"))
 
-        let result = try Squeeze.run(["decompress", "-c", scratch("b.gz"), scratch("a.compressed")])
+        let result = try Squeeze.run(["decompress", "-c", "-v", scratch("b.gz"), scratch("a.compressed")])
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.output == "first\nsecond\n")
         #expect(result.standardError.contains("squeeze decompress: 2 files done"), "the report goes to standard error")
+        // Without -v, a filter prints nothing but errors, as gzip -dc.
+        let quiet = try Squeeze.run(["decompress", "-c", scratch("b.gz")])
+        #expect(quiet.status == 0 && quiet.standardError.isEmpty, "\(quiet.standardError)")
         #expect(!FileManager.default.fileExists(atPath: scratch("b")))
     }
 

@@ -2,8 +2,9 @@
 import SqueezeTestSupport
 import Testing
 
-/// The cutter decides where the archive's blocks begin and end and which is last: it must depend
-/// on the bytes alone, however they arrive.
+/// The cutter decides where a stream's blocks begin and end and which is last: it must depend
+/// on the bytes alone, however they arrive, and match `BlockLayout`'s cut of a file of the same
+/// length, so that a stream compresses to its file's bytes.
 @Suite struct StreamBlockCutterTests {
     /// Feeds `stream` in the given chunk sizes (cycled) and returns the blocks delivered.
     static func cut(_ stream: [UInt8], chunks: [Int], blockSize: Int, contextLength: Int) throws -> [StreamedBlock] {
@@ -24,7 +25,7 @@ import Testing
         return blocks
     }
 
-    @Test(arguments: [0, 1, 999, 1000, 1001, 2000, 2999, 3000, 10_007])
+    @Test(arguments: [0, 1, 999, 1000, 1001, 2000, 2001, 2999, 3000, 10_007])
     func blocksTileTheStreamWithTheirContext(length: Int) throws {
         var data = TestData(seed: UInt64(length))
         let stream = data.randomBytes(length)
@@ -33,9 +34,11 @@ import Testing
                 let blocks = try Self.cut(stream, chunks: chunks, blockSize: 1000, contextLength: contextLength)
                 #expect(blocks.map(\.index) == Array(0..<blocks.count))
                 #expect(blocks.filter(\.isLast).count == 1 && blocks.last?.isLast == true)
-                // Full blocks, the last one 1...1000 bytes (or empty for an empty stream): a stream
-                // that ends on a boundary does not get an empty block after it.
-                #expect(blocks.count == max(1, (length + 999) / 1000))
+                // As a file is cut: one block up to 2000 bytes, else full blocks and a last one of
+                // 1...1000 bytes (a stream that ends on a boundary gets no empty block after it).
+                let layout = BlockLayout(fileSize: Int64(length), blockSize: 1000)
+                #expect(blocks.count == layout.count)
+                #expect(blocks.map(\.length) == (0..<layout.count).map { layout.range(ofBlock: $0).length })
                 var offset = 0
                 for block in blocks {
                     let own = Array(block.storage[block.contextLength...])
@@ -56,8 +59,9 @@ import Testing
             if refuse && !block.isLast { throw CancellationError() }
             delivered.append(block)
         }
-        try ([1, 2, 3, 4] as [UInt8]).withUnsafeBytes { try cutter.consume($0) }
-        #expect(throws: CancellationError.self) { try ([5] as [UInt8]).withUnsafeBytes { try cutter.consume($0) } }
+        // Up to twice the block size the stream is one block; the ninth byte splits it.
+        try ([1, 2, 3, 4, 5, 6, 7, 8] as [UInt8]).withUnsafeBytes { try cutter.consume($0) }
+        #expect(throws: CancellationError.self) { try ([9] as [UInt8]).withUnsafeBytes { try cutter.consume($0) } }
         refuse = false
         try cutter.finish()
         #expect(delivered.map(\.index) == [0])

@@ -9,8 +9,12 @@ struct CompressionArguments: ParsableArguments {
     @Option(help: "libdeflate (fast; large files become indexed gzip members), zlib (one gzip member, as pigz writes) or isal (ISA-L: fastest, largest; indexed members like libdeflate).")
     var codec: Codec = .libdeflate
 
-    @Option(name: [.customShort("l"), .long], help: "Compression level: 1-12 for libdeflate, 1-9 for zlib, 0-3 for isal (default: 6; 1 for isal).")
+    // `-l` is not the level: in gzip, pigz and zstd it lists, as `squeeze gzip -l` does.
+    @Option(help: "Compression level: 1-12 for libdeflate, 1-9 for zlib, 0-3 for isal (default: 6; 1 for isal); -1 ... -9, --fast (1) and --best (9) too.")
     var level: Int?
+
+    @Flag(help: .hidden)
+    var levelShortcut: LevelShortcut?
 
     // Parsed and range-checked once, here; a bad value is a usage error that says why. (A throwing
     // transform, not `ExpressibleByArgument`, whose failable init could not say why.)
@@ -19,17 +23,42 @@ struct CompressionArguments: ParsableArguments {
         transform: { try BlockSize(parsing: $0) })
     var blockSize: BlockSize = .standard
 
+    /// `-1` ... `-9`, `--fast`, `--best` win over `--level`; with neither, the codec's own default.
+    var effectiveLevel: Int { levelShortcut?.level ?? level ?? codec.defaultLevel }
+
     func validate() throws {
         guard codec.levels.contains(effectiveLevel) else {
             throw ValidationError("--level \(effectiveLevel) is out of range for \(codec.rawValue) (\(codec.levels.lowerBound)-\(codec.levels.upperBound))")
         }
     }
 
-    /// `--level`, or the codec's own default when it is not given.
-    var effectiveLevel: Int { level ?? codec.defaultLevel }
-
     var settings: CompressionSettings {
         CompressionSettings(codec: codec, level: effectiveLevel, blockSize: blockSize.bytes)
+    }
+}
+
+/// gzip's, pigz's and zstd's level options: `-1` ... `-9`, `--fast` (1) and `--best` (9).
+enum LevelShortcut: Int, EnumerableFlag {
+    case level1 = 1, level2, level3, level4, level5, level6, level7, level8, level9, fast, best
+
+    var level: Int {
+        switch self {
+        case .fast: 1
+        case .best: 9
+        default: rawValue
+        }
+    }
+
+    static func name(for value: LevelShortcut) -> NameSpecification {
+        switch value {
+        case .fast: .customLong("fast")
+        case .best: .customLong("best")
+        default: .customShort(Character(String(value.rawValue)))
+        }
+    }
+
+    static func help(for value: LevelShortcut) -> ArgumentHelp? {
+        value == .level1 ? "-1 (fastest) ... -9 (best), --fast, --best: the level, as gzip's options." : .hidden
     }
 }
 

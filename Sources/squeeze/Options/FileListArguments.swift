@@ -23,7 +23,17 @@ struct FileListArguments: ParsableArguments {
     /// The path arguments, then the list's names. A list that cannot be read ends the command
     /// (exit 1) before anything is done, with a message naming it.
     func roots(_ paths: [String]) throws -> [PathName] {
-        var roots = CommandLinePath.pathNames(paths)
+        try roots(CommandLinePath.pathNames(paths))
+    }
+
+    /// As `roots`, for a command that decodes: `-` is standard input, and so is no path and no list.
+    func decodingRoots(_ paths: [String]) throws -> [PathName] {
+        if paths.isEmpty && filesFrom == nil { return StreamInputs.decodingPaths([]) }
+        return try roots(paths.isEmpty ? [] : StreamInputs.decodingPaths(paths))
+    }
+
+    private func roots(_ named: [PathName]) throws -> [PathName] {
+        var roots = named
         guard let list = fileList else { return roots }
         do {
             roots += try list.names()

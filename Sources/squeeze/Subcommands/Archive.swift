@@ -24,6 +24,10 @@ struct Archive: ParsableCommand {
             reported and left out; one that fails or changes while it is read is reported and its \
             entry padded with zeros, so the archive stays readable (exit status 1 either way); \
             the rest is archived.
+
+            '-o -' writes the archive to standard output as it is made, compressed in parallel \
+            all the same (ssh, a pipe to a backup tool); the run then prints nothing but errors \
+            unless --verbose, on standard error.
             """
     )
 
@@ -32,9 +36,7 @@ struct Archive: ParsableCommand {
 
     @OptionGroup var fileList: FileListArguments
 
-    func validate() throws { try fileList.requireInput(paths) }
-
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The .tar.gz to write.", valueName: "out.tar.gz"))
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The .tar.gz to write; '-' for standard output.", valueName: "out.tar.gz"))
     var output: String
 
     @Flag(name: .shortAndLong, help: "Replace an existing archive.")
@@ -45,12 +47,18 @@ struct Archive: ParsableCommand {
     @OptionGroup var selection: SelectionArguments
     @OptionGroup var reporting: ReportArguments
 
+    func validate() throws {
+        try fileList.requireInput(paths)
+        if output == "-" && reporting.json == "-" { throw ValidationError("standard output carries the archive; give --json a file") }
+    }
+
     func run() throws {
+        if output == "-" { try StreamInputs.refuseTerminalOutput(force: force, program: "squeeze archive") }
         let request = ArchiveRequest(
             roots: try fileList.roots(paths), destination: CommandLinePath.pathName(output, option: "-o", "--output"), filter: selection.filter,
             followSymlinks: selection.followSymlinks, settings: compression.settings, scheduling: scheduling.options,
             force: force)
-        let session = try RunSession(reporting: reporting)
+        let session = try RunSession(reporting: reporting, isFilter: output == "-")
         try session.perform {
             ArchiveRun(request: request, environment: session.environment).run()
         }

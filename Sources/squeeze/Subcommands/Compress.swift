@@ -18,11 +18,24 @@ struct Compress: ParsableCommand {
             parallel and read as they are needed (memory stays bounded by the work in flight, not \
             by the file size). With libdeflate each block is a gzip member indexed for parallel \
             decompression; with zlib the file is one gzip member, as pigz writes it.
+
+            As a filter: with no path, or '-', standard input is compressed to standard output \
+            in parallel blocks (mysqldump | squeeze compress > dump.gz), byte for byte what \
+            'squeeze compress -n FILE' writes for the same bytes. A FIFO or device named (such \
+            as /dev/stdin) is read the same way, and -c writes named files to standard output, \
+            one gzip file after another, as gzip -c does. A filter prints nothing but errors \
+            unless --verbose, on standard error.
             """
     )
 
-    @Argument(help: ArgumentHelp("Directories and files to compress.", valueName: "path"))
+    @Argument(help: ArgumentHelp("Directories and files to compress; none, or '-', for standard input.", valueName: "path"))
     var paths: [String] = []
+
+    @Flag(name: [.customShort("c"), .customLong("stdout")], help: "Write the compressed bytes to standard output (every named file in turn); keep the sources.")
+    var toStandardOutput = false
+
+    @Flag(name: [.customShort("n"), .customLong("no-name")], help: "With -c, store no name or time in the header (standard input has neither).")
+    var noName = false
 
     @OptionGroup var fileList: FileListArguments
     @OptionGroup var shards: ShardArguments
@@ -39,12 +52,29 @@ struct Compress: ParsableCommand {
     @Option(name: .customLong("collector"), help: .hidden)
     var collectorKind: CollectorKind = .production
 
+    /// Standard input or output is a stream: no path (and no list or plan), `-`, `-c`, or a FIFO or
+    /// device named.
+    private var isFilter: Bool {
+        (paths.isEmpty && fileList.filesFrom == nil && shards.plan == nil) || toStandardOutput
+            || paths.contains(where: StreamInputs.isStream)
+    }
+
     func validate() throws {
-        if shards.plan == nil { try fileList.requireInput(paths) }
-        try shards.validate(paths: paths, fileList: fileList)
+        guard isFilter else {
+            if shards.plan == nil { try fileList.requireInput(paths) }
+            return try shards.validate(paths: paths, fileList: fileList)
+        }
+        if output.outputDirectory != nil { throw ValidationError("standard output is the output here: --output-dir cannot be used") }
+        if output.removeSources { throw ValidationError("a filter keeps its sources: --rm cannot be used with standard output") }
+        if reporting.json == "-" { throw ValidationError("standard output carries the compressed data; give --json a file") }
+        if discard { throw ValidationError("--discard cannot be used with standard output") }
+        if fileList.filesFrom != nil || shards.plan != nil || shards.shard != nil || shards.resumeMode != nil {
+            throw ValidationError("--files-from, --plan, --shard and --resume work on files, not on standard output")
+        }
     }
 
     func run() throws {
+        if isFilter { return try runFilter() }
         let work = try shards.work(paths: paths, fileList: fileList)
         let request = CompressionRequest(
             roots: work.roots, filter: selection.filter, followSymlinks: selection.followSymlinks,
@@ -55,6 +85,21 @@ struct Compress: ParsableCommand {
             var report = CompressionRun(request: request, environment: session.environment).run()
             report.shard = work.shard
             return report
+        }
+    }
+
+    /// Every input, in order, to standard output.
+    private func runFilter() throws {
+        try StreamInputs.refuseTerminalOutput(force: output.force, program: "squeeze compress")
+        let named = paths.isEmpty ? ["-"] : paths
+        let sources = zip(named, CommandLinePath.pathNames(named)).map { argument, path in
+            argument == "-" ? StreamCompressionRequest.Source.standardInput : .path(path)
+        }
+        let request = StreamCompressionRequest(
+            sources: sources, settings: compression.settings, scheduling: scheduling.options, storesName: !noName)
+        let session = try RunSession(reporting: reporting, isFilter: true)
+        try session.perform {
+            StreamCompressionRun(request: request, environment: session.environment).run()
         }
     }
 }

@@ -20,7 +20,7 @@ struct Decompress: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("gzip files, and directories to search for them.", valueName: "path"))
+    @Argument(help: ArgumentHelp("gzip files, and directories to search for them; none, or '-', for standard input (to standard output).", valueName: "path"))
     var paths: [String] = []
 
     @OptionGroup var fileList: FileListArguments
@@ -38,9 +38,13 @@ struct Decompress: ParsableCommand {
     @OptionGroup var output: OutputArguments
     @OptionGroup var reporting: ReportArguments
 
+    /// Standard input or output is a stream: no path, `-`, `-c`, or a FIFO or device named.
+    private var isFilter: Bool {
+        (paths.isEmpty && fileList.filesFrom == nil) || toStandardOutput || paths.contains(where: StreamInputs.isStream)
+    }
+
     func validate() throws {
-        try fileList.requireInput(paths)
-        guard toStandardOutput else { return }
+        guard isFilter else { return }
         if output.outputDirectory != nil { throw ValidationError("--stdout and --output-dir cannot be used together") }
         if output.removeSources { throw ValidationError("--stdout keeps its sources: --rm cannot be used with it") }
         if reporting.json == "-" { throw ValidationError("--stdout and --json - both want standard output; give --json a file") }
@@ -48,10 +52,10 @@ struct Decompress: ParsableCommand {
 
     func run() throws {
         let request = DecompressionRequest(
-            roots: try fileList.roots(paths), purpose: .decompress, filter: selection.filter,
-            followSymlinks: selection.followSymlinks, scheduling: scheduling.options, output: output.options(),
-            toStandardOutput: toStandardOutput)
-        let session = try RunSession(reporting: reporting, summaryToStandardError: toStandardOutput)
+            roots: try fileList.decodingRoots(paths), purpose: .decompress,
+            filter: selection.filter, followSymlinks: selection.followSymlinks, scheduling: scheduling.options,
+            output: output.options(), toStandardOutput: isFilter)
+        let session = try RunSession(reporting: reporting, summaryToStandardError: isFilter, isFilter: isFilter)
         try session.perform {
             DecompressionRun(request: request, environment: session.environment).run()
         }
@@ -71,7 +75,7 @@ struct Test: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("gzip files, and directories to search for them.", valueName: "path"))
+    @Argument(help: ArgumentHelp("gzip files, and directories to search for them; '-' for standard input.", valueName: "path"))
     var paths: [String] = []
 
     @OptionGroup var fileList: FileListArguments
@@ -84,7 +88,7 @@ struct Test: ParsableCommand {
 
     func run() throws {
         let request = DecompressionRequest(
-            roots: try fileList.roots(paths), purpose: .test, filter: selection.filter,
+            roots: try fileList.decodingRoots(paths), purpose: .test, filter: selection.filter,
             followSymlinks: selection.followSymlinks, scheduling: scheduling.options)
         let session = try RunSession(reporting: reporting)
         try session.perform {

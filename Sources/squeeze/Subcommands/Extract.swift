@@ -22,7 +22,7 @@ struct Extract: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The archive to extract.", valueName: "archive"))
+    @Argument(help: ArgumentHelp("The archive to extract; '-' for standard input.", valueName: "archive"))
     var archive: String
 
     @Option(name: [.customShort("C"), .customLong("directory")], help: ArgumentHelp("Extract into this directory (created if missing).", valueName: "dir"))
@@ -45,7 +45,7 @@ struct Extract: ParsableCommand {
 
     func run() throws {
         let request = ExtractionRequest(
-            archive: CommandLinePath.pathName(archive), destination: CommandLinePath.pathName(directory, option: "-C", "--directory"),
+            archive: archive == "-" ? PathName(StreamInputs.standardInputPath) : CommandLinePath.pathName(archive), destination: CommandLinePath.pathName(directory, option: "-C", "--directory"),
             options: ExtractionOptions(
                 overwrite: force, restoreOwners: sameOwner, allowSpecialFiles: allowSpecialFiles, keepSetuidBits: keepSetuid),
             scheduling: scheduling.options)

@@ -20,7 +20,7 @@ struct List: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("gzip files, and directories to search for them.", valueName: "path"))
+    @Argument(help: ArgumentHelp("gzip files, and directories to search for them; '-' for standard input.", valueName: "path"))
     var paths: [String] = []
 
     @OptionGroup var fileList: FileListArguments
@@ -34,7 +34,7 @@ struct List: ParsableCommand {
     func run() throws {
         let session = try RunSession(reporting: reporting)
         let request = ListingRequest(
-            roots: try fileList.roots(paths), filter: selection.filter, followSymlinks: selection.followSymlinks,
+            roots: try fileList.decodingRoots(paths), filter: selection.filter, followSymlinks: selection.followSymlinks,
             scheduling: scheduling.options, entryHandler: session.stream.entryHandler)
         let tableToStandardError = reporting.json == "-"
         try session.perform {

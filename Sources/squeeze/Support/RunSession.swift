@@ -15,6 +15,10 @@ struct RunSession {
     let stream: ReportStream
     /// The text summary goes to standard error, because standard output carries data (`--stdout`).
     let summaryToStandardError: Bool
+    /// A filter (data in from standard input or out to standard output, as gzip is used in a
+    /// pipe): like gzip, it prints nothing but errors unless `--verbose`, and no progress line
+    /// unless `--progress always`.
+    let isFilter: Bool
     let cancellation = CancellationFlag()
     let registry = TemporaryFileRegistry()
     /// Pass this to the run: the collector, flag and registry above.
@@ -22,12 +26,13 @@ struct RunSession {
 
     /// `makeCollector` makes the collector that sends its records to the given sink.
     init(
-        reporting: ReportArguments, summaryToStandardError: Bool = false,
+        reporting: ReportArguments, summaryToStandardError: Bool = false, isFilter: Bool = false,
         makeCollector: (any RunRecordSink) -> any ResultRecording = { ResultCollector(sink: $0) }
     ) throws {
         self.reporting = reporting
-        self.summaryToStandardError = summaryToStandardError
-        stream = try ReportStream(reporting: reporting, summaryStream: Self.summaryStream(reporting, summaryToStandardError))
+        self.summaryToStandardError = summaryToStandardError || isFilter
+        self.isFilter = isFilter
+        stream = try ReportStream(reporting: reporting, summaryStream: Self.summaryStream(reporting, summaryToStandardError || isFilter))
         collector = makeCollector(stream)
     }
 
@@ -41,8 +46,9 @@ struct RunSession {
     func perform(_ body: () -> RunReport, beforeReport: (RunReport) throws -> Void = { _ in }) throws {
         let cancellation = cancellation
         let registry = registry
-        let progress = reporting.showsProgress(dataOnStandardOutput: summaryToStandardError)
-            ? ProgressDisplay(collector: collector) : nil
+        let showsProgress = isFilter
+            ? reporting.progress == .always : reporting.showsProgress(dataOnStandardOutput: summaryToStandardError)
+        let progress = showsProgress ? ProgressDisplay(collector: collector) : nil
         let monitor = InterruptMonitor { _, count in
             if count == 1 {
                 progress?.stop()
@@ -71,7 +77,7 @@ struct RunSession {
     /// The summary and the JSON; the records were printed (and spooled) as they came.
     private func print(_ report: RunReport) throws {
         try stream.finish()
-        if !reporting.quiet {
+        if !reporting.quiet && (!isFilter || reporting.verbose) {
             try CommandOutput.print(
                 ReportFormatter(verbose: reporting.verbose).summary(report), to: Self.summaryStream(reporting, summaryToStandardError),
                 what: "the report")

@@ -2,16 +2,43 @@ import Glibc
 
 /// A file open for reading, closed when the last reference goes. `pread` needs no shared offset,
 /// so several workers may read blocks of the same file at once.
+///
+/// A pipe, terminal or socket (standard input, a FIFO named on the command line) cannot be read at
+/// an offset: it is read front to back with `read`, and a read must start where the last one
+/// ended (or further on: the bytes between are read and dropped). Only the streaming decoder, one
+/// thread reading in order, is given such a file.
 public final class ReadableFile: Sendable {
     public let path: PathName
     let descriptor: Int32
+    /// Where a file that cannot seek has been read to; nil for a seekable one.
+    private let sequentialOffset: SequentialStream?
 
     public init(_ path: PathName) throws(SystemError) {
         self.path = path
-        descriptor = try systemCall("open", path) {
+        // Non-blocking, so that a file that became a FIFO since the scan cannot hang the open.
+        let descriptor = try systemCall("open", path) {
             path.withCString { open($0, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
         }
+        self.descriptor = descriptor
+        if lseek(descriptor, 0, SEEK_CUR) < 0 {
+            // A FIFO or device is then read as any stream is: each read waits for bytes.
+            _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) & ~O_NONBLOCK)
+            sequentialOffset = SequentialStream.shared(by: descriptor)
+        } else {
+            sequentialOffset = nil
+        }
     }
+
+    /// Standard input, named `path` in messages: a copy of descriptor 0, read front to back from
+    /// where it is (as gzip reads it, even when it is a regular file).
+    public init(standardInputNamed path: PathName) throws(SystemError) {
+        self.path = path
+        descriptor = try systemCall("read", path) { fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3) }
+        sequentialOffset = SequentialStream.shared(by: descriptor)
+    }
+
+    /// Whether the file can be read only front to back (a pipe, terminal or socket).
+    public var isSequential: Bool { sequentialOffset != nil }
 
     deinit { close(descriptor) }
 
@@ -21,6 +48,7 @@ public final class ReadableFile: Sendable {
 
     /// Fills `buffer` from `offset` on; returns how many bytes were read, fewer only at end of file.
     public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemError) -> Int {
+        if let sequentialOffset { return try readSequentially(into: buffer, at: offset, position: sequentialOffset) }
         var total = 0
         while total < buffer.count {
             let count = try systemCall("read", path) {
@@ -29,6 +57,50 @@ public final class ReadableFile: Sendable {
             if count == 0 { break }
             total += count
         }
+        return total
+    }
+
+    /// `read(into:at:)` on a file that cannot seek. Its first bytes are kept (`SequentialStream`),
+    /// so that a reader may look at a stream's magic number and then read it from its start;
+    /// past them, `offset` must not be behind the bytes read so far (ESPIPE), and bytes up to it
+    /// are dropped.
+    private func readSequentially(
+        into buffer: UnsafeMutableRawBufferPointer, at offset: Int64, position stream: SequentialStream
+    ) throws(SystemError) -> Int {
+        var failure: SystemError?
+        let total = stream.state.withLock { state -> Int in
+            do throws(SystemError) {
+                var total = 0
+                if offset < Int64(state.head.count) {
+                    let start = Int(offset)
+                    total = min(buffer.count, state.head.count - start)
+                    state.head.withUnsafeBytes { head in
+                        buffer.baseAddress!.copyMemory(from: head.baseAddress! + start, byteCount: total)
+                    }
+                    if total == buffer.count { return total }
+                }
+                let resume = offset + Int64(total)
+                guard resume >= state.position else { throw SystemError("read", path, code: ESPIPE) }
+                var skip = [UInt8](repeating: 0, count: 64 << 10)
+                while state.position < resume {
+                    let want = Int(min(Int64(skip.count), resume - state.position))
+                    let count = try systemCall("read", path) { skip.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, want) } }
+                    if count == 0 { return total }
+                    state.keep(UnsafeRawBufferPointer(start: skip.withUnsafeBytes { $0.baseAddress! }, count: count))
+                }
+                while total < buffer.count {
+                    let count = try systemCall("read", path) { Glibc.read(descriptor, buffer.baseAddress! + total, buffer.count - total) }
+                    if count == 0 { break }
+                    state.keep(UnsafeRawBufferPointer(rebasing: buffer[total..<total + count]))
+                    total += count
+                }
+                return total
+            } catch {
+                failure = error
+                return 0
+            }
+        }
+        if let failure { throw failure }
         return total
     }
 
@@ -81,6 +153,41 @@ public final class ReadableFile: Sendable {
         }
         if let failure { throw failure }
         return bytes
+    }
+}
+
+/// How far a pipe or device has been read, shared by every `ReadableFile` open on it in this
+/// process (`/dev/stdin` opened twice is one stream), with its first `headLimit` bytes kept so
+/// that they can be read again (a format sniffed, then decoded from the start).
+final class SequentialStream: Sendable {
+    static let headLimit = 64 << 10
+
+    struct State {
+        var position: Int64 = 0
+        var head: [UInt8] = []
+
+        /// Counts bytes just read from the descriptor, keeping those within the head.
+        mutating func keep(_ bytes: UnsafeRawBufferPointer) {
+            if head.count < SequentialStream.headLimit && Int64(head.count) == position {
+                head.append(contentsOf: bytes.prefix(SequentialStream.headLimit - head.count))
+            }
+            position += Int64(bytes.count)
+        }
+    }
+
+    let state = Locked(State())
+
+    private static let open = Locked<[FileIdentity: SequentialStream]>([:])
+
+    /// The stream of the pipe or device `descriptor` is open on.
+    static func shared(by descriptor: Int32) -> SequentialStream {
+        guard let status = try? FileStatus.of(descriptor: descriptor, path: "stream") else { return SequentialStream() }
+        return open.withLock { streams in
+            if let stream = streams[FileIdentity(status)] { return stream }
+            let stream = SequentialStream()
+            streams[FileIdentity(status)] = stream
+            return stream
+        }
     }
 }
 

@@ -2,7 +2,7 @@
 public struct ArchiveRequest: Sendable {
     /// Directories and files to store; each directory's entries are named under its last component.
     public var roots: [PathName]
-    /// The .tar.gz to write.
+    /// The .tar.gz to write; `-` writes it to standard output.
     public var destination: PathName
     public var filter: PathFilter
     public var followSymlinks: Bool
@@ -24,6 +24,9 @@ public struct ArchiveRequest: Sendable {
         self.scheduling = scheduling
         self.force = force
     }
+
+    /// `-o -`: the archive goes to standard output, as it is made.
+    public var toStandardOutput: Bool { destination == "-" }
 }
 
 /// One path to store in an archive: where it is, the name it gets in the archive, and what it was
@@ -66,7 +69,7 @@ public final class ArchiveRun: BatchRun, Sendable {
             settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
             compressedSide: .output)
         let destination = request.destination
-        if !request.force && FileStatus.exists(destination) {
+        if !request.toStandardOutput && !request.force && FileStatus.exists(destination) {
             report.failures.append(FileFailure(
                 path: destination, message: "already exists (use --force to overwrite); nothing was written"))
             return report.build(collector: collector, interrupted: false)
@@ -82,24 +85,63 @@ public final class ArchiveRun: BatchRun, Sendable {
             output: OutputOptions(force: request.force))
         let output: any OutputFile
         do {
-            output = try context.makeOutput(for: destination, symlinks: .follow)
+            output = request.toStandardOutput
+                ? StandardOutputFile(cancelling: cancellation) : try context.makeOutput(for: destination, symlinks: .follow)
         } catch {
             report.failures.append(FileFailure(path: destination, message: "\(error); nothing was written"))
             return report.build(collector: collector, interrupted: false)
         }
         let encoder = settings.codec.makeEncoder(level: settings.level)
-        let task = ArchiveStreamTask(destination: destination, output: output, encoder: encoder, context: context)
+        let ending = Locked<StreamedGzipTask.Ending?>(nil)
+        // FNAME is the tar's name; MTIME stays 0 (as `gzip -n`), so that the same tree gives the same archive.
+        let origin = GzipOrigin(name: request.toStandardOutput ? [] : Self.tarName(of: destination).bytes, modificationTime: 0)
+        let task = StreamedGzipTask(
+            output: output, encoder: encoder, origin: origin, context: context, taskSize: items.dataBytes
+        ) { end in ending.withLock { $0 = end } }
         let work = StreamedWork(cancellation: cancellation)
         let producer = TarStreamProducer(
-            items: items, task: task, work: work, window: window, blockSize: settings.blockSize,
-            contextLength: encoder.contextLength, collector: collector, cancellation: cancellation)
+            items: items, task: task, work: work, blockSize: settings.blockSize, collector: collector,
+            cancellation: cancellation)
 
         producer.start()
         schedule(work, scheduling)
-        producer.waitUntilFinished()
+        let entryOutcomes = producer.waitUntilFinished()
+        if let end = ending.withLock({ $0 }) { record(end, entries: entryOutcomes) }
 
         if cancellation.isCancelled { registry.removeAll() }
         return report.build(collector: collector, interrupted: cancellation.isCancelled)
+    }
+
+    /// Records the archive's outcome and its entries'.
+    private func record(_ ending: StreamedGzipTask.Ending, entries: ArchiveEntryOutcomes) {
+        let destination = request.destination
+        var outcome: FileOutcome
+        switch ending {
+        case .cancelled:
+            return
+        case .committed(_, let bytesOut, let seconds):
+            // The archive's bytes in are those of entries that failed but whose data it holds
+            // all the same (each entry done counts its own): every byte out has its bytes in.
+            outcome = FileOutcome(
+                source: destination, output: destination, bytesIn: entries.failedBytesStored, bytesOut: bytesOut,
+                seconds: seconds, status: .done)
+            // Each entry done went into the archive; its bytes out are the archive's.
+            entries.forEach(archive: destination) { collector.record($0) }
+        case .failed(let error, let seconds):
+            outcome = FileOutcome(
+                source: destination, output: nil, bytesIn: 0, bytesOut: 0, seconds: seconds,
+                status: .failed("\(error); the archive was not written"))
+            // Entries are done only once the archive holding them is; their own failures stand.
+            for entry in entries.failed { collector.record(entry) }
+        }
+        outcome.isArchive = true
+        collector.record(outcome)
+    }
+
+    /// FNAME: the name of the tar inside, as gzip records `x.tar` compressed to `x.tar.gz`.
+    static func tarName(of destination: PathName) -> PathName {
+        let name = destination.lastComponent
+        return name.hasSuffix(".tgz") ? name.removingSuffix(".tgz").appendingSuffix(".tar") : name.removingSuffix(".gz")
     }
 
     /// Every entry, root by root in the order given, each tree in the scanner's order (a directory
@@ -110,7 +152,8 @@ public final class ArchiveRun: BatchRun, Sendable {
     private func plan() -> ScannedFiles {
         let scanner = TreeScanner(options: ScanOptions(
             selection: .archiveEntries, filter: request.filter, followSymlinks: request.followSymlinks))
-        let archiveItself = (try? FileStatus.of(request.destination, followingSymlinks: true)).map(FileIdentity.init)
+        let archiveItself = request.toStandardOutput ? nil
+            : (try? FileStatus.of(request.destination, followingSymlinks: true)).map(FileIdentity.init)
         var claimed = request.roots.count > 1 ? ClaimedNames() : nil
         var items = ScannedFiles()
         for root in request.roots {

@@ -10,12 +10,16 @@ public struct CompressionRequest: Sendable {
     public var shard: ShardSlice?
     /// `--resume`: outputs already complete are counted as done instead of redone.
     public var resume: ResumeMode?
+    /// What each output's name ends with (gzip's `-S`).
+    public var suffix: String
 
     public init(
         roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         settings: CompressionSettings = CompressionSettings(), scheduling: SchedulingOptions = SchedulingOptions(),
-        output: OutputOptions = OutputOptions(), shard: ShardSlice? = nil, resume: ResumeMode? = nil
+        output: OutputOptions = OutputOptions(), shard: ShardSlice? = nil, resume: ResumeMode? = nil,
+        suffix: String = ".gz"
     ) {
+        self.suffix = suffix
         self.roots = roots
         self.filter = filter
         self.followSymlinks = followSymlinks
@@ -52,7 +56,8 @@ public final class CompressionRun: BatchRun, Sendable {
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
         let (settings, output) = (request.settings, request.output)
-        let destination: @Sendable (ScannedFile) -> PathName = { file in output.destination(for: file) { $0.appendingSuffix(".gz") } }
+        let suffix = request.suffix
+        let destination: @Sendable (ScannedFile) -> PathName = { file in output.destination(for: file) { $0.appendingSuffix(suffix) } }
         let planned = plan(files, candidates: candidates)
         collector.plan(files: planned.count, bytes: planned.reduce(0) { $0 + files.size(at: Int($1)) })
         let collector = collector
@@ -87,11 +92,11 @@ public final class CompressionRun: BatchRun, Sendable {
     /// `--rm` must not unlink, are skipped. Within one root no two files can claim one output, so
     /// names are only kept (as hashes) when there are several roots.
     private func plan(_ files: ScannedFiles, candidates: [Int]) -> [Int32] {
-        let output = request.output
+        let (output, suffix) = (request.output, request.suffix)
         var chosen: [Int32] = []
         chosen.reserveCapacity(candidates.count)
         var claimed = request.roots.count > 1 ? ClaimedNames() : nil
-        let destination = { (index: Int32) in output.destination(for: files[Int(index)]) { $0.appendingSuffix(".gz") } }
+        let destination = { (index: Int32) in output.destination(for: files[Int(index)]) { $0.appendingSuffix(suffix) } }
         for index in candidates {
             let position = Int32(index)
             let status = files.status(at: index)

@@ -32,12 +32,14 @@ struct DecompressedFileDestination: DecodedFileDestination {
         do {
             let summary = try decoding.result.get()
             guard let output = decoding.output else { preconditionFailure("a decoded file without an output") }
-            if let reader = decoding.reader, !(try reader.status().isUnchanged(since: source.status)) {
+            // A stream (a pipe, a FIFO) changes as it is read; only a file can be checked.
+            if let reader = decoding.reader, !reader.isSequential, !(try reader.status().isUnchanged(since: source.status)) {
                 throw SourceChangedError(path: source.path, detail: "its size, times or identity changed")
             }
             try output.commit(attributes: source.status, replacingExisting: context.output.force)
             outcome = FileOutcome(
-                source: source.path, output: outputPath, bytesIn: source.status.size, bytesOut: summary.uncompressedBytes,
+                source: source.path, output: outputPath, bytesIn: decoding.reader?.isSequential == true ? summary.compressedBytes : source.status.size,
+                bytesOut: summary.uncompressedBytes,
                 seconds: decoding.seconds, status: .done, warning: summary.trailing.warning,
                 outputChecksum: (output as? DiscardedOutput)?.checksum)
         } catch {

@@ -80,7 +80,8 @@ public final class DecompressionRun: BatchRun, Sendable {
         let acceptsAnyName = request.purpose == .test || request.toStandardOutput
         let files = scan(
             request.roots, selecting: .gzipFiles(acceptingNamedFiles: acceptsAnyName), filter: request.filter,
-            followSymlinks: request.followSymlinks, removingLeftoverTemporaries: !output.discard && !request.toStandardOutput)
+            followSymlinks: request.followSymlinks, removingLeftoverTemporaries: !output.discard && !request.toStandardOutput,
+            readingNamedStreams: acceptsAnyName)
         let scheduling = request.scheduling
         let window = makeWindow(jobs: scheduling.jobs)
         let taskContext = TaskContext(

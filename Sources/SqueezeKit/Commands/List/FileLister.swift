@@ -25,14 +25,15 @@ struct GzipFileLister: FileLister {
     }
 
     func list(_ file: ReadableFile, status: FileStatus, cancellation: CancellationFlag) throws -> FileListing {
-        if let index = try MemberIndexWalker(file: file, fileSize: status.size).walk() {
+        // A stream (a pipe) has no size to walk an index by: it is decoded, and measured so.
+        if !file.isSequential, let index = try MemberIndexWalker(file: file, fileSize: status.size).walk() {
             return listing(of: index.firstHeader, compressedBytes: status.size, uncompressedBytes: index.uncompressedBytes,
                            members: index.memberCount, sizeSource: .index, trailing: .none)
         }
         let summary = try pools.streams.withInstance { decoder in
             try decoder.decode(file, cancellation: cancellation, progress: { _ in }, sink: { _ in })
         }
-        return listing(of: summary.firstHeader, compressedBytes: status.size, uncompressedBytes: summary.uncompressedBytes,
+        return listing(of: summary.firstHeader, compressedBytes: file.isSequential ? summary.compressedBytes : status.size, uncompressedBytes: summary.uncompressedBytes,
                        members: summary.members, sizeSource: .decoded, trailing: summary.trailing)
     }
 

@@ -35,7 +35,7 @@ public final class ListingRun: BatchRun, Sendable {
             command: "list", settings: RunReport.Settings(scheduling: request.scheduling), compressedSide: .input)
         let files = scan(
             request.roots, selecting: .gzipFiles(acceptingNamedFiles: true), filter: request.filter,
-            followSymlinks: request.followSymlinks)
+            followSymlinks: request.followSymlinks, readingNamedStreams: true)
         let scheduling = request.scheduling
         let window = makeWindow(jobs: scheduling.jobs)
         // Listers that recognize a format go first; the gzip lister takes the rest.

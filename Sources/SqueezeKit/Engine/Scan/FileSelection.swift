@@ -79,11 +79,15 @@ public struct ScanOptions: Sendable {
     /// Remove the temporaries that killed runs of squeeze left (commands that write into the tree
     /// they scan); otherwise every temporary is passed by.
     public var removesLeftoverTemporaries: Bool
+    /// Take a FIFO or character device named on the command line (`/dev/stdin`, `<(…)`) as a
+    /// file to read front to back; found in a tree, one is still skipped.
+    public var readsNamedStreams: Bool
 
     public init(
         selection: FileSelection, filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
-        removesLeftoverTemporaries: Bool = false
+        removesLeftoverTemporaries: Bool = false, readsNamedStreams: Bool = false
     ) {
+        self.readsNamedStreams = readsNamedStreams
         self.selection = selection
         self.filter = filter
         self.followSymlinks = followSymlinks

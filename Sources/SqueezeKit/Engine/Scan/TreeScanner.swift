@@ -86,6 +86,9 @@ private struct Walk {
         default:
             if options.selection.selectsEveryKind && status.kind != .socket {
                 found(.file(ScannedFile(path: root, relativePath: root.lastComponent, status: status)))
+            } else if options.readsNamedStreams && (status.kind == .fifo || status.kind == .characterDevice) {
+                // Named, a pipe or device is asked for: it is read as a stream, never skipped.
+                found(.file(ScannedFile(path: root, relativePath: root.lastComponent, status: status)))
             } else {
                 found(.skipped(SkippedPath(path: root, reason: .special(status.kind))))
             }

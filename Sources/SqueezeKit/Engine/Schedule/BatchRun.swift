@@ -35,22 +35,22 @@ extension BatchRun {
     /// runs left there.
     func scan(
         _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
-        removingLeftoverTemporaries: Bool = false
+        removingLeftoverTemporaries: Bool = false, readingNamedStreams: Bool = false
     ) -> [ScannedFile] {
         Array(scanCompactly(
             roots, selecting: selection, filter: filter, followSymlinks: followSymlinks,
-            removingLeftoverTemporaries: removingLeftoverTemporaries))
+            removingLeftoverTemporaries: removingLeftoverTemporaries, readingNamedStreams: readingNamedStreams))
     }
 
     /// As `scan`, the files kept compactly: for runs over more files than their objects would fit
     /// in memory. Skips and failures go to the collector as the walk finds them.
     func scanCompactly(
         _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
-        removingLeftoverTemporaries: Bool = false
+        removingLeftoverTemporaries: Bool = false, readingNamedStreams: Bool = false
     ) -> ScannedFiles {
         let options = ScanOptions(
             selection: selection, filter: filter, followSymlinks: followSymlinks,
-            removesLeftoverTemporaries: removingLeftoverTemporaries)
+            removesLeftoverTemporaries: removingLeftoverTemporaries, readsNamedStreams: readingNamedStreams)
         var files = ScannedFiles()
         TreeScanner(options: options).scan(roots) { finding in
             switch finding {

@@ -1,0 +1,151 @@
+import Foundation
+
+/// Everything `squeeze compress` as a filter was asked to do: each input, in order, compressed to
+/// standard output (`squeeze compress < in > out.gz`, `-c FILE…`).
+public struct StreamCompressionRequest: Sendable {
+    /// One input of the filter.
+    public enum Source: Sendable, Equatable {
+        /// Descriptor 0, read from where it is.
+        case standardInput
+        /// A path named on the command line: a regular file, or a FIFO or device read as a stream.
+        case path(PathName)
+    }
+
+    public var sources: [Source]
+    public var settings: CompressionSettings
+    public var scheduling: SchedulingOptions
+    /// Whether a named file's name and modification time go into its header (gzip's default;
+    /// `-n` leaves them out). Standard input has neither.
+    public var storesName: Bool
+
+    public init(
+        sources: [Source], settings: CompressionSettings = CompressionSettings(),
+        scheduling: SchedulingOptions = SchedulingOptions(), storesName: Bool = true
+    ) {
+        self.sources = sources
+        self.settings = settings
+        self.scheduling = scheduling
+        self.storesName = storesName
+    }
+}
+
+/// One `squeeze compress` as a filter: each input is read front to back on a producer thread, cut
+/// into the blocks its file would be cut into (`StreamBlockCutter`), compressed on every worker
+/// as it arrives, and written to standard output in order: one gzip file per input, concatenated,
+/// byte for byte what `squeeze compress FILE` writes for the same bytes, name and time. Memory is
+/// bounded by the window (four blocks per job), whatever the input's length.
+public final class StreamCompressionRun: BatchRun, Sendable {
+    public let request: StreamCompressionRequest
+    public let environment: RunEnvironment
+    /// What the producer asks the input for at a time.
+    static let readSize = 256 << 10
+
+    public init(request: StreamCompressionRequest, environment: RunEnvironment = RunEnvironment()) {
+        self.request = request
+        self.environment = environment
+    }
+
+    /// How standard input is named in messages and the report.
+    public static let standardInputName: PathName = "(standard input)"
+
+    public func run() -> RunReport {
+        let report = RunReportBuilder(
+            command: "compress",
+            settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
+            compressedSide: .output)
+        collector.plan(files: request.sources.count, bytes: 0)
+        for source in request.sources where !cancellation.isCancelled {
+            compress(source)
+        }
+        return report.build(collector: collector, interrupted: cancellation.isCancelled)
+    }
+
+    /// Compresses one input to standard output and records its outcome.
+    private func compress(_ source: StreamCompressionRequest.Source) {
+        let name: PathName
+        let file: ReadableFile
+        var origin = GzipOrigin(name: [], modificationTime: 0)
+        var size: Int64 = 0
+        do {
+            switch source {
+            case .standardInput:
+                name = Self.standardInputName
+                file = try ReadableFile(standardInputNamed: name)
+            case .path(let path):
+                name = path
+                file = try ReadableFile(path)
+                let status = try file.status()
+                if status.kind == .directory { throw SystemError("read", path, code: EISDIR) }
+                size = status.size
+                if request.storesName && status.kind == .regular {
+                    origin = GzipOrigin(
+                        name: path.lastComponent.bytes, modificationTime: status.modificationTime.gzipModificationTime)
+                }
+            }
+        } catch {
+            let path: PathName = if case .path(let path) = source { path } else { Self.standardInputName }
+            collector.record(FileOutcome(source: path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0, status: .failed("\(error)")))
+            return
+        }
+        let settings = request.settings
+        let window = makeWindow(jobs: request.scheduling.jobs, blockSize: settings.blockSize)
+        let context = TaskContext(
+            collector: collector, registry: registry, window: window, cancellation: cancellation, output: OutputOptions())
+        let ending = Locked<StreamedGzipTask.Ending?>(nil)
+        let task = StreamedGzipTask(
+            output: StandardOutputFile(cancelling: cancellation), encoder: settings.codec.makeEncoder(level: settings.level),
+            origin: origin, context: context, taskSize: size
+        ) { end in ending.withLock { $0 = end } }
+        let work = StreamedWork(cancellation: cancellation)
+        let producerDone = DispatchSemaphore(value: 0)
+        let producer = Thread { [collector, cancellation] in
+            let cutter = task.makeCutter(blockSize: settings.blockSize, feeding: work)
+            Self.feed(file, to: cutter, task: task, collector: collector, cancellation: cancellation)
+            try? cutter.finish()
+            work.finish()
+            producerDone.signal()
+        }
+        producer.name = "squeeze.stream-producer"
+        producer.start()
+        schedule(work, request.scheduling)
+        // Interrupted, the producer may be blocked reading a pipe that sends nothing more: the
+        // run ends without it (it holds nothing the exit must clean up).
+        if cancellation.isCancelled { return }
+        producerDone.wait()
+
+        switch ending.withLock({ $0 }) {
+        case .committed(let bytesIn, let bytesOut, let seconds)?:
+            collector.record(FileOutcome(source: name, output: nil, bytesIn: bytesIn, bytesOut: bytesOut, seconds: seconds, status: .done))
+        case .failed(let error, let seconds)?:
+            collector.record(FileOutcome(
+                source: name, output: nil, bytesIn: 0, bytesOut: 0, seconds: seconds,
+                status: .failed("\(error); what was written to standard output is incomplete")))
+        case .cancelled?, nil:
+            break
+        }
+    }
+
+    /// Reads `file` to its end into `cutter`; a read error fails the task (its output is then
+    /// incomplete, and reported so).
+    private static func feed(
+        _ file: ReadableFile, to cutter: StreamBlockCutter, task: StreamedGzipTask, collector: any ResultRecording,
+        cancellation: CancellationFlag
+    ) {
+        let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 16)
+        defer { buffer.deallocate() }
+        var offset: Int64 = 0
+        do {
+            while !cancellation.isCancelled {
+                let count = try file.read(into: buffer, at: offset)
+                if count == 0 { return }
+                offset += Int64(count)
+                try cutter.consume(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
+                collector.recordProgress(bytes: Int64(count))
+            }
+        } catch is CancellationError {
+            // The run is stopping.
+        } catch {
+            task.fail(error)
+        }
+    }
+}

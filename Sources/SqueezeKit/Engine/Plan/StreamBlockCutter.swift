@@ -1,0 +1,107 @@
+/// Cuts a byte stream whose length is not known in advance (standard input, libarchive's tar
+/// output) into the blocks `BlockLayout` would give a file of the same bytes, each handed to
+/// `deliver` with the context its encoder wants before it. So a stream compresses to exactly the
+/// bytes its file would.
+///
+/// - Up to twice `blockSize`, a stream is one block: it is held until it ends or grows past that,
+///   as a file of that size is not split.
+/// - Past that, it is cut into blocks of `blockSize`, the last one shorter; a full block is held
+///   back until a byte beyond it arrives, since only then is it known not to be the last (zlib
+///   ends the stream in the last block; libdeflate indexes its members only when there are
+///   several).
+///
+/// Where the blocks begin and end, and which is last, depends on the stream alone, never on
+/// timing, so every mode writes the same bytes. Used by one producer thread alone.
+final class StreamBlockCutter: ArchiveByteSink {
+    private let blockSize: Int
+    private let contextLength: Int
+    private let deliver: (StreamedBlock) throws -> Void
+    /// Context, then the bytes of the block being filled.
+    private var storage: [UInt8] = []
+    private var storageContextLength = 0
+    private var nextIndex = 0
+    private var isFinished = false
+    /// Whether the stream has grown past one block's limit (twice `blockSize`).
+    private var isSplit = false
+    /// Every byte consumed so far.
+    private(set) var streamLength: Int64 = 0
+
+    init(blockSize: Int, contextLength: Int, deliver: @escaping (StreamedBlock) throws -> Void) {
+        precondition(blockSize > 0 && contextLength >= 0)
+        self.blockSize = blockSize
+        self.contextLength = contextLength
+        self.deliver = deliver
+    }
+
+    private var filled: Int { storage.count - storageContextLength }
+
+    /// What the block being filled may hold before a further byte seals it.
+    private var limit: Int { isSplit ? blockSize : 2 * blockSize }
+
+    func consume(_ bytes: UnsafeRawBufferPointer) throws {
+        precondition(!isFinished, "bytes after the end of the stream")
+        var offset = 0
+        while offset < bytes.count {
+            if filled == limit {
+                if isSplit {
+                    try seal(isLast: false)
+                } else {
+                    try split()
+                }
+                continue
+            }
+            let take = min(limit - filled, bytes.count - offset)
+            if storage.isEmpty { storage.reserveCapacity(min(limit, take + (64 << 10))) }
+            storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + take]))
+            offset += take
+            streamLength += Int64(take)
+        }
+    }
+
+    /// Hands out the block being filled as the last one (empty when the stream was). Called once.
+    func finish() throws {
+        precondition(!isFinished, "stream finished twice")
+        isFinished = true
+        try seal(isLast: true)
+    }
+
+    /// The stream has outgrown one block: its first `blockSize` bytes become block 0, and the
+    /// second `blockSize` the block being filled (full, so the next byte seals it).
+    private func split() throws {
+        precondition(nextIndex == 0 && storageContextLength == 0 && filled == 2 * blockSize)
+        isSplit = true
+        let held = storage
+        storage = Array(held[..<blockSize])
+        try seal(isLast: false, keeping: held[blockSize...])
+    }
+
+    /// Hands out the block being filled and starts the next with the stream's last
+    /// `contextLength` bytes as its context, then `following`. The index advances only once the
+    /// block was taken, so a block `deliver` refused leaves no gap before the next.
+    private func seal(isLast: Bool, keeping following: ArraySlice<UInt8> = []) throws {
+        let block = StreamedBlock(index: nextIndex, storage: storage, contextLength: storageContextLength, isLast: isLast)
+        var next: [UInt8] = []
+        if !isLast {
+            next.reserveCapacity(min(contextLength, storage.count) + blockSize)
+            next.append(contentsOf: storage.suffix(contextLength))
+        }
+        storageContextLength = next.count
+        next.append(contentsOf: following)
+        storage = next
+        try deliver(block)
+        nextIndex += 1
+    }
+}
+
+/// A block of a stream cut by `StreamBlockCutter`, with the bytes before it its encoder wants as
+/// context (the 32 KiB dictionary of the zlib single-stream encoder, nothing for libdeflate).
+struct StreamedBlock: Sendable {
+    let index: Int
+    /// `contextLength` bytes of context, then the block's own bytes.
+    let storage: [UInt8]
+    let contextLength: Int
+    /// No byte of the stream follows this block.
+    let isLast: Bool
+
+    var length: Int { storage.count - contextLength }
+}

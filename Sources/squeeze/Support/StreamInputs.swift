@@ -1,0 +1,34 @@
+import ArgumentParser
+import Glibc
+import SqueezeKit
+
+/// Which inputs named on the command line are streams: `-` (standard input), and a FIFO,
+/// character device or socket (`/dev/stdin` on a pipe, `<(…)`), which is read front to back,
+/// never skipped. Only special files found while walking a tree are skipped.
+enum StreamInputs {
+    /// What `-` and `/dev/stdin` are read as, for the commands that take paths.
+    static let standardInputPath = "/dev/stdin"
+
+    static func isStream(_ argument: String) -> Bool {
+        if argument == "-" { return true }
+        var status = stat()
+        guard stat(argument, &status) == 0 else { return false }
+        let kind = status.st_mode & S_IFMT
+        return kind == S_IFIFO || kind == S_IFCHR || kind == S_IFSOCK
+    }
+
+    /// The paths of a command that decodes, with `-` as standard input; none means standard input.
+    static func decodingPaths(_ arguments: [String]) -> [PathName] {
+        let named = arguments.isEmpty ? ["-"] : arguments
+        return zip(named, CommandLinePath.pathNames(named)).map { argument, path in
+            argument == "-" ? PathName(standardInputPath) : path
+        }
+    }
+
+    /// gzip refuses to write compressed data to a terminal (it would be garbage on screen).
+    static func refuseTerminalOutput(force: Bool, program: String) throws {
+        guard !force && isatty(STDOUT_FILENO) == 1 else { return }
+        StandardStreams.message("\(program): compressed data not written to a terminal. Use -f to force compression.\n")
+        throw ExitCode.failure
+    }
+}

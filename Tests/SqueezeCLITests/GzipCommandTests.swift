@@ -1,0 +1,142 @@
+import Foundation
+import Glibc
+import SqueezeTestSupport
+import Testing
+
+/// `squeeze gzip`, and squeeze called as gzip, gunzip, zcat, pigz and unpigz, where scripts call
+/// gzip: GNU tar's -I and -z, logrotate, zcat and zgrep, gzip's conformance vectors.
+@Suite struct GzipCommandTests {
+    /// A directory with links named as the tools, and a shell line run with it first on PATH.
+    static func shell(_ script: String, in directory: String) throws -> CommandResult {
+        let bin = "\(directory)/.bin"
+        try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
+        for name in ["gzip", "gunzip", "zcat", "pigz", "unpigz"] where !FileManager.default.fileExists(atPath: "\(bin)/\(name)") {
+            try FileManager.default.createSymbolicLink(atPath: "\(bin)/\(name)", withDestinationPath: Squeeze.binary)
+        }
+        return try CommandRunner.run("bash", ["-c", "SQ='\(Squeeze.binary)'; BIN='\(bin)'; set -o pipefail; \(script)"], currentDirectory: directory)
+    }
+
+    @Test func compressesInPlaceRemovingSourcesAsGzipDoes() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 20)
+        try TreeBuilder.write(data.text(3_000_000), to: scratch("big"))
+        try TreeBuilder.write("small\n", to: scratch("small"))
+        let original = try TreeBuilder.read(scratch("big"))
+        let compress = try Self.shell(#""$SQ" gzip big small"#, in: scratch.path)
+        #expect(compress.status == 0, "\(compress.standardError)")
+        #expect(compress.standardError.isEmpty && compress.output.isEmpty, "gzip prints nothing")
+        #expect(!FileManager.default.fileExists(atPath: scratch("big")) && !FileManager.default.fileExists(atPath: scratch("small")))
+        let decompress = try Self.shell(#"gzip -t big.gz && "$SQ" gzip -d big.gz small.gz"#, in: scratch.path)
+        #expect(decompress.status == 0, "\(decompress.standardError)")
+        #expect(try TreeBuilder.read(scratch("big")) == original)
+        #expect(!FileManager.default.fileExists(atPath: scratch("big.gz")))
+        let keep = try Self.shell(#""$SQ" gzip -k -9 big && test -f big && test -f big.gz"#, in: scratch.path)
+        #expect(keep.status == 0, "\(keep.standardError)")
+        // An existing output is a warning (exit 2) and both files stay, as with gzip.
+        let exists = try Self.shell(#""$SQ" gzip big"#, in: scratch.path)
+        #expect(exists.status == 2)
+        #expect(exists.standardError.contains("already exists"), "\(exists.standardError)")
+        #expect(FileManager.default.fileExists(atPath: scratch("big")))
+        // A directory without -r is ignored with gzip's words and exit 2; with -r it is walked.
+        try TreeBuilder.write("x\n", to: scratch("dir/x"))
+        let directory = try Self.shell(#""$SQ" gzip dir"#, in: scratch.path)
+        #expect(directory.status == 2)
+        #expect(directory.standardError.contains("dir is a directory -- ignored"), "\(directory.standardError)")
+        let recursive = try Self.shell(#""$SQ" gzip -r dir && test -f dir/x.gz && ! test -e dir/x"#, in: scratch.path)
+        #expect(recursive.status == 0, "\(recursive.standardError)")
+        let missing = try Self.shell(#""$SQ" gzip nothing-here"#, in: scratch.path)
+        #expect(missing.status == 1)
+        #expect(missing.standardError.contains("nothing-here"), "\(missing.standardError)")
+    }
+
+    @Test func suffixAndThreadsAndRsyncable() throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write("abc\n", to: scratch("f"))
+        let result = try Self.shell(#""$SQ" gzip -S .z -p 2 f && gzip -dc < f.z"#, in: scratch.path)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output == "abc\n")
+        let rsyncable = try Self.shell(#""$SQ" gzip --rsyncable < f.z"#, in: scratch.path)
+        #expect(rsyncable.status == 64)
+        #expect(rsyncable.standardError.contains("--rsyncable is not supported"), "\(rsyncable.standardError)")
+    }
+
+    /// Under the names of the tools (a link on PATH), squeeze is that tool.
+    @Test func actsAsTheToolItIsCalled() throws {
+        let scratch = try TemporaryDirectory()
+        let result = try Self.shell("""
+            export PATH="$BIN:$PATH"; echo hello > f && gzip -k f && zcat f.gz && gunzip -c f.gz && pigz -c f | unpigz \
+            && rm f && gunzip f.gz && cat f && echo text | gzip | /bin/gzip -dc
+            """, in: scratch.path)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output == "hello\nhello\nhello\nhello\ntext\n", "\(result.output)")
+    }
+
+    @Test func gnuTarCreatesAndExtractsThroughIt() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 21)
+        for index in 0..<30 { try TreeBuilder.write(data.text(index * 40_000), to: scratch("tree/d\(index % 3)/f\(index)")) }
+        let result = try Self.shell("""
+            tar -I "$SQ gzip" -cf a.tgz tree && mkdir x && tar -I "$SQ gzip" -xf a.tgz -C x && diff -r tree x/tree \
+            && /bin/gzip -t a.tgz && mkdir y && tar xzf a.tgz -C y && diff -r tree y/tree \
+            && PATH="$BIN:$PATH" tar -czf b.tgz tree && mkdir z && PATH="$BIN:$PATH" tar -xzf b.tgz -C z && diff -r tree z/tree \
+            && /bin/gzip -t b.tgz && tar -czf c.tgz tree && mkdir w && tar -I "$SQ gzip" -xf c.tgz -C w && diff -r tree w/tree
+            """, in: scratch.path)
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+
+    @Test func zcatAndZgrepReadItsOutputs() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 22)
+        var text = data.text(2_000_000)
+        text += Array("needle in the haystack\n".utf8)
+        try TreeBuilder.write(text, to: scratch("log"))
+        let result = try Self.shell(#""$SQ" gzip -k log && zcat log.gz | cmp - log && zgrep -c 'needle in the haystack' log.gz"#, in: scratch.path)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output == "1\n")
+    }
+
+    /// logrotate (Debian's) rotating a real log, compressing with squeeze; private state and config.
+    @Test(.enabled(if: getuid() == 0 && CommandRunner.isInstalled("logrotate"), "needs root and logrotate"))
+    func logrotateRotatesWithIt() throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write(Array(repeating: "a line of the log\n", count: 50_000).joined(), to: scratch("app.log"))
+        let original = try TreeBuilder.read(scratch("app.log"))
+        try TreeBuilder.write("""
+            \(scratch("app.log")) {
+                rotate 3
+                compress
+                compresscmd \(Squeeze.binary)
+                compressoptions gzip -9
+                uncompresscmd \(scratch(".bin/gunzip"))
+                compressext .gz
+                nodelaycompress
+                missingok
+            }
+
+            """, to: scratch("logrotate.conf"))
+        chmod(scratch("logrotate.conf"), 0o644)
+        let result = try Self.shell(#"logrotate -f -s "$PWD/state" "$PWD/logrotate.conf""#, in: scratch.path)
+        #expect(result.status == 0, "\(result.standardError)")
+        let rotated = try CommandRunner.run("gzip", ["-dc", scratch("app.log.1.gz")])
+        #expect(rotated.status == 0, "\(rotated.standardError)")
+        #expect(Array(rotated.standardOutput) == original)
+        #expect(!FileManager.default.fileExists(atPath: scratch("app.log.1")))
+    }
+
+    /// gzip's (and Go's, zlib's, libarchive's) conformance vectors through `gzip -dc`, squeeze
+    /// called as gzip: the same status, message and bytes as `squeeze decompress --stdout`.
+    @Test(.enabled(if: Squeeze.interopDirectory != nil, "../shared/interop is not present"))
+    func conformanceVectorsThroughTheGzipCommand() throws {
+        let scratch = try TemporaryDirectory()
+        for vector in InteropVectorTests.vectors {
+            let path = "\(InteropVectorTests.interop)/\(vector.path)"
+            let result = try Self.shell(#""$BIN/gzip" -dc "\#(path)""#, in: scratch.path)
+            #expect(result.status == vector.status, "\(vector.path): \(result.standardError)")
+            if let message = vector.message { #expect(result.standardError.contains(message), "\(vector.path): \(result.standardError)") }
+            let reference = try Squeeze.run(["decompress", "--stdout", path])
+            #expect(result.standardOutput == reference.standardOutput, "\(vector.path)")
+            let test = try Self.shell(#""$BIN/gzip" -t "\#(path)""#, in: scratch.path)
+            #expect(test.status == vector.status || (vector.status == 2 && test.status == 2), "\(vector.path) -t: \(test.standardError)")
+        }
+    }
+}
