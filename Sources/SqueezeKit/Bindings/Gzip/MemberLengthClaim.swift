@@ -21,7 +21,7 @@ enum MemberLengthClaim: Equatable, Sendable {
         if let field = MemberIndexField(extra: extra) {
             self = .indexed(field)
         } else if let payload = GzipExtraSubfield.payload(of: Self.blockGzipIdentifier, in: extra), payload.count == 2 {
-            self = .blockGzip(memberLength: (Int(payload[0]) | Int(payload[1]) << 8) + 1)
+            self = .blockGzip(memberLength: (Int(payload.first!) | Int(payload.last!) << 8) + 1)
         } else {
             return nil
         }
