@@ -60,7 +60,7 @@ import Testing
             Issue.record("not finished: \(piped.outcome)")
             return
         }
-        #expect(summary.members == 56)
+        #expect(summary.members == 55)
         #expect(summary.uncompressedBytes == Int64(original.count))
         #expect(summary.compressedBytes == Int64(bytes.count))
         #expect(summary.firstHeader?.name == Array("data".utf8))
@@ -120,9 +120,9 @@ import Testing
     /// them, so that it can report the damage.
     @Test func damagedInputIsNeverDelivered() throws {
         var data = TestData(seed: 65)
-        let original = data.text(600_000) + data.randomBytes(100_000)
+        let original = data.text(300_000) + data.randomBytes(60_000)
         let intact = GzipBytes.indexed(original, blockSize: 16 << 10)
-        for round in 0..<30 {
+        for round in 0..<20 {
             var bytes = intact
             if round % 2 == 0 {
                 bytes[data.int(in: 0...(bytes.count - 1))] ^= UInt8(1) << data.int(in: 0...7)

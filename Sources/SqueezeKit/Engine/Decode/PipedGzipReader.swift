@@ -7,14 +7,16 @@ import Glibc
 /// Members whose header says their length (squeeze's "SQ", BGZF's "BC": `MemberLengthClaim`)
 /// are read whole, gathered into runs, and decoded by `scheduling.jobs` workers while the next
 /// ones are read; the decoded bytes reach the consumer in order. Memory stays bounded by
-/// `readAhead` (runs read and not yet delivered, decoded bytes included), whatever the input's
-/// size: a member claiming more than fits is left to the stream.
+/// `readAhead` (runs read and not yet delivered, decoded bytes included) plus the read buffer and
+/// the one run held back, whatever the input's size: a member claiming more than half of it is
+/// left to the stream.
 ///
 /// At the first member that does not say its length (any other gzip, or garbage after the last
 /// member), or whose run fails to decode, the reader stops and hands what it read but did not
 /// deliver to the caller (`PipedStreamHandOff`), which decodes it, then the rest of the
 /// descriptor, with its streaming decoder: that decoder then reports what is really wrong, if
-/// anything, and judges trailing bytes as for a file. Every byte the reader delivers has had its
+/// anything, and judges trailing bytes (zeros, garbage after the last member) as for a file,
+/// knowing from the hand-off that `membersBefore` members came first. Every byte the reader delivers has had its
 /// member's CRC-32, ISIZE and length field checked first.
 public struct PipedGzipReader: Sendable {
     public var scheduling: SchedulingOptions
@@ -24,7 +26,7 @@ public struct PipedGzipReader: Sendable {
     /// Members are gathered into runs of at most this many bytes (tests lower it).
     var runLimit = MemberIndexWalker.runLimit
 
-    public init(scheduling: SchedulingOptions = SchedulingOptions(), cancellation: CancellationFlag = CancellationFlag(), readAhead: Int = 32 << 20) {
+    public init(scheduling: SchedulingOptions = SchedulingOptions(), cancellation: CancellationFlag = CancellationFlag(), readAhead: Int = 16 << 20) {
         self.scheduling = scheduling
         self.cancellation = cancellation
         self.readAhead = readAhead
@@ -188,17 +190,14 @@ private struct SequentialInput {
             start = 0
         }
         while available < count && !isAtEnd {
-            let old = buffer.count
             let room = max(Self.readSize, count - available)
-            buffer.append(contentsOf: repeatElement(0, count: room))
-            let got = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + old, room) }
-            if got < 0 {
-                buffer.removeLast(room)
-                if errno == EINTR { continue }
-                throw SystemError("read", name, code: errno)
+            let chunk = try [UInt8](unsafeUninitializedCapacity: room) { bytes, initialized in
+                var got: Int
+                repeat { got = Glibc.read(descriptor, bytes.baseAddress, room) } while got < 0 && errno == EINTR
+                guard got >= 0 else { throw SystemError("read", name, code: errno) }
+                initialized = got
             }
-            buffer.removeLast(room - got)
-            if got == 0 { isAtEnd = true }
+            if chunk.isEmpty { isAtEnd = true } else { buffer += chunk }
         }
         return available >= count
     }
