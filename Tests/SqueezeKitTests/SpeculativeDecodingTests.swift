@@ -7,20 +7,28 @@ import Testing
 @Suite struct SpeculativeDecodingTests {
     /// A concatenation of members, most of them stored (level 0) so that their data shows in the
     /// file as it is: text, incompressible bytes, whole valid gzip members (fake member starts that
-    /// decode), and bare magic bytes with plausible headers.
+    /// decode), whole gzip files of many members, and bare magic bytes with plausible headers.
     static func adversarial(seed: UInt64, size: Int) -> (bytes: [UInt8], original: [UInt8], members: Int) {
         var data = TestData(seed: seed)
         var bytes: [UInt8] = [], original: [UInt8] = [], members = 0
         while bytes.count < size {
             var content: [UInt8] = []
+            // The first member stores a gzip file of small members, longer than two chunks: in
+            // the stored block holding a chunk's end, fake members decode one after another past
+            // that end, so chunks inside it find a false start that decodes.
+            while members == 0 && content.count < 3_000_000 { content += GzipBytes.member(data.randomBytes(data.int(in: 100...3_000))) }
             let target = data.int(in: 0...700_000)
             while content.count < target {
-                switch data.int(in: 0...4) {
+                switch data.int(in: 0...5) {
                 case 0: content += data.text(data.int(in: 1...40_000))
                 case 1: content += data.randomBytes(data.int(in: 1...20_000))
                 case 2: content += GzipBytes.member(data.text(data.int(in: 0...30_000)))
                 case 3: content += GzipBytes.member(data.text(data.int(in: 0...2_000)), header: GzipHeader(name: Array("fake".utf8)))
-                default: content += [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0, 3, 0x03, 0x00]
+                case 4: content += [0x1F, 0x8B, 0x08, 0x00, 0, 0, 0, 0, 0, 3, 0x03, 0x00]
+                default:
+                    // A whole gzip file of many members (a .gz stored in a tar, say): a stretch
+                    // started inside it decodes member after member, far past a chunk's end.
+                    for _ in 0..<data.int(in: 10...60) { content += GzipBytes.member(data.randomBytes(data.int(in: 1...40_000))) }
                 }
             }
             let level = data.int(in: 0...3) == 0 ? 6 : 0
@@ -40,6 +48,13 @@ import Testing
     @Test(arguments: [1, 2, 3] as [UInt64])
     func falseMemberStartsNeverChangeTheOutput(seed: UInt64) throws {
         let (bytes, original, members) = Self.adversarial(seed: 70 + seed, size: 6 << 20)
+        // The file is split for speculation.
+        let scratch = try TemporaryDirectory()
+        let file = try GzipBytes.file(bytes, in: scratch)
+        guard case .speculative = DecodingPlan.make(for: file, size: Int64(bytes.count), threshold: 0) else {
+            Issue.record("not split for speculation")
+            return
+        }
         let (output, summary) = try Self.read(bytes, jobs: Int(seed) + 1)
         #expect(ByteDifference.between(output, original) == nil)
         let (streamed, streamedSummary) = try Self.read(bytes, threshold: .max)
@@ -72,7 +87,7 @@ import Testing
     @Test func aLargeMemberWithFakeStartsFallsBackToTheStream() throws {
         var data = TestData(seed: 76)
         var content: [UInt8] = []
-        while content.count < 12 << 20 { content += data.randomBytes(200_000) + GzipBytes.member(data.text(5_000)) }
+        while content.count <= SpeculativeMemberDecoder.outputLimit { content += data.randomBytes(200_000) + GzipBytes.member(data.text(5_000)) }
         let bytes = GzipHeader().encoded() + GzipBytes.deflate(content, level: 0) + GzipBytes.trailer(content)
         let (output, summary) = try Self.read(bytes)
         #expect(output == content)

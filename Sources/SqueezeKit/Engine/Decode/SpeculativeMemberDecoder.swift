@@ -1,8 +1,8 @@
 /// Decodes a stretch of a gzip file whose members say nothing of their length (concatenated
 /// files, `cat a.gz b.gz`), without knowing where its first member starts: the stretch searches
-/// its range for plausible member headers (`MemberStartCandidate`), and from the first one whose
-/// member decodes, decodes whole members with libdeflate (which checks CRC-32 and ISIZE) until a
-/// member ends at or past the range's end.
+/// its range for plausible member headers (`MemberStartCandidate`), and from the first one from
+/// which whole members decode (libdeflate checks CRC-32 and ISIZE) until a member ends at or past
+/// the range's end, keeps those members.
 ///
 /// What it finds is only speculation: a fake member stored inside another's data decodes just as
 /// well. `GzipDecodingTask` delivers a stretch only when the stretch before it ended exactly where
@@ -10,7 +10,7 @@
 struct SpeculativeMemberDecoder: Sendable {
     /// The most a stretch decodes to: a stretch that would decode to more (a large member) is
     /// given up, and that part of the file is left to the streaming decoder.
-    static let outputLimit = 8 << 20
+    static let outputLimit = 32 << 20
     private let decompressors = CodecPool { try LibdeflateDecompressor() }
 
     /// The stretch of members decoded from the first plausible start in `range` (at its very
@@ -36,7 +36,7 @@ struct SpeculativeMemberDecoder: Sendable {
 
     private enum Attempt {
         case decoded(DecodedStretch)
-        /// The first member did not decode: not a member start.
+        /// The members from this start did not decode up to the range's end: not a member start.
         case falseStart
         case givenUp
     }
@@ -67,7 +67,9 @@ struct SpeculativeMemberDecoder: Sendable {
                     try input.read(upTo: min(input.fileSize, reach, input.start + 2 * Int64(input.bytes.count)))
                     continue
                 }
-                return members == 0 ? .falseStart : .givenUp
+                // A start whose members stop decoding before the range's end is most likely
+                // false (a member stored inside another's data): try the next one.
+                return .falseStart
             }
         }
         let header = input.bytes.withUnsafeBytes { bytes -> GzipHeader? in
