@@ -1,7 +1,8 @@
-/// Decodes one run of members of an indexed file on its own: reads the run with one `pread`, then
+/// Decodes one run of members of an indexed file on its own: reads the run with one `pread` (or
+/// is given its bytes), then
 /// for each member parses its header again (the file may have changed since the walk), inflates
 /// its DEFLATE data with libdeflate into the run's buffer at exactly the length its "SQ" field
-/// claims, checks that the data ends where the field says the member ends, and checks CRC-32 and
+/// (or, for BGZF, its trailer) claims, checks that the data ends where the field says the member ends, and checks CRC-32 and
 /// length against the trailer. Any failure only means this run must be left to the streaming
 /// path, which decodes it again and reports what is really wrong.
 struct IndexedMemberDecoder: Sendable {
@@ -10,6 +11,13 @@ struct IndexedMemberDecoder: Sendable {
     func decode(_ run: MemberRun, from file: ReadableFile) throws -> [UInt8] {
         let bytes = try file.read(count: run.length, at: run.offset)
         guard bytes.count == run.length else { throw GzipFormatError.truncated }
+        return try decode(run, bytes: bytes)
+    }
+
+    /// Decodes a run whose bytes are already read (from a pipe, say); `run.offset` only names
+    /// where the run lies in messages.
+    func decode(_ run: MemberRun, bytes: [UInt8]) throws -> [UInt8] {
+        precondition(bytes.count == run.length)
         return try bytes.withUnsafeBytes { bytes in
             // One byte more than needed, so that even an empty run's buffer has an address.
             try [UInt8](unsafeUninitializedCapacity: run.uncompressedLength + 1) { buffer, initialized in
@@ -39,11 +47,16 @@ struct IndexedMemberDecoder: Sendable {
     ) throws -> Int {
         let offset = run.offset + Int64(position)
         guard case .header(let header, let headerLength) = GzipHeader.parse(UnsafeRawBufferPointer(rebasing: bytes[position...])),
-              let extra = header.extra, let field = MemberIndexField(extra: extra)
+              let claim = MemberLengthClaim(header: header)
         else { throw GzipFormatError.inconsistentIndex("no indexed member header at offset \(offset)") }
-        let length = Int(field.memberLength), uncompressedLength = Int(field.uncompressedLength)
+        let length = claim.memberLength
         let deflateLength = length - headerLength - GzipTrailer.length
-        guard deflateLength > 0, position + length <= bytes.count, produced + uncompressedLength <= output.count else {
+        guard deflateLength > 0, position + length <= bytes.count else {
+            throw GzipFormatError.inconsistentIndex("member at offset \(offset) does not fit where the index put it")
+        }
+        let trailer = GzipTrailer(UnsafeRawBufferPointer(rebasing: bytes[(position + length - GzipTrailer.length)...]))
+        let uncompressedLength = claim.uncompressedLength(trailer: trailer)
+        guard produced + uncompressedLength <= output.count else {
             throw GzipFormatError.inconsistentIndex("member at offset \(offset) does not fit where the index put it")
         }
         let deflate = UnsafeRawBufferPointer(rebasing: bytes[(position + headerLength)..<(position + headerLength + deflateLength)])
@@ -56,7 +69,6 @@ struct IndexedMemberDecoder: Sendable {
             throw GzipFormatError.inconsistentIndex(
                 "member at offset \(offset) ends \(deflateLength - consumed) bytes before the length its index claims")
         }
-        let trailer = GzipTrailer(UnsafeRawBufferPointer(rebasing: bytes[(position + length - GzipTrailer.length)...]))
         try trailer.verify(checksum: CRC32.update(0, UnsafeRawBufferPointer(target)), length: Int64(uncompressedLength))
         produced += uncompressedLength
         return length

@@ -55,4 +55,26 @@ final class LibdeflateDecompressor: @unchecked Sendable {
             handle, input.baseAddress, input.count, output.baseAddress, output.count, &consumed, nil)
         return result == LIBDEFLATE_SUCCESS ? consumed : nil
     }
+
+    /// What became of one gzip member handed to `decompressGzipMember`.
+    enum MemberStep {
+        case decoded(consumed: Int, produced: Int)
+        /// It decodes to more than the output holds.
+        case tooLarge
+        /// Not a valid member (bad header, data, CRC-32 or ISIZE), or cut short.
+        case invalid
+    }
+
+    /// Decodes the gzip member at the start of `input` into the start of `output`; libdeflate
+    /// parses the header and checks CRC-32 and ISIZE.
+    func decompressGzipMember(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> MemberStep {
+        var consumed = 0, produced = 0
+        let result = libdeflate_gzip_decompress_ex(
+            handle, input.baseAddress, input.count, output.baseAddress, output.count, &consumed, &produced)
+        switch result {
+        case LIBDEFLATE_SUCCESS: return .decoded(consumed: consumed, produced: produced)
+        case LIBDEFLATE_INSUFFICIENT_SPACE: return .tooLarge
+        default: return .invalid
+        }
+    }
 }

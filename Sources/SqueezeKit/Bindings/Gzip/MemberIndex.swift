@@ -29,26 +29,18 @@ public struct MemberIndexField: Equatable, Sendable {
 
     /// Finds the subfield among the FEXTRA subfields, if it is there and well formed.
     public init?(extra: [UInt8]) {
-        var offset = 0
-        while offset + 4 <= extra.count {
-            let length = Int(extra[offset + 2]) | Int(extra[offset + 3]) << 8
-            let payload = offset + 4
-            guard payload + length <= extra.count else { return nil }
-            if extra[offset] == Self.identifier[0] && extra[offset + 1] == Self.identifier[1] {
-                guard length == Self.payloadLength else { return nil }
-                let word = { (at: Int) in
-                    UInt32(extra[at]) | UInt32(extra[at + 1]) << 8 | UInt32(extra[at + 2]) << 16 | UInt32(extra[at + 3]) << 24
-                }
-                self.init(memberLength: word(payload), uncompressedLength: word(payload + 4))
-                return
-            }
-            offset = payload + length
+        guard let payload = GzipExtraSubfield.payload(of: Self.identifier, in: extra), payload.count == Self.payloadLength
+        else { return nil }
+        let word = { (at: Int) in
+            let at = payload.startIndex + at
+            return UInt32(payload[at]) | UInt32(payload[at + 1]) << 8 | UInt32(payload[at + 2]) << 16 | UInt32(payload[at + 3]) << 24
         }
-        return nil
+        self.init(memberLength: word(0), uncompressedLength: word(4))
     }
 }
 
-/// Every member of a file written by squeeze in blocks, found by hopping from header to header:
+/// Every member of a file whose members say their own length (squeeze's blocks, "SQ"; BGZF's,
+/// "BC"), found by hopping from header to header:
 /// what lets the parallel path hand members to different workers, and `list` give sizes without
 /// inflating anything (sizes the index claims: only decoding checks them).
 ///
@@ -127,13 +119,19 @@ struct MemberIndexWalker {
         var uncompressed: Int64 = 0
         var offset: Int64 = 0
         while offset < fileSize {
-            guard let (header, headerLength) = try window.header(at: offset),
-                  let extra = header.extra, let field = MemberIndexField(extra: extra)
+            guard let (header, headerLength) = try window.header(at: offset), let claim = MemberLengthClaim(header: header)
             else { return nil }
-            let length = Int(field.memberLength), uncompressedLength = Int(field.uncompressedLength)
+            let length = claim.memberLength
             let deflateLength = length - headerLength - GzipTrailer.length
-            guard deflateLength > 0, offset + Int64(length) <= fileSize,
-                  uncompressedLength <= Self.maximumUncompressedLength,
+            guard deflateLength > 0, offset + Int64(length) <= fileSize else { return nil }
+            var uncompressedLength = 0
+            if claim.needsTrailer {
+                guard let trailer = try window.trailer(endingAt: offset + Int64(length)) else { return nil }
+                uncompressedLength = claim.uncompressedLength(trailer: trailer)
+            } else if case .indexed(let field) = claim {
+                uncompressedLength = Int(field.uncompressedLength)
+            }
+            guard uncompressedLength <= claim.maximumUncompressedLength,
                   uncompressedLength <= deflateLength * Self.maximumExpansion
             else { return nil }
             if firstHeader == nil { firstHeader = header }
@@ -192,6 +190,17 @@ private struct HeaderWindow {
                 isFreshRead = true
             }
         }
+    }
+
+    /// The trailer of the member ending at `end`. The window is read from there, so that it also
+    /// holds the next member's header.
+    mutating func trailer(endingAt end: Int64) throws -> GzipTrailer? {
+        let offset = end - Int64(GzipTrailer.length)
+        if offset < start || end > start + Int64(bytes.count) {
+            try read(MemberIndexWalker.readSize, at: offset)
+        }
+        guard end <= start + Int64(bytes.count) else { return nil }
+        return bytes.withUnsafeBytes { GzipTrailer(UnsafeRawBufferPointer(rebasing: $0[Int(offset - start)...])) }
     }
 
     private mutating func read(_ count: Int, at offset: Int64) throws {

@@ -1,6 +1,8 @@
 /// How a file is decoded: member by member in parallel through its index, or as one stream.
 enum DecodingPlan: Sendable {
     case indexed(MemberIndex)
+    /// Members without length fields, found by searching ahead and kept only once confirmed.
+    case speculative(SpeculativeSplit)
     case stream
 
     /// Smaller files are streamed even when indexed: one worker decodes them in a moment, and the
@@ -8,20 +10,35 @@ enum DecodingPlan: Sendable {
     static let parallelThreshold: Int64 = 512 << 10
 
     /// Reads the index of `file` if it is large enough to gain from it and has a consistent one;
-    /// members are gathered into runs of up to `runLimit` bytes (tests lower it).
+    /// members are gathered into runs of up to `runLimit` bytes (tests lower it). A larger file
+    /// without one is split for speculative decoding if members seem to start past its first chunk.
     static func make(
         for file: ReadableFile, size: Int64, threshold: Int64 = parallelThreshold, runLimit: Int = MemberIndexWalker.runLimit
     ) -> DecodingPlan {
-        guard size >= threshold,
-              let index = try? MemberIndexWalker(file: file, fileSize: size, runLimit: runLimit).walk(), index.memberCount > 1
-        else { return .stream }
-        return .indexed(index)
+        guard size >= threshold else { return .stream }
+        if let index = try? MemberIndexWalker(file: file, fileSize: size, runLimit: runLimit).walk() {
+            return index.memberCount > 1 ? .indexed(index) : .stream
+        }
+        if size >= max(threshold, SpeculativeSplit.minimumFileSize), let split = try? SpeculativeSplit.probe(file, size: size) {
+            return .speculative(split)
+        }
+        return .stream
     }
 
     var blockCount: Int {
         switch self {
         case .indexed(let index): index.runs.count
+        case .speculative(let split): split.chunkCount
         case .stream: 1
+        }
+    }
+
+    /// The file offset where block `index`'s part of the file ends.
+    func end(ofBlock index: Int) -> Int64 {
+        switch self {
+        case .indexed(let memberIndex): memberIndex.runs[index].end
+        case .speculative(let split): split.range(ofChunk: index).upperBound
+        case .stream: .max
         }
     }
 }
@@ -49,10 +66,11 @@ struct DecodingContext: Sendable {
 }
 
 /// The decoders a run's workers borrow: streaming decoders (an inflater and buffers each) and
-/// libdeflate decompressors for indexed members. At most one of each per worker is ever made.
+/// libdeflate decompressors for indexed members and speculative stretches. At most one of each per worker is ever made.
 final class DecoderPools: Sendable {
     let streams = CodecPool { try GzipStreamDecoder() }
     let members = IndexedMemberDecoder()
+    let stretches = SpeculativeMemberDecoder()
 
     init() {}
 }

@@ -9,6 +9,13 @@
 /// against its index field as well as its trailer, and `context.verified` hears how many decoded
 /// bytes have been checked so far.
 ///
+/// Files of members without length fields (`cat a.gz b.gz`), when members seem to start past
+/// the first chunk: one block per chunk (`SpeculativeSplit`), each decoded from the first member
+/// start it finds (`SpeculativeMemberDecoder`). A chunk is written only if the chunk before it
+/// was and ended exactly where this one starts; a chunk lying wholly inside the last member
+/// written is skipped. At the first chunk that does not fit, the rest is streamed as above: a
+/// false member start (a gzip member stored inside another's data) can cost time, never a byte.
+///
 /// Any other file: one block that streams the whole file (`GzipStreamDecoder`).
 ///
 /// `@unchecked Sendable`: `state` holds the output file, which is not `Sendable`; it is used only
@@ -27,7 +34,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     private struct State {
         var reader: ReadableFile?
         var startTime: Double?
-        var members = BlockReorderBuffer<[UInt8]>()
+        var members = BlockReorderBuffer<DecodedStretch>()
         var output: (any OutputFile)?
         /// A failure no decoding can mend: the source cannot be opened, the output cannot be written.
         var failure: (any Error)?
@@ -37,6 +44,10 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         var firstUndelivered: Int?
         /// Decoded (and verified) bytes written so far by the parallel path.
         var bytesDelivered: Int64 = 0
+        /// Where the members written so far by the parallel path end, and how many there were.
+        var deliveredEnd: Int64 = 0
+        var membersDelivered = 0
+        var firstHeader: GzipHeader?
         /// The streaming path's result.
         var streamResult: Result<GzipDecodeSummary, any Error>?
         var progressReported: Int64 = 0
@@ -63,6 +74,8 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         case .indexed(let memberIndex):
             let run = memberIndex.runs[index]
             return context.window.weight(ofLength: run.length + run.uncompressedLength)
+        case .speculative(let split):
+            return context.window.weight(ofLength: Int(split.chunkLength) + SpeculativeMemberDecoder.outputLimit)
         case .stream:
             return context.window.weight(ofLength: 0)
         }
@@ -77,11 +90,13 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             return true
         case .indexed(let memberIndex):
             return runMember(index, of: memberIndex)
+        case .speculative(let split):
+            return runStretch(index, of: split)
         }
     }
 
     func finish() {
-        let (taken, resumeAt, streamResult, failure) = state.withLock { state in
+        let (taken, resumePoint, streamResult, failure) = state.withLock { state in
             defer {
                 state.output = nil
                 state.reader = nil
@@ -90,7 +105,10 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             let finished = FinishedDecoding(
                 result: .failure(CancellationError()), output: state.output, reader: state.reader,
                 seconds: seconds, progressReported: state.progressReported)
-            return (finished, state.firstUndelivered, state.streamResult, state.failure)
+            let resumePoint = StreamResumePoint(
+                offset: state.deliveredEnd, membersBefore: state.membersDelivered,
+                uncompressedBytesBefore: state.bytesDelivered, firstHeader: state.firstHeader)
+            return (finished, resumePoint, state.streamResult, state.failure)
         }
         var finished = taken
         if let failure {
@@ -101,13 +119,14 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             switch plan {
             case .stream:
                 finished.result = streamResult ?? .failure(CancellationError())
-            case .indexed(let memberIndex):
-                if let resumeAt {
-                    finished.result = resumeStream(at: resumeAt, of: memberIndex, into: &finished)
+            case .indexed, .speculative:
+                // Every block written ends exactly at the end of the file; anything else is streamed.
+                if resumePoint.offset < plan.end(ofBlock: blockCount - 1) {
+                    finished.result = resumeStream(from: resumePoint, into: &finished)
                 } else {
                     finished.result = .success(GzipDecodeSummary(
-                        members: memberIndex.memberCount, compressedBytes: memberIndex.compressedBytes,
-                        uncompressedBytes: memberIndex.uncompressedBytes, firstHeader: memberIndex.firstHeader,
+                        members: resumePoint.membersBefore, compressedBytes: resumePoint.offset,
+                        uncompressedBytes: resumePoint.uncompressedBytesBefore, firstHeader: resumePoint.firstHeader,
                         trailing: .none, decodedInParallel: true))
                 }
             }
@@ -139,20 +158,44 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             let decoded = try context.pools.members.decode(run, from: reader)
             state.withLock { $0.progressReported += Int64(run.length) }
             context.progress(Int64(run.length))
-            return deposit(decoded, at: index)
+            return deposit(
+                DecodedStretch(
+                    bytes: decoded, start: run.offset, end: run.end, members: run.memberCount,
+                    firstHeader: index == 0 ? memberIndex.firstHeader : nil),
+                at: index)
         } catch {
             state.withLock { $0.failedMember = min($0.failedMember ?? index, index) }
             return deposit(nil, at: index)
         }
     }
 
+    // MARK: - Speculative stretches
+
+    private func runStretch(_ index: Int, of split: SpeculativeSplit) -> Bool {
+        let reader: ReadableFile?
+        do {
+            reader = try openSource(unlessMemberFailedBefore: index)
+        } catch {
+            state.withLock { if $0.failure == nil { $0.failure = error } }
+            return deposit(nil, at: index)
+        }
+        guard let reader else { return deposit(nil, at: index) }
+        let range = split.range(ofChunk: index)
+        // A read error, like a stretch that does not decode, leaves the chunk to the stream.
+        let stretch = try? context.pools.stretches.decode(range, atFileStart: index == 0, of: reader, fileSize: split.fileSize)
+        state.withLock { $0.progressReported += Int64(range.count) }
+        context.progress(Int64(range.count))
+        return deposit(stretch ?? nil, at: index)
+    }
+
     /// Opens the source on first use; nil when this member need not be decoded (the task has
-    /// failed, or an earlier member did).
+    /// failed, or an earlier member did, or the stream takes over before it).
     private func openSource(unlessMemberFailedBefore index: Int) throws -> ReadableFile? {
         try state.withLock { state in
             if state.startTime == nil { state.startTime = MonotonicClock.now() }
             if state.failure != nil { return nil }
             if let failed = state.failedMember, failed < index { return nil }
+            if let undelivered = state.firstUndelivered, undelivered < index { return nil }
             if let reader = state.reader { return reader }
             let reader = try ReadableFile(path)
             state.reader = reader
@@ -160,25 +203,32 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         }
     }
 
-    /// Hands member `index` to the ordered output and writes every member now in order; a dropped
-    /// member stops the writing (the rest is left to `finish()`). Returns each written member's
-    /// window credit. True when every member has passed.
-    private func deposit(_ decoded: [UInt8]?, at index: Int) -> Bool {
+    /// Hands block `index` to the ordered output and writes every block now in order that starts
+    /// exactly where the members written so far end; a dropped block, or one starting elsewhere,
+    /// stops the writing (the rest is left to `finish()`), and a block whose part of the file lies
+    /// within members already written is skipped. Returns each block's window credit. True when
+    /// every block has passed.
+    private func deposit(_ decoded: DecodedStretch?, at index: Int) -> Bool {
         state.withLock { state in
             state.members.insert(decoded, at: index)
             while true {
                 let written = state.members.nextIndex
                 guard let next = state.members.popNext() else { break }
-                if let decoded = next, state.firstUndelivered == nil, state.failure == nil {
-                    do {
-                        try decoded.withUnsafeBytes { try write($0, into: &state) }
-                        state.bytesDelivered += Int64(decoded.count)
-                        context.verified(state.bytesDelivered)
-                    } catch {
-                        state.failure = error
+                if state.firstUndelivered == nil && state.failure == nil && state.deliveredEnd < plan.end(ofBlock: written) {
+                    if let stretch = next, stretch.start == state.deliveredEnd {
+                        do {
+                            try stretch.bytes.withUnsafeBytes { try write($0, into: &state) }
+                            if written == 0 { state.firstHeader = stretch.firstHeader }
+                            state.bytesDelivered += Int64(stretch.bytes.count)
+                            state.deliveredEnd = stretch.end
+                            state.membersDelivered += stretch.members
+                            context.verified(state.bytesDelivered)
+                        } catch {
+                            state.failure = error
+                        }
+                    } else {
+                        state.firstUndelivered = written
                     }
-                } else if next == nil && state.firstUndelivered == nil {
-                    state.firstUndelivered = written
                 }
                 context.window.release(weight(ofBlock: written))
             }
@@ -186,13 +236,10 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         }
     }
 
-    /// Decodes the file from member `index` on as a stream, after the members before it.
+    /// Decodes the file from `start` on as a stream, after the members written before it.
     private func resumeStream(
-        at index: Int, of memberIndex: MemberIndex, into finished: inout FinishedDecoding
+        from start: StreamResumePoint, into finished: inout FinishedDecoding
     ) -> Result<GzipDecodeSummary, any Error> {
-        let start = StreamResumePoint(
-            offset: memberIndex.runs[index].offset, membersBefore: memberIndex.memberCount(before: index),
-            uncompressedBytesBefore: memberIndex.uncompressedBytes(before: index), firstHeader: memberIndex.firstHeader)
         var output = finished.output
         var reader = finished.reader
         defer {
