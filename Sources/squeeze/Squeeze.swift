@@ -10,11 +10,12 @@ struct Squeeze: ParsableCommand {
             Exit status: 0 all done; 1 some input failed (the others were still done); 2 done \
             with warnings; 64 bad usage; 130 interrupted.
             """,
+        version: VersionReport.text,
         subcommands: [Compress.self, Decompress.self, Test.self, List.self, Archive.self, Extract.self, Bench.self]
     )
 
     static func main() {
         StandardStreams.reserveClosedDescriptors()
-        main(nil)
+        main(VersionFlag.spellingOutShortForm(Array(CommandLine.arguments.dropFirst())))
     }
 }
