@@ -21,4 +21,43 @@ static inline int squeeze_open_nameless(const char *directory) {
     return open(directory, __O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
 }
 
+// A thread's own CPU and I/O priority. On Linux both belong to each thread (task), not to the
+// process: setpriority(PRIO_PROCESS, tid) and ioprio_set(IOPRIO_WHO_PROCESS, tid) change that
+// thread alone. glibc wraps neither gettid (before 2.30) nor ioprio_get/ioprio_set.
+#include <errno.h>
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+
+static inline int squeeze_thread_id(void) {
+    return (int)syscall(SYS_gettid);
+}
+
+// The thread's nice value (-20…19) in *nice; -1 with errno on failure (getpriority can return -1
+// as a value, so errno tells the two apart).
+static inline int squeeze_thread_nice(int tid, int *nice) {
+    errno = 0;
+    int value = getpriority(PRIO_PROCESS, (id_t)tid);
+    if (value == -1 && errno != 0) return -1;
+    *nice = value;
+    return 0;
+}
+
+static inline int squeeze_set_thread_nice(int tid, int nice) {
+    return setpriority(PRIO_PROCESS, (id_t)tid, nice);
+}
+
+// <linux/ioprio.h>: the class in the bits above IOPRIO_CLASS_SHIFT (13), the level below.
+enum { SQUEEZE_IOPRIO_WHO_PROCESS = 1, SQUEEZE_IOPRIO_CLASS_SHIFT = 13 };
+
+// The thread's I/O priority as ioprio_get answers it (class << 13 | level), or -1 with errno.
+static inline int squeeze_thread_io_priority(int tid) {
+    return (int)syscall(SYS_ioprio_get, SQUEEZE_IOPRIO_WHO_PROCESS, tid);
+}
+
+static inline int squeeze_set_thread_io_priority(int tid, int ioClass, int level) {
+    return (int)syscall(SYS_ioprio_set, SQUEEZE_IOPRIO_WHO_PROCESS, tid,
+                        (ioClass << SQUEEZE_IOPRIO_CLASS_SHIFT) | level);
+}
+
 #endif

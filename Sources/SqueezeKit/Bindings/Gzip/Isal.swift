@@ -1,10 +1,5 @@
 import CIsal
 
-/// Intel ISA-L (igzip): the library's version, as its header gives it.
-public enum Isal {
-    public static var version: String { "\(ISAL_MAJOR_VERSION).\(ISAL_MINOR_VERSION).\(ISAL_PATCH_VERSION)" }
-}
-
 /// An ISA-L raw-DEFLATE decoder, reset for each gzip member: the streaming path's inflater (any
 /// gzip, however it was written, in bounded memory: the state is 85 KiB). It computes the
 /// CRC-32 of what it decodes as it goes (ISA-L's folding CRC, inside the same call), so the

@@ -36,3 +36,92 @@ enum UTF8ThreadLocale {
         return try body()
     }
 }
+
+/// A thread's CPU priority (nice) and I/O class. On Linux both belong to the thread, so worker
+/// threads can be lowered while the rest of the process keeps its priority.
+///
+/// Lowering is one way for an unprivileged process: raising nice again needs `CAP_SYS_NICE` (or
+/// an `RLIMIT_NICE` allowance), so `restore` may be refused.
+public struct ThreadPriority: Sendable, Codable, Equatable {
+    /// The I/O scheduling classes of `ioprio_set(2)`.
+    public enum IOClass: Int32, Sendable, Codable {
+        /// No class set: the thread's I/O follows its nice value (as best-effort).
+        case none = 0, realtime = 1, bestEffort = 2, idle = 3
+
+        public var name: String {
+            switch self {
+            case .none: "none"
+            case .realtime: "realtime"
+            case .bestEffort: "best-effort"
+            case .idle: "idle"
+            }
+        }
+    }
+
+    public var nice: Int32
+    public var ioClass: IOClass
+    /// The level within the class (0 highest … 7 lowest); 0 for `none` and `idle`.
+    public var ioLevel: Int32
+
+    public init(nice: Int32, ioClass: IOClass, ioLevel: Int32 = 0) {
+        self.nice = nice
+        self.ioClass = ioClass
+        self.ioLevel = ioLevel
+    }
+
+    /// The thread `tid`'s priority as the kernel has it (the calling thread's by default); nil if
+    /// the kernel refuses to say.
+    public static func of(thread tid: Int32 = squeeze_thread_id()) -> ThreadPriority? {
+        var nice: Int32 = 0
+        let io = squeeze_thread_io_priority(tid)
+        guard squeeze_thread_nice(tid, &nice) == 0, io >= 0 else { return nil }
+        let shift = Int32(SQUEEZE_IOPRIO_CLASS_SHIFT)
+        return ThreadPriority(nice: nice, ioClass: IOClass(rawValue: io >> shift) ?? .none, ioLevel: io & ((1 << shift) - 1))
+    }
+
+    /// Lowers the calling thread: its nice to `nice` if that is lower priority than it has, and
+    /// its I/O class to idle if `idleIO`. Never raises either. False if the kernel refused one.
+    static func lowerCallingThread(toNice nice: Int32?, idleIO: Bool) -> Bool {
+        let tid = squeeze_thread_id()
+        var succeeded = true
+        if let nice {
+            var current: Int32 = 0
+            if squeeze_thread_nice(tid, &current) != 0 {
+                succeeded = false
+            } else if current < nice {
+                succeeded = squeeze_set_thread_nice(tid, nice) == 0 && succeeded
+            }
+        }
+        if idleIO {
+            succeeded = squeeze_set_thread_io_priority(tid, IOClass.idle.rawValue, 0) == 0 && succeeded
+        }
+        return succeeded
+    }
+
+    /// Gives the calling thread `self` back; false if the kernel refused (raising nice needs
+    /// privilege), in which case the thread keeps what it has.
+    func restoreCallingThread() -> Bool {
+        let tid = squeeze_thread_id()
+        let niceRestored = squeeze_set_thread_nice(tid, nice) == 0
+        let ioRestored = squeeze_set_thread_io_priority(tid, ioClass.rawValue, ioLevel) == 0
+        return niceRestored && ioRestored
+    }
+}
+
+/// An integer kept per thread (a POSIX thread-specific slot), 0 until a thread sets its own.
+final class ThreadLocalValue: Sendable {
+    /// Never freed: one per purpose, made once.
+    private let key: pthread_key_t
+
+    init() {
+        var key = pthread_key_t()
+        precondition(pthread_key_create(&key, nil) == 0, "out of thread-specific keys")
+        self.key = key
+    }
+
+    /// The calling thread's value.
+    var value: Int {
+        get { Int(bitPattern: pthread_getspecific(key)) }
+        set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) }
+    }
+}

@@ -51,7 +51,9 @@ public struct ReportFormatter: Sendable {
         if let requested = settings.requestedJobs {
             jobs += " (\(requested) asked; \(settings.mode.rawValue) runs at most one per active core)"
         }
-        var parts = ["mode \(settings.mode.rawValue)", jobs, "qos \(settings.qos.rawValue)"]
+        var qos = "qos \(settings.qos.rawValue)"
+        if let applied = settings.workerPriority?.description { qos += " (\(applied))" }
+        var parts = ["mode \(settings.mode.rawValue)", jobs, qos]
         if let codec = settings.codec, let level = settings.level { parts.append("\(codec.rawValue) level \(level)") }
         if let blockSize = settings.blockSize { parts.append("blocks of \(ByteCount.describe(Int64(blockSize)))") }
         return parts.joined(separator: ", ")

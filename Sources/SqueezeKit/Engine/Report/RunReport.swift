@@ -8,6 +8,9 @@ public struct RunReport: Codable, Sendable {
         /// `--jobs` as asked, when the mode ran fewer (`apply` runs at most one per active core).
         public var requestedJobs: Int?
         public var qos: QualityOfService
+        /// What `qos` did to the worker threads' CPU and I/O priority (nil in reports written
+        /// before squeeze applied it).
+        public var workerPriority: WorkerPriority?
         public var codec: Codec?
         public var level: Int?
         public var blockSize: Int?
@@ -17,6 +20,7 @@ public struct RunReport: Codable, Sendable {
             jobs = scheduling.jobs
             requestedJobs = scheduling.requestedJobs
             qos = scheduling.qos
+            workerPriority = scheduling.qos.workerPriority
             codec = compression?.codec
             level = compression?.level
             blockSize = compression?.blockSize

@@ -3,8 +3,12 @@ import Foundation
 
 /// The baseline: every item in turn on the calling thread.
 struct SequentialScheduler: WorkScheduler {
+    let qos: QualityOfService
+
     func run(_ source: any WorkSource) {
-        while let item = source.next() { item.perform() }
+        WorkerThreads.lowering(qos) {
+            while let item = source.next() { item.perform() }
+        }
     }
 }
 
@@ -17,7 +21,7 @@ struct GroupScheduler: WorkScheduler {
     let qos: QualityOfService
 
     func run(_ source: any WorkSource) {
-        let chain = SubmissionChain(source: source, queue: DispatchQueue.global(qos: qos.dispatchClass), group: DispatchGroup())
+        let chain = SubmissionChain(source: source, qos: qos, group: DispatchGroup())
         for _ in 0..<jobs { chain.submitNext() }
         chain.group.wait()
     }
@@ -27,12 +31,13 @@ struct GroupScheduler: WorkScheduler {
 /// entered until the last item of the chain has run.
 private struct SubmissionChain: Sendable {
     let source: any WorkSource
-    let queue: DispatchQueue
+    let qos: QualityOfService
     let group: DispatchGroup
 
     func submitNext() {
         guard let item = source.next() else { return }
-        queue.async(group: group) {
+        DispatchQueue.global(qos: qos.dispatchClass).async(group: group) {
+            WorkerThreads.adopt(qos)
             item.perform()
             submitNext()
         }
@@ -47,9 +52,13 @@ struct ApplyScheduler: WorkScheduler {
     let qos: QualityOfService
 
     func run(_ source: any WorkSource) {
+        // `sync` on a global queue runs on the calling thread, which runs an iteration too.
         DispatchQueue.global(qos: qos.dispatchClass).sync {
-            DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-                while let item = source.next() { item.perform() }
+            WorkerThreads.lowering(qos) {
+                DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+                    WorkerThreads.adopt(qos)
+                    while let item = source.next() { item.perform() }
+                }
             }
         }
     }
@@ -73,12 +82,12 @@ struct OperationScheduler: WorkScheduler {
         var finishers: [ObjectIdentifier: TaskFinishingOperation] = [:]
         while let item = source.next() {
             let isMultiBlock = item.task.blockCount > 1
-            let operation = WorkItemOperation(item, finishesTask: !isMultiBlock)
+            let operation = WorkItemOperation(item, finishesTask: !isMultiBlock, qos: qos)
             operation.queuePriority = Self.priority(forTaskSize: item.taskSize)
             queue.addOperation(operation)
             guard isMultiBlock else { continue }
             let key = ObjectIdentifier(item.task)
-            let finisher = finishers[key] ?? TaskFinishingOperation(item.task)
+            let finisher = finishers[key] ?? TaskFinishingOperation(item.task, qos: qos)
             finisher.addDependency(operation)
             if item.block == item.task.blockCount - 1 {
                 finisher.queuePriority = operation.queuePriority
@@ -117,14 +126,17 @@ final class WorkItemOperation: Operation, @unchecked Sendable {
     private let item: WorkItem
     /// False for blocks of multi-block files, which a `TaskFinishingOperation` finishes.
     private let finishesTask: Bool
+    private let qos: QualityOfService
 
-    init(_ item: WorkItem, finishesTask: Bool) {
+    init(_ item: WorkItem, finishesTask: Bool, qos: QualityOfService) {
         self.item = item
         self.finishesTask = finishesTask
+        self.qos = qos
     }
 
     override func main() {
         guard !isCancelled else { return }
+        WorkerThreads.adopt(qos)
         let isComplete = item.task.runBlock(item.block)
         if isComplete && finishesTask { item.task.finish() }
     }
@@ -132,17 +144,20 @@ final class WorkItemOperation: Operation, @unchecked Sendable {
 
 /// Finishes a multi-block task once every block operation it depends on has run.
 ///
-/// `@unchecked Sendable` (Operation is): its only stored property is an immutable `let` of a
-/// `Sendable` type.
+/// `@unchecked Sendable` (Operation is): its stored properties are immutable `let`s of
+/// `Sendable` types.
 final class TaskFinishingOperation: Operation, @unchecked Sendable {
     private let task: any BlockTask
+    private let qos: QualityOfService
 
-    init(_ task: any BlockTask) {
+    init(_ task: any BlockTask, qos: QualityOfService) {
         self.task = task
+        self.qos = qos
     }
 
     override func main() {
         guard !isCancelled else { return }
+        WorkerThreads.adopt(qos)
         task.finish()
     }
 }

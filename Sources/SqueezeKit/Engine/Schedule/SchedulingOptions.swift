@@ -19,8 +19,9 @@ public struct SchedulingOptions: Sendable, Codable, Equatable {
         self.qos = qos
     }
 
-    /// Cores this process may run on (affinity and cgroup limits included).
-    public static var activeCores: Int { max(1, ProcessInfo.processInfo.activeProcessorCount) }
+    /// Cores this process may run on (affinity and cgroup limits included), read once: Foundation
+    /// reads the cgroup files on every call, and start-up asked seven times.
+    public static let activeCores = max(1, ProcessInfo.processInfo.activeProcessorCount)
 }
 
 /// How work items are fanned out over threads. Every mode runs the same items through the same
@@ -45,7 +46,7 @@ public enum SchedulingMode: String, CaseIterable, Sendable, Codable {
 
     func makeScheduler(jobs: Int, qos: QualityOfService, cancellation: CancellationFlag) -> any WorkScheduler {
         switch self {
-        case .sequential: SequentialScheduler()
+        case .sequential: SequentialScheduler(qos: qos)
         case .group: GroupScheduler(jobs: jobs, qos: qos)
         case .apply: ApplyScheduler(jobs: jobs, qos: qos)
         case .operation: OperationScheduler(jobs: jobs, qos: qos, cancellation: cancellation)

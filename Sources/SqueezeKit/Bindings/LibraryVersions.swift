@@ -1,0 +1,21 @@
+import CArchive
+import CDeflate
+import CIsal
+import CZlib
+
+/// The versions of the C libraries squeeze runs with, for `--version` and bug reports.
+public enum LibraryVersions {
+    /// zlib's own answer at run time (`zlibVersion()`): the shared library actually loaded.
+    public static var zlib: String { String(cString: zlibVersion()) }
+
+    /// libdeflate has no run-time version call: this is `LIBDEFLATE_VERSION_STRING` from the
+    /// header squeeze was compiled against.
+    public static var libdeflate: String { LIBDEFLATE_VERSION_STRING }
+
+    /// ISA-L has no run-time version call either: its header's, as compiled against.
+    public static var isal: String { "\(ISAL_MAJOR_VERSION).\(ISAL_MINOR_VERSION).\(ISAL_PATCH_VERSION)" }
+
+    /// libarchive's run-time answer, with the versions of the libraries it was built with
+    /// (`archive_version_details()`, e.g. "libarchive 3.6.2 zlib/1.2.13 liblzma/5.4.1 …").
+    public static var libarchive: String { String(cString: archive_version_details()) }
+}
