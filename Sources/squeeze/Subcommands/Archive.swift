@@ -25,7 +25,7 @@ struct Archive: ParsableCommand {
             entry padded with zeros, so the archive stays readable (exit status 1 either way); \
             the rest is archived.
 
-            '-o -' writes the archive to standard output as it is made, compressed in parallel \
+            With '-o -' the archive goes to standard output as it is made, compressed in parallel \
             all the same (ssh, a pipe to a backup tool); the run then prints nothing but errors \
             unless --verbose, on standard error.
             """

@@ -38,19 +38,7 @@ final class ArchiveEntryHandle {
             // libarchive's AE_IF* constants are the Linux S_IF* values (C casts Swift cannot import).
             FileKind(mode: archive_entry_filetype(pointer))
         }
-        set {
-            let type: mode_t = switch newValue {
-            case .regular: S_IFREG
-            case .directory: S_IFDIR
-            case .symbolicLink: S_IFLNK
-            case .fifo: S_IFIFO
-            case .socket: S_IFSOCK
-            case .characterDevice: S_IFCHR
-            case .blockDevice: S_IFBLK
-            case .unknown: 0
-            }
-            archive_entry_set_filetype(pointer, type)
-        }
+        set { archive_entry_set_filetype(pointer, newValue.modeBits) }
     }
 
     /// Permission bits, setuid, setgid and sticky included.

@@ -149,19 +149,3 @@ struct PackedFileStatus {
         return FileStatus(raw)
     }
 }
-
-extension FileKind {
-    /// The `S_IFMT` bits of this kind (0 for `unknown`).
-    var modeBits: mode_t {
-        switch self {
-        case .regular: S_IFREG
-        case .directory: S_IFDIR
-        case .symbolicLink: S_IFLNK
-        case .fifo: S_IFIFO
-        case .socket: S_IFSOCK
-        case .characterDevice: S_IFCHR
-        case .blockDevice: S_IFBLK
-        case .unknown: 0
-        }
-    }
-}
