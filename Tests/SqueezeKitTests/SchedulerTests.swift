@@ -125,7 +125,7 @@ private final class CancellingWork: WorkSource {
         let recorder = FlightRecorder()
         let tasks = (0..<10_000).map { _ in RecordingTask(blocks: 1, weight: 1, window: window, recorder: recorder) }
         let items = tasks.map { WorkItem(task: $0, block: 0, taskSize: 1, weight: 1) }
-        mode.makeScheduler(jobs: 2, qos: .utility, cancellation: cancellation)
+        mode.makeScheduler(jobs: 2, qos: .userInitiated, cancellation: cancellation)
             .run(CancellingWork(ObservedWork(PlannedWork(items: items, window: window)), cancellation))
         let ran = tasks.filter { !$0.snapshot.runs.isEmpty }.count
         #expect(ran < 200, "\(mode) ran \(ran) items after cancelling at the 100th")

@@ -44,35 +44,35 @@ private let modesToCheck: [SchedulingMode] = geteuid() == 0 ? SchedulingMode.all
         return tasks.flatMap(\.priorities)
     }
 
-    @Test(arguments: modesToCheck)
-    func backgroundWorkersRunAtNice19WithIdleIO(mode: SchedulingMode) throws {
-        let before = try #require(ThreadPriority.of())
-        let seen = runProbes(mode, .background)
-        #expect(seen.count == 64)
-        for priority in seen {
-            #expect(priority.nice == 19, "\(mode): a worker ran at nice \(priority.nice)")
-            #expect(priority.ioClass == .idle, "\(mode): a worker's I/O class was \(priority.ioClass.name)")
-        }
-        // The calling thread (which runs items itself in sequential and apply) gets its priority back.
-        if geteuid() == 0 { #expect(ThreadPriority.of() == before) }
-    }
-
-    @Test(arguments: modesToCheck)
-    func utilityWorkersAreLoweredToNice10AndKeepTheirIOClass(mode: SchedulingMode) throws {
-        let seen = runProbes(mode, .utility)
-        #expect(seen.count == 64)
-        for priority in seen {
-            #expect(priority.nice >= 10, "\(mode): a worker ran at nice \(priority.nice)")
-            #expect(priority.ioClass != .idle, "\(mode): a utility worker's I/O was put in the idle class")
-        }
-    }
-
-    @Test(arguments: modesToCheck)
-    func userInitiatedWorkersAreLeftAlone(mode: SchedulingMode) throws {
+    /// One test, in this order, because the workers of `group` and `operation` are GCD's threads,
+    /// shared by the whole test process: once `background` has lowered one, nothing without
+    /// privilege can raise it again, so the classes that must leave threads alone go first.
+    @Test func eachClassAppliesItsPriorityToTheWorkers() throws {
         let process = try #require(ThreadPriority.of(thread: getpid()))  // the main thread's
-        for priority in runProbes(mode, .userInitiated) {
-            #expect(priority.nice <= process.nice, "\(mode): a user-initiated worker ran at nice \(priority.nice)")
-            #expect(priority.ioClass != .idle)
+        for mode in modesToCheck {
+            for priority in runProbes(mode, .userInitiated) {
+                #expect(priority.nice <= process.nice, "\(mode): a user-initiated worker ran at nice \(priority.nice)")
+                #expect(priority.ioClass != .idle)
+            }
+        }
+        for mode in modesToCheck {
+            let seen = runProbes(mode, .utility)
+            #expect(seen.count == 64)
+            for priority in seen {
+                #expect(priority.nice >= 10, "\(mode): a worker ran at nice \(priority.nice)")
+                #expect(priority.ioClass != .idle, "\(mode): a utility worker's I/O was put in the idle class")
+            }
+        }
+        for mode in modesToCheck {
+            let before = try #require(ThreadPriority.of())
+            let seen = runProbes(mode, .background)
+            #expect(seen.count == 64)
+            for priority in seen {
+                #expect(priority.nice == 19, "\(mode): a worker ran at nice \(priority.nice)")
+                #expect(priority.ioClass == .idle, "\(mode): a worker's I/O class was \(priority.ioClass.name)")
+            }
+            // The calling thread (which runs items itself in sequential and apply) gets its priority back.
+            if geteuid() == 0 { #expect(ThreadPriority.of() == before) }
         }
     }
 
