@@ -8,7 +8,7 @@ import Testing
         let output = WriteBehindOutputTests.RecordingOutput()
         let finished = Locked<Result<GzipDecodeSummary, any Error>?>(nil)
 
-        func makeOutput() throws -> any OutputFile { output }
+        func makeOutput(decodedInParallel: Bool) throws -> any OutputFile { output }
 
         func complete(_ decoding: FinishedDecoding) {
             finished.withLock { $0 = decoding.result }

@@ -59,6 +59,42 @@ import Testing
         #expect(index.memberCount(before: 2) == index.runs[0].memberCount + index.runs[1].memberCount)
     }
 
+    /// A BGZF member of `data` whose FEXTRA holds a `padding`-byte subfield before "BC", with the
+    /// data in one stored DEFLATE block.
+    static func bgzfMember(_ data: [UInt8], padding: Int) -> [UInt8] {
+        let deflate = [0x01] + [UInt8(data.count & 0xff), UInt8(data.count >> 8)]
+            + [UInt8(~data.count & 0xff), UInt8((~data.count >> 8) & 0xff)] + data
+        let extraLength = 4 + padding + 6
+        let memberLength = 12 + extraLength + deflate.count + 8
+        var member: [UInt8] = [0x1f, 0x8b, 8, 4, 0, 0, 0, 0, 0, 0xff]
+        member.appendLittleEndian(UInt16(extraLength))
+        member += [UInt8(ascii: "X"), UInt8(ascii: "X")]
+        member.appendLittleEndian(UInt16(padding))
+        member += [UInt8](repeating: 0, count: padding)
+        member += [UInt8(ascii: "B"), UInt8(ascii: "C"), 2, 0]
+        member.appendLittleEndian(UInt16(memberLength - 1))
+        member += deflate
+        member.appendLittleEndian(CRC32.checksum(data))
+        member.appendLittleEndian(UInt32(data.count))
+        return member
+    }
+
+    /// BGZF members whose headers are longer than the walker's read at a trailer: each header is
+    /// read again from its start, and every member is found and decodes.
+    @Test func findsBgzfMembersWithLongHeaders() throws {
+        var data = TestData(seed: 13)
+        let chunks = (0..<5).map { _ in data.text(3_000) }
+        let bytes = chunks.flatMap { Self.bgzfMember($0, padding: 600) }
+        let scratch = try TemporaryDirectory()
+        let file = try GzipBytes.file(bytes, in: scratch)
+        let index = try #require(try MemberIndexWalker(file: file, fileSize: Int64(bytes.count)).walk())
+        #expect(index.memberCount == 5)
+        #expect(index.uncompressedBytes == 15_000)
+        #expect(index.runs.last?.end == Int64(bytes.count))
+        let decoded = try index.runs.flatMap { try IndexedMemberDecoder().decode($0, from: file) }
+        #expect(decoded == chunks.flatMap { $0 })
+    }
+
     @Test func findsNoIndexInOtherGzip() throws {
         #expect(try Self.walk(GzipBytes.member(Array("plain".utf8))) == nil)
         #expect(try Self.walk(Array("not gzip".utf8)) == nil)

@@ -101,6 +101,10 @@ struct MemberIndexWalker {
     static let runLimit = 1 << 20
     /// Headers are read in windows of this size, which usually hold several small members' headers.
     static let readSize = 4096
+    /// A trailer is read with what follows it up to this size: enough for the next member's
+    /// header (BGZF's is 18 bytes), read again from the header if it is longer. Far less than a
+    /// header window, since with BGZF's 64 KiB members each trailer is a read of its own.
+    static let trailerReadSize = 256
     /// A first header longer than this (a very long name) is left to the streaming path.
     static let maximumHeaderLength = 64 << 10
 
@@ -197,7 +201,7 @@ private struct HeaderWindow {
     mutating func trailer(endingAt end: Int64) throws -> GzipTrailer? {
         let offset = end - Int64(GzipTrailer.length)
         if offset < start || end > start + Int64(bytes.count) {
-            try read(MemberIndexWalker.readSize, at: offset)
+            try read(MemberIndexWalker.trailerReadSize, at: offset)
         }
         guard end <= start + Int64(bytes.count) else { return nil }
         return bytes.withUnsafeBytes { GzipTrailer(UnsafeRawBufferPointer(rebasing: $0[Int(offset - start)...])) }

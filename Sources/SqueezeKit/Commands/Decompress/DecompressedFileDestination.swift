@@ -8,10 +8,11 @@ struct DecompressedFileDestination: DecodedFileDestination {
     let target: DecompressedTarget
     let context: TaskContext
 
-    /// Files at least this large are written behind the decoding (`WriteBehindOutput`).
+    /// Files at least this large are written behind the decoding (`WriteBehindOutput`) when one
+    /// stream decodes them.
     static let writeBehindThreshold: Int64 = 1 << 20
 
-    func makeOutput() throws -> any OutputFile {
+    func makeOutput(decodedInParallel: Bool) throws -> any OutputFile {
         let output: any OutputFile
         switch target {
         case .file(let path): output = try context.makeOutput(for: path)
@@ -19,7 +20,7 @@ struct DecompressedFileDestination: DecodedFileDestination {
         case .nowhere: return DiscardedOutput()
         }
         let isLarge = source.status.size >= Self.writeBehindThreshold
-        return isLarge && !context.output.discard ? WriteBehindOutput(wrapping: output) : output
+        return isLarge && !decodedInParallel && !context.output.discard ? WriteBehindOutput(wrapping: output) : output
     }
 
     func complete(_ decoding: FinishedDecoding) {

@@ -66,6 +66,12 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
 
     var blockCount: Int { plan.blockCount }
 
+    /// Whether workers decode this file's members or chunks side by side (and the output gets
+    /// whole decoded blocks), rather than one stream.
+    private var isDecodedInParallel: Bool {
+        if case .stream = plan { false } else { true }
+    }
+
     /// The window credits block `index` holds until it is written: an indexed run's compressed
     /// and decoded bytes. A stream holds only a pooled decoder, whose memory is bounded by the
     /// number of workers.
@@ -134,7 +140,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         // A valid file that decodes to nothing still gets its (empty) output.
         if case .success = finished.result, finished.output == nil {
             do {
-                finished.output = try destination.makeOutput()
+                finished.output = try destination.makeOutput(decodedInParallel: isDecodedInParallel)
             } catch {
                 finished.result = .failure(error)
             }
@@ -247,7 +253,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             finished.reader = reader
         }
         return decodeStream(from: start, reader: &reader, progressReported: &finished.progressReported) { bytes in
-            if output == nil { output = try destination.makeOutput() }
+            if output == nil { output = try destination.makeOutput(decodedInParallel: isDecodedInParallel) }
             try output!.write(bytes)
         }
     }
@@ -277,7 +283,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
 
     /// Writes decoded bytes to the task's output, made on the first bytes.
     private func write(_ bytes: UnsafeRawBufferPointer, into state: inout State) throws {
-        if state.output == nil { state.output = try destination.makeOutput() }
+        if state.output == nil { state.output = try destination.makeOutput(decodedInParallel: isDecodedInParallel) }
         try state.output!.write(bytes)
     }
 

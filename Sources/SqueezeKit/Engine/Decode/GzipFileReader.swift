@@ -64,7 +64,7 @@ final class ConsumerDestination: DecodedFileDestination {
         self.consumer = consumer
     }
 
-    func makeOutput() throws -> any OutputFile { ConsumerOutput(consumer) }
+    func makeOutput(decodedInParallel: Bool) throws -> any OutputFile { ConsumerOutput(consumer) }
 
     func complete(_ decoding: FinishedDecoding) {
         outcome.withLock { $0 = decoding.result }
@@ -78,8 +78,10 @@ final class ConsumerDestination: DecodedFileDestination {
 /// atomic file committed beside the source (decompress), nothing (test), or a caller's consumer.
 protocol DecodedFileDestination: Sendable {
     /// The output for the decoded bytes, made when the first bytes (or an empty result) are ready:
-    /// a file that is not gzip never gets a temporary.
-    func makeOutput() throws -> any OutputFile
+    /// a file that is not gzip never gets a temporary. `decodedInParallel`: workers decode the
+    /// file's members or chunks and hand whole blocks to the output, already overlapping decoding
+    /// with writing (a writer thread behind them would only add a copy and a wait).
+    func makeOutput(decodedInParallel: Bool) throws -> any OutputFile
 
     /// Called once per task, on a worker, after the last byte: commits or discards the output and
     /// reports.
