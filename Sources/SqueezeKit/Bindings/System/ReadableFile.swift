@@ -122,7 +122,7 @@ public final class ReadableFile: Sendable {
 
     /// Makes `bytes`, the last bytes read from this stream, readable again from the offset where
     /// they start: a reader that read ahead hands the stream to another that starts further back
-    /// (`PipedGzipReader` to the streaming decoder). They are kept, and may be read again, until a
+    /// (a parallel reader to the streaming decoder). They are kept, and may be read again, until a
     /// read starts past them.
     func replay(_ bytes: [UInt8]) {
         guard let sequentialOffset else { return }
