@@ -16,7 +16,9 @@
 /// written is skipped. At the first chunk that does not fit, the rest is streamed as above: a
 /// false member start (a gzip member stored inside another's data) can cost time, never a byte.
 ///
-/// Any other file: one block that streams the whole file (`GzipStreamDecoder`).
+/// Any other file: one block that streams the whole file (`GzipStreamDecoder`). A file that
+/// cannot seek (a pipe) first goes through a `PipedGzipReader`, which decodes its leading
+/// indexed members on every worker; the stream takes over where it stops.
 ///
 /// `@unchecked Sendable`: `state` holds the output file, which is not `Sendable`; it is used only
 /// inside `state.withLock`, or handed out of it once, by `finish()`, with the state's reference
