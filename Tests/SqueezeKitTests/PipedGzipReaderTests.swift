@@ -32,7 +32,7 @@ import Testing
         writer.start()
         defer { close(readEnd) }
         let collected = Locked<[UInt8]>([])
-        let outcome = try reader.decode(descriptor: readEnd, name: PathName("-")) { chunk in collected.withLock { $0 += chunk } }
+        let outcome = try reader.decode(ReadableFile(PathName("/proc/self/fd/\(readEnd)"))) { chunk in collected.withLock { $0 += chunk } }
         var rest: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {

@@ -79,7 +79,22 @@ public final class ReadableFile: Sendable {
                     }
                     if total == buffer.count { return total }
                 }
-                let resume = offset + Int64(total)
+                var resume = offset + Int64(total)
+                let replayEnd = state.replayStart + Int64(state.replay.count)
+                // A read from the replay's end on that gets bytes has moved past it for good: the
+                // replay goes then. Until then a reader may go back into it (to decode a damaged
+                // member again, even once the stream has ended).
+                let movesPastReplay = resume >= replayEnd
+                if resume >= state.replayStart && resume < replayEnd {
+                    let start = Int(resume - state.replayStart)
+                    let count = min(buffer.count - total, state.replay.count - start)
+                    state.replay.withUnsafeBytes { replay in
+                        (buffer.baseAddress! + total).copyMemory(from: replay.baseAddress! + start, byteCount: count)
+                    }
+                    total += count
+                    resume += Int64(count)
+                    if total == buffer.count { return total }
+                }
                 guard resume >= state.position else { throw SystemError("read", path, code: ESPIPE) }
                 var skip = [UInt8](repeating: 0, count: 64 << 10)
                 while state.position < resume {
@@ -94,6 +109,7 @@ public final class ReadableFile: Sendable {
                     state.keep(UnsafeRawBufferPointer(rebasing: buffer[total..<total + count]))
                     total += count
                 }
+                if movesPastReplay && total > 0 { state.replay = [] }
                 return total
             } catch {
                 failure = error
@@ -102,6 +118,18 @@ public final class ReadableFile: Sendable {
         }
         if let failure { throw failure }
         return total
+    }
+
+    /// Makes `bytes`, the last bytes read from this stream, readable again from the offset where
+    /// they start: a reader that read ahead hands the stream to another that starts further back
+    /// (a parallel reader to the streaming decoder). They are kept, and may be read again, until a
+    /// read starts past them.
+    func replay(_ bytes: [UInt8]) {
+        guard let sequentialOffset else { return }
+        sequentialOffset.state.withLock { state in
+            state.replay = bytes
+            state.replayStart = state.position - Int64(bytes.count)
+        }
     }
 
     /// Up to `count` bytes from `offset`: fewer only at end of file.
@@ -165,6 +193,9 @@ final class SequentialStream: Sendable {
     struct State {
         var position: Int64 = 0
         var head: [UInt8] = []
+        /// Bytes read before `position`, from `replayStart` on, to be read again (`replay`).
+        var replay: [UInt8] = []
+        var replayStart: Int64 = 0
 
         /// Counts bytes just read from the descriptor, keeping those within the head.
         mutating func keep(_ bytes: UnsafeRawBufferPointer) {

@@ -89,7 +89,7 @@ public final class DecompressionRun: BatchRun, Sendable {
         let collector = collector
         let decoding = DecodingContext(
             window: window, pools: DecoderPools(), cancellation: cancellation,
-            progress: { collector.recordProgress(bytes: $0) })
+            progress: { collector.recordProgress(bytes: $0) }, scheduling: scheduling)
 
         let (tasks, planSkips) = plan(files, taskContext: taskContext, decoding: decoding)
         record(skipped: planSkips)

@@ -63,6 +63,8 @@ struct DecodingContext: Sendable {
     /// Decoded bytes, from the start of the file, whose members' CRC-32 and lengths have been
     /// checked: called after each member (or run) with the new total.
     var verified: @Sendable (Int64) -> Void = { _ in }
+    /// The workers a stream read from a pipe decodes its indexed members on (`PipedGzipReader`).
+    var scheduling = SchedulingOptions()
 }
 
 /// The decoders a run's workers borrow: streaming decoders (an inflater and buffers each) and

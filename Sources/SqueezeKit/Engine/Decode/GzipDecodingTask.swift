@@ -16,7 +16,9 @@
 /// written is skipped. At the first chunk that does not fit, the rest is streamed as above: a
 /// false member start (a gzip member stored inside another's data) can cost time, never a byte.
 ///
-/// Any other file: one block that streams the whole file (`GzipStreamDecoder`).
+/// Any other file: one block that streams the whole file (`GzipStreamDecoder`). A file that
+/// cannot seek (a pipe) first goes through a `PipedGzipReader`, which decodes its leading
+/// indexed members on every worker; the stream takes over where it stops.
 ///
 /// `@unchecked Sendable`: `state` holds the output file, which is not `Sendable`; it is used only
 /// inside `state.withLock`, or handed out of it once, by `finish()`, with the state's reference
@@ -267,13 +269,54 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         }
         var progressReported: Int64 = 0
         // The output lives in the task's state from the start, made there on the first bytes.
-        let result = decodeStream(from: StreamResumePoint(), reader: &reader, progressReported: &progressReported) { bytes in
-            try writeStreamed(bytes)
+        let result: Result<GzipDecodeSummary, any Error>
+        switch Result(catching: { try decodePipedMembers(reader: &reader, progressReported: &progressReported) }) {
+        case .failure(let error):
+            result = .failure(error)
+        case .success(.finished(let summary)):
+            result = .success(summary)
+        case .success(.stream(let start)):
+            result = decodeStream(from: start, reader: &reader, progressReported: &progressReported) { bytes in
+                try writeStreamed(bytes)
+            }
         }
         state.withLock { state in
             state.reader = reader
             state.streamResult = result
             state.progressReported = progressReported
+        }
+    }
+
+    /// Where a stream's decode stands after its indexed members were read from a pipe.
+    private enum PipedStart {
+        /// Every member was indexed, and decoded in parallel.
+        case finished(GzipDecodeSummary)
+        /// The rest is streamed from here.
+        case stream(StreamResumePoint)
+    }
+
+    /// A file read front to back (a pipe, standard input) first goes through a `PipedGzipReader`:
+    /// its indexed members (squeeze's, BGZF) decode on every worker as they arrive, and the
+    /// streaming decoder takes over where the reader stops, reading again the bytes it read
+    /// ahead. Any other file is streamed from its start.
+    private func decodePipedMembers(reader: inout ReadableFile?, progressReported: inout Int64) throws -> PipedStart {
+        let file = try reader ?? ReadableFile(path)
+        reader = file
+        guard file.isSequential else { return .stream(StreamResumePoint()) }
+        let piped = PipedGzipReader(scheduling: context.scheduling, cancellation: context.cancellation)
+        let outcome = try piped.decode(file, verified: context.verified) { [self] bytes in try writeStreamed(bytes) }
+        switch outcome {
+        case .finished(let summary):
+            progressReported += summary.compressedBytes
+            context.progress(summary.compressedBytes)
+            return .finished(summary)
+        case .handOff(let handOff):
+            progressReported += handOff.compressedBytesBefore
+            context.progress(handOff.compressedBytesBefore)
+            file.replay(handOff.pending)
+            return .stream(StreamResumePoint(
+                offset: handOff.compressedBytesBefore, membersBefore: handOff.membersBefore,
+                uncompressedBytesBefore: handOff.uncompressedBytesBefore, firstHeader: handOff.firstHeader))
         }
     }
 

@@ -42,7 +42,8 @@ public struct GzipFileReader: Sendable {
             path: path, plan: DecodingPlan.make(for: file, size: size, threshold: parallelThreshold), reader: file,
             destination: destination,
             context: DecodingContext(
-                window: window, pools: DecoderPools(), cancellation: cancellation, progress: progress, verified: verified))
+                window: window, pools: DecoderPools(), cancellation: cancellation, progress: progress, verified: verified,
+                scheduling: scheduling))
         let items = (0..<task.blockCount).map { block in
             WorkItem(task: task, block: block, taskSize: size, weight: task.weight(ofBlock: block))
         }

@@ -1,5 +1,4 @@
 import Foundation
-import Glibc
 
 /// Decodes gzip read in order from a descriptor that cannot seek (a pipe, standard input): the
 /// entry point for `decompress -` and `test -`.
@@ -32,13 +31,15 @@ public struct PipedGzipReader: Sendable {
         self.readAhead = readAhead
     }
 
-    /// Decodes from `descriptor` (named `name` in messages), calling `consumer` with the decoded
-    /// bytes in order, one call at a time, on worker threads. Returns when the input ends after
-    /// whole members, or at the first byte the parallel path leaves to the stream. `verified`
-    /// hears the decoded bytes delivered so far (all of them checked). Throws `SystemError` if
-    /// the descriptor cannot be read, the consumer's error, or `CancellationError`.
+    /// Decodes `file` (a stream: `ReadableFile.isSequential`) from where it is, calling `consumer`
+    /// with the decoded bytes in order, one call at a time, on worker threads. Returns when the
+    /// input ends after whole members, or at the first byte the parallel path leaves to the
+    /// stream: the hand-off's `pending` bytes are then the last ones read from `file`, which
+    /// `ReadableFile.replay` makes readable again. `verified` hears the decoded bytes delivered so
+    /// far (all of them checked). Throws `SystemError` if the file cannot be read, the consumer's
+    /// error, or `CancellationError`.
     public func decode(
-        descriptor: Int32, name: PathName, verified: @escaping @Sendable (Int64) -> Void = { _ in },
+        _ file: ReadableFile, verified: @escaping @Sendable (Int64) -> Void = { _ in },
         into consumer: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void
     ) throws -> PipedDecodeOutcome {
         let window = WorkWindow(capacity: max(readAhead, 2 * runLimit + 2), cancellation: cancellation)
@@ -53,7 +54,7 @@ public struct PipedGzipReader: Sendable {
         workers.name = "squeeze.piped-members"
         workers.start()
 
-        var input = SequentialInput(descriptor: descriptor, name: name)
+        var input = SequentialInput(file: file)
         var producer = RunProducer(task: task, work: work, window: window, runLimit: runLimit, maximumRunWeight: window.capacity / 2)
         let readResult = Result { try producer.readMembers(from: &input, cancellation: cancellation) }
         producer.handInPending()
@@ -163,21 +164,22 @@ private struct RunProducer {
     }
 }
 
-/// A descriptor read in order, into a buffer that holds at least one member.
+/// A stream read in order, into a buffer that holds at least one member.
 private struct SequentialInput {
     static let readSize = 1 << 20
 
-    let descriptor: Int32
-    let name: PathName
+    let file: ReadableFile
     private var buffer: [UInt8] = []
     private var start = 0
     private var isAtEnd = false
     /// Stream offset of the next byte not taken.
     private(set) var offset: Int64 = 0
 
-    init(descriptor: Int32, name: PathName) {
-        self.descriptor = descriptor
-        self.name = name
+    /// Where the next read from the file starts.
+    private var readOffset: Int64 = 0
+
+    init(file: ReadableFile) {
+        self.file = file
     }
 
     var available: Int { buffer.count - start }
@@ -191,13 +193,11 @@ private struct SequentialInput {
         }
         while available < count && !isAtEnd {
             let room = max(Self.readSize, count - available)
-            let chunk = try [UInt8](unsafeUninitializedCapacity: room) { bytes, initialized in
-                var got: Int
-                repeat { got = Glibc.read(descriptor, bytes.baseAddress, room) } while got < 0 && errno == EINTR
-                guard got >= 0 else { throw SystemError("read", name, code: errno) }
-                initialized = got
-            }
-            if chunk.isEmpty { isAtEnd = true } else { buffer += chunk }
+            let chunk = try file.read(count: room, at: readOffset)
+            readOffset += Int64(chunk.count)
+            // `read(count:at:)` comes back short only at the end of the stream.
+            if chunk.count < room { isAtEnd = true }
+            buffer += chunk
         }
         return available >= count
     }
