@@ -60,10 +60,11 @@ struct ResumeCheck {
         guard let output = try? ReadableFile(destination), let status = try? output.status(),
               status.kind == .regular, status.size >= 18,
               status.modificationTime == source.status.modificationTime,
-              let header = try? output.read(count: 10, at: 0), header.count == 10,
-              header[0] == 0x1f, header[1] == 0x8b, header[2] == 8,
-              Self.littleEndian(header[4..<8]) == source.status.modificationTime.gzipModificationTime,
-              Self.decodedLength(of: output, size: status.size, matches: source.status.size)
+              let head = try? output.read(count: Int(min(status.size, Int64(Self.headRead))), at: 0),
+              head.count == min(status.size, Int64(Self.headRead)),
+              head[0] == 0x1f, head[1] == 0x8b, head[2] == 8,
+              Self.littleEndian(head[4..<8]) == source.status.modificationTime.gzipModificationTime,
+              Self.decodedLength(of: output, size: status.size, head: head, matches: source.status.size)
         else { return nil }
         if mode == .verify {
             let decoded = Locked<Int64>(0)
@@ -79,14 +80,28 @@ struct ResumeCheck {
         return outcome
     }
 
+    /// The first read of an output: its header, and the whole file when it is this small (most
+    /// outputs of a source tree are), so that one `pread` serves header and trailer.
+    private static let headRead = 4096
+
     /// Whether `output` decodes to `expected` bytes, as far as its index or its last trailer says.
     /// (A split file's last trailer gives only its last member's length: its index gives them all.)
-    private static func decodedLength(of output: ReadableFile, size: Int64, matches expected: Int64) -> Bool {
-        if let index = try? MemberIndexWalker(file: output, fileSize: size).walk() {
+    /// `head` is the file's first bytes (all of them when it is short).
+    private static func decodedLength(of output: ReadableFile, size: Int64, head: [UInt8], matches expected: Int64) -> Bool {
+        // Only a header with an extra field (FLG.FEXTRA) can carry a member index: without one,
+        // the walk would find none, so it is not made.
+        let hasExtraField = head[3] & 0x04 != 0
+        if hasExtraField, let index = try? MemberIndexWalker(file: output, fileSize: size).walk() {
             return index.uncompressedBytes == expected
         }
-        guard let trailer = try? output.read(count: 8, at: size - 8), trailer.count == 8 else { return false }
-        return littleEndian(trailer[4..<8]) == UInt32(truncatingIfNeeded: expected)
+        let trailer: ArraySlice<UInt8>
+        if Int64(head.count) == size {
+            trailer = head.suffix(8)
+        } else {
+            guard let read = try? output.read(count: 8, at: size - 8), read.count == 8 else { return false }
+            trailer = read[...]
+        }
+        return littleEndian(trailer.suffix(4)) == UInt32(truncatingIfNeeded: expected)
     }
 
     private static func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {
