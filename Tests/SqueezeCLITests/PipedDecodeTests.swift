@@ -109,4 +109,23 @@ import Testing
             }
         }
     }
+
+    /// A long member without a length field (gzip's), cut or damaged far past the bytes a pipe
+    /// keeps: zlib cannot decode it again from its start, and the message still says what is
+    /// wrong with the data, never that the pipe cannot seek.
+    @Test func aLongPlainMemberDamagedDeepInAPipeSaysWhatIsWrong() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 303)
+        try TreeBuilder.write(data.randomBytes(3_000_000), to: scratch("orig"))
+        let made = try FilterTests.shell("""
+            gzip -c orig > plain.gz && head -c 2000000 plain.gz > cut.gz
+            cat cut.gz | "$SQ" decompress > pipe.out 2> pipe.err; echo $? > pipe.rc
+            """, in: scratch.path)
+        #expect(made.status == 0, "\(made.standardError)")
+        let code = String(decoding: try TreeBuilder.read(scratch("pipe.rc")), as: UTF8.self)
+        let message = String(decoding: try TreeBuilder.read(scratch("pipe.err")), as: UTF8.self)
+        #expect(code.hasPrefix("1"), "exit \(code): \(message)")
+        #expect(message.contains("unexpected end of file"), "\(message)")
+        #expect(!message.contains("Illegal seek"), "\(message)")
+    }
 }

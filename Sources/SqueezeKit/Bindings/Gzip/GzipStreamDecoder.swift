@@ -1,3 +1,5 @@
+import Glibc
+
 /// The streaming path: decodes any gzip file, every member in turn (a loop, so millions of members
 /// need no stack), with ISA-L (zlib for damaged members) and fixed buffers, whatever the file's
 /// size. Headers are parsed here (`GzipHeader.parse`: ISA-L's own parser would lose the rules of
@@ -209,10 +211,13 @@ final class GzipStreamDecoder: @unchecked Sendable {
                     }
                 }
                 checksum = inflaters.isal.checksum
-            } catch is IsalInflater.Failure {
-                (checksum, length) = try redecodeWithZlib(from: dataStart, alreadyGiven: length, claim: claim, at: start)
+            } catch let failure as IsalInflater.Failure {
+                let invalid = CodecError(library: "ISA-L", message: "invalid compressed data (status \(failure.status))")
+                (checksum, length) = try redecodeWithZlib(
+                    from: dataStart, alreadyGiven: length, claim: claim, at: start, orIfUnreadable: invalid)
             } catch GzipFormatError.truncated {
-                (checksum, length) = try redecodeWithZlib(from: dataStart, alreadyGiven: length, claim: claim, at: start)
+                (checksum, length) = try redecodeWithZlib(
+                    from: dataStart, alreadyGiven: length, claim: claim, at: start, orIfUnreadable: GzipFormatError.truncated)
             }
             try checkTrailer(after: carried, checksum: checksum, length: length)
             if let claim {
@@ -226,6 +231,19 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 }
             }
             uncompressedBytes += length
+        }
+
+        /// As below; where the input cannot go back to the member's start (a pipe, past the bytes
+        /// kept for this), ISA-L's own finding, `unreadable`, is what is reported.
+        mutating func redecodeWithZlib(
+            from dataStart: Int64, alreadyGiven: Int64, claim: MemberIndexField?, at start: Int64,
+            orIfUnreadable unreadable: any Error
+        ) throws -> (checksum: UInt32, length: Int64) {
+            do {
+                return try redecodeWithZlib(from: dataStart, alreadyGiven: alreadyGiven, claim: claim, at: start)
+            } catch let error as SystemError where error.code == ESPIPE {
+                throw unreadable
+            }
         }
 
         /// Decodes the member whose DEFLATE data starts at `dataStart` with zlib, dropping the first
