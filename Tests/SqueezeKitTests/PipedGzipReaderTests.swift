@@ -15,21 +15,7 @@ import Testing
 
     /// Writes `bytes` into a pipe from another thread while `reader` decodes from its other end.
     static func decode(_ bytes: [UInt8], with reader: PipedGzipReader) throws -> Piped {
-        var ends: [Int32] = [0, 0]
-        #expect(pipe(&ends) == 0)
-        let (readEnd, writeEnd) = (ends[0], ends[1])
-        let writer = Thread {
-            bytes.withUnsafeBytes { buffer in
-                var written = 0
-                while written < buffer.count {
-                    let count = Glibc.write(writeEnd, buffer.baseAddress! + written, buffer.count - written)
-                    if count <= 0 { break }
-                    written += count
-                }
-            }
-            close(writeEnd)
-        }
-        writer.start()
+        let readEnd = FedPipe.readEnd(feeding: bytes)
         defer { close(readEnd) }
         let collected = Locked<[UInt8]>([])
         let outcome = try reader.decode(ReadableFile(PathName("/proc/self/fd/\(readEnd)"))) { chunk in collected.withLock { $0 += chunk } }

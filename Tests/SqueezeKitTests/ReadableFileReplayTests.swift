@@ -9,21 +9,7 @@ import Testing
 @Suite struct ReadableFileReplayTests {
     /// A pipe holding `bytes` (written whole, then closed), open as a `ReadableFile`.
     static func pipe(holding bytes: [UInt8]) throws -> ReadableFile {
-        var ends: [Int32] = [0, 0]
-        #expect(Glibc.pipe(&ends) == 0)
-        let (readEnd, writeEnd) = (ends[0], ends[1])
-        let writer = Thread {
-            bytes.withUnsafeBytes { buffer in
-                var written = 0
-                while written < buffer.count {
-                    let count = Glibc.write(writeEnd, buffer.baseAddress! + written, buffer.count - written)
-                    if count <= 0 { break }
-                    written += count
-                }
-            }
-            close(writeEnd)
-        }
-        writer.start()
+        let readEnd = FedPipe.readEnd(feeding: bytes)
         defer { close(readEnd) }
         return try ReadableFile(PathName("/proc/self/fd/\(readEnd)"))
     }

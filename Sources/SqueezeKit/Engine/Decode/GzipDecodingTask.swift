@@ -150,17 +150,21 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         destination.complete(finished)
     }
 
+    /// The source for part `index` (a member run or a chunk), or nil when it need not be decoded;
+    /// a source that cannot be opened fails the task.
+    private func source(forPart index: Int) -> ReadableFile? {
+        do {
+            return try openSource(unlessMemberFailedBefore: index)
+        } catch {
+            state.withLock { if $0.failure == nil { $0.failure = error } }
+            return nil
+        }
+    }
+
     // MARK: - Indexed members
 
     private func runMember(_ index: Int, of memberIndex: MemberIndex) -> Bool {
-        let reader: ReadableFile?
-        do {
-            reader = try openSource(unlessMemberFailedBefore: index)
-        } catch {
-            state.withLock { if $0.failure == nil { $0.failure = error } }
-            return deposit(nil, at: index)
-        }
-        guard let reader else { return deposit(nil, at: index) }
+        guard let reader = source(forPart: index) else { return deposit(nil, at: index) }
         let run = memberIndex.runs[index]
         do {
             let decoded = try context.pools.members.decode(run, from: reader)
@@ -180,14 +184,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     // MARK: - Speculative stretches
 
     private func runStretch(_ index: Int, of split: SpeculativeSplit) -> Bool {
-        let reader: ReadableFile?
-        do {
-            reader = try openSource(unlessMemberFailedBefore: index)
-        } catch {
-            state.withLock { if $0.failure == nil { $0.failure = error } }
-            return deposit(nil, at: index)
-        }
-        guard let reader else { return deposit(nil, at: index) }
+        guard let reader = source(forPart: index) else { return deposit(nil, at: index) }
         let range = split.range(ofChunk: index)
         // A read error, like a stretch that does not decode, leaves the chunk to the stream.
         let stretch = try? context.pools.stretches.decode(range, atFileStart: index == 0, of: reader, fileSize: split.fileSize)
