@@ -98,4 +98,24 @@ import Testing
         let gunzip = try CommandRunner.run("gzip", ["-dc", directory("ok.gz")])
         #expect(Array(gunzip.standardOutput) == bytes)
     }
+
+    /// A regular file with data is opened without asking whether it can seek: one that became a
+    /// FIFO (no writer) after the scan must fail at once, naming the file, and leave no output.
+    @Test func aFileThatBecameAFIFOAfterTheScanFailsWithoutWaiting() throws {
+        let directory = try TemporaryDirectory()
+        try TreeBuilder.write("some bytes", to: directory("f"))
+        let file = try Self.scanned(directory("f"))
+        try FileManager.default.removeItem(atPath: directory("f"))
+        #expect(mkfifo(directory("f"), 0o600) == 0)
+        let (collector, registry) = Self.run(file, destination: PathName(directory("f.gz")))
+        let outcome = try #require(collector.outcomes().first)
+        guard case .failed(let message) = outcome.status else {
+            Issue.record("expected a failure, got \(outcome.status)")
+            return
+        }
+        #expect(message.contains(directory("f")))
+        // Only the FIFO is left: no output, no temporary (`files` lists regular files).
+        #expect(TreeBuilder.files(under: directory.path) == [])
+        #expect(registry.count == 0)
+    }
 }

@@ -93,7 +93,9 @@ struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: BlockEncoder {
             extraFlags: extraFlags,
             extra: isIndexed ? MemberIndexField(memberLength: 0, uncompressedLength: 0).encoded() : nil,
             name: block == 0 ? origin.name : nil)
-        let headerLength = header.encoded().count
+        // An indexed member's header is encoded again once its length is known (same size).
+        let firstHeader = header.encoded()
+        let headerLength = firstHeader.count
         let checksum = CRC32.update(0, input)
 
         return try compressors.withInstance { compressor in
@@ -102,6 +104,7 @@ struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: BlockEncoder {
             var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
                 initialized = 0
                 do {
+                    _ = UnsafeMutableBufferPointer(rebasing: buffer[..<headerLength]).initialize(from: firstHeader)
                     let body = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[headerLength...])
                     initialized = headerLength + (try compressor.compress(input, into: body))
                 } catch {
@@ -109,14 +112,13 @@ struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: BlockEncoder {
                 }
             }
             if let failure { throw failure }
-            let memberLength = bytes.count + 8
             if isIndexed {
+                let memberLength = bytes.count + 8
                 header.extra = MemberIndexField(
                     memberLength: UInt32(memberLength), uncompressedLength: UInt32(input.count)
                 ).encoded()
+                bytes.replaceSubrange(0..<headerLength, with: header.encoded())
             }
-            let finalHeader = header.encoded()
-            bytes.replaceSubrange(0..<headerLength, with: finalHeader)
             bytes.appendLittleEndian(checksum)
             bytes.appendLittleEndian(UInt32(truncatingIfNeeded: input.count))
             return EncodedBlock(bytes: bytes, checksum: checksum, inputLength: input.count)

@@ -51,17 +51,31 @@ public struct GzipHeader: Equatable, Sendable {
         if extra != nil { flags |= Flag.extra }
         if name != nil { flags |= Flag.name }
         if comment != nil { flags |= Flag.comment }
-        var bytes = Self.magic + [Self.deflateMethod, flags]
+        // One allocation: a header is encoded for every file, and most files are tiny.
+        let nameLength = name.map { $0.prefix(while: { $0 != 0 }).count + 1 } ?? 0
+        let commentLength = comment.map { $0.prefix(while: { $0 != 0 }).count + 1 } ?? 0
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(10 + (extra.map { 2 + $0.count } ?? 0) + nameLength + commentLength + (hasHeaderCRC ? 2 : 0))
+        bytes.append(contentsOf: Self.magic)
+        bytes.append(Self.deflateMethod)
+        bytes.append(flags)
         bytes.appendLittleEndian(modificationTime)
-        bytes += [extraFlags, operatingSystem]
+        bytes.append(extraFlags)
+        bytes.append(operatingSystem)
         if let extra {
             precondition(extra.count <= Int(UInt16.max), "FEXTRA longer than 65535 bytes")
             bytes.appendLittleEndian(UInt16(extra.count))
-            bytes += extra
+            bytes.append(contentsOf: extra)
         }
         // NUL ends these fields, so a name cannot hold one; cut there as gzip does.
-        if let name { bytes += name.prefix(while: { $0 != 0 }) + [0] }
-        if let comment { bytes += comment.prefix(while: { $0 != 0 }) + [0] }
+        if let name {
+            bytes.append(contentsOf: name.prefix(nameLength - 1))
+            bytes.append(0)
+        }
+        if let comment {
+            bytes.append(contentsOf: comment.prefix(commentLength - 1))
+            bytes.append(0)
+        }
         if hasHeaderCRC { bytes.appendLittleEndian(UInt16(truncatingIfNeeded: CRC32.checksum(bytes))) }
         return bytes
     }

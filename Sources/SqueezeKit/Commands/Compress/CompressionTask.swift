@@ -131,7 +131,9 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
                 }
             }
             if let reader = state.reader { return reader }
-            let reader = try ReadableFile(source.path)
+            let status = source.status
+            let reader = status.kind == .regular && status.size > 0
+                ? try ReadableFile(regularFile: source.path) : try ReadableFile(source.path)
             state.reader = reader
             return reader
         }
