@@ -2,7 +2,6 @@ import Dispatch
 import Foundation
 @testable import SqueezeKit
 import SqueezeTestSupport
-import Synchronization
 import Testing
 
 /// How many streamed items are handed in and not yet run, now and at the most.
@@ -19,33 +18,6 @@ private final class InFlight: Sendable {
     }
 }
 
-/// A task that gives its blocks' credits back as they run, counting runs and finishes.
-private final class WindowedTask: BlockTask {
-    let blockCount: Int
-    private let window: WorkWindow
-    private let inFlight: InFlight?
-    let runs = Locked<[Int]>([])
-    let finishes = Atomic<Int>(0)
-
-    init(blocks: Int, window: WorkWindow, inFlight: InFlight? = nil) {
-        blockCount = blocks
-        self.window = window
-        self.inFlight = inFlight
-    }
-
-    func runBlock(_ index: Int) -> Bool {
-        // Counted out before the credit goes back, so the count never runs ahead of the window.
-        inFlight?.add(-1)
-        window.release(1)
-        return runs.withLock { runs in
-            runs.append(index)
-            return runs.count == blockCount
-        }
-    }
-
-    func finish() { finishes.add(1, ordering: .relaxed) }
-}
-
 /// The work source a walk feeds while the workers run: what the walk hands in streams to them at
 /// once, within the window; what it keeps for the end follows; cancellation lets everyone go.
 @Suite struct WalkFedWorkTests {
@@ -59,9 +31,10 @@ private final class WindowedTask: BlockTask {
             let window = WorkWindow(capacity: 8, cancellation: cancellation)
             let work = WalkFedWork(window: window, cancellation: cancellation)
             let inFlight = InFlight()
-            let streamed = (0..<(300 + 13 * round)).map { _ in WindowedTask(blocks: 1, window: window, inFlight: inFlight) }
+            // Counted out before the credit goes back, so the count never runs ahead of the window.
+            let streamed = (0..<(300 + 13 * round)).map { _ in WindowedCountingTask(blocks: 1, window: window) { inFlight.add(-1) } }
             var random = SplitMix64(seed: UInt64(round))
-            let large = (0..<20).map { _ in WindowedTask(blocks: Int(random.next() % 6) + 2, window: window) }
+            let large = (0..<20).map { _ in WindowedCountingTask(blocks: Int(random.next() % 6) + 2, window: window) }
             let walked = DispatchSemaphore(value: 0)
             let walker = Thread {
                 for (index, task) in streamed.enumerated() {
@@ -96,29 +69,13 @@ private final class WindowedTask: BlockTask {
         let window = WorkWindow(capacity: 4, cancellation: cancellation)
         let work = WalkFedWork(window: window, cancellation: cancellation)
         let order = Locked<[Int]>([])
-        final class OrderTask: BlockTask {
-            let tag: Int
-            let order: Locked<[Int]>
-            let window: WorkWindow
-            init(tag: Int, order: Locked<[Int]>, window: WorkWindow) {
-                self.tag = tag
-                self.order = order
-                self.window = window
-            }
-            var blockCount: Int { 1 }
-            func runBlock(_ index: Int) -> Bool {
-                order.withLock { $0.append(tag) }
-                window.release(1)
-                return true
-            }
-            func finish() {}
-        }
+        let task: @Sendable (Int) -> WindowedCountingTask = { tag in WindowedCountingTask(blocks: 1, window: window) { order.withLock { $0.append(tag) } } }
         let walker = Thread {
             for tag in 0..<50 {
-                _ = work.enqueue(WorkItem(task: OrderTask(tag: tag, order: order, window: window), block: 0, taskSize: 1, weight: 1))
+                _ = work.enqueue(WorkItem(task: task(tag), block: 0, taskSize: 1, weight: 1))
             }
             work.finish(then: PlannedTasks(taskCount: 5, window: window) { position in
-                [WorkItem(task: OrderTask(tag: 100 + position, order: order, window: window), block: 0, taskSize: 9, weight: 1)]
+                [WorkItem(task: task(100 + position), block: 0, taskSize: 9, weight: 1)]
             })
         }
         walker.start()
