@@ -3,19 +3,23 @@ import SqueezeTestSupport
 import Synchronization
 import Testing
 
-/// A task whose blocks give their credit back as they run, counting runs and finishes.
-private final class CountingTask: BlockTask {
+/// A task whose blocks give their credit back as they run, counting runs and finishes (also the
+/// tasks of `WalkFedWorkTests`). `willRun` is called before a block's credit goes back.
+final class WindowedCountingTask: BlockTask {
     let blockCount: Int
     private let window: WorkWindow
+    private let willRun: @Sendable () -> Void
     let runs = Locked<[Int]>([])
     let finishes = Atomic<Int>(0)
 
-    init(blocks: Int, window: WorkWindow) {
+    init(blocks: Int, window: WorkWindow, willRun: @escaping @Sendable () -> Void = {}) {
         blockCount = blocks
         self.window = window
+        self.willRun = willRun
     }
 
     func runBlock(_ index: Int) -> Bool {
+        willRun()
         window.release(1)
         return runs.withLock { runs in
             runs.append(index)
@@ -35,9 +39,9 @@ private final class CountingTask: BlockTask {
         let blocks = (0..<400).map { _ in random.next() % 7 == 0 ? Int(random.next() % 9) + 2 : 1 }
         let cancellation = CancellationFlag()
         let window = WorkWindow(capacity: 8, cancellation: cancellation)
-        let made = Locked<[CountingTask]>([])
+        let made = Locked<[WindowedCountingTask]>([])
         let work = PlannedTasks(taskCount: blocks.count, window: window) { position in
-            let task = CountingTask(blocks: blocks[position], window: window)
+            let task = WindowedCountingTask(blocks: blocks[position], window: window)
             made.withLock { $0.append(task) }
             return (0..<task.blockCount).map { WorkItem(task: task, block: $0, taskSize: 1, weight: 1) }
         }

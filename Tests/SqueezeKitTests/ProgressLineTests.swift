@@ -43,6 +43,13 @@ import Testing
         #expect(ProgressLine().format(reading, width: 80) == "scanning…")
     }
 
+    /// Work started before the walk ended: what is done so far, and no total to measure it against.
+    @Test func whileTheWalkGoesOnItCountsTheFilesDone() {
+        let reading = ProgressReading(isPlanned: false, filesDone: 12_345, filesTotal: 0, bytesDone: 99, bytesTotal: 0)
+        #expect(ProgressLine().format(reading, width: 80) == "scanning…  12,345 files done")
+        #expect(ProgressLine().format(reading, width: 9) == "scanning…")
+    }
+
     @Test func percentIsRoundedDownSoOnlyTheEndIsAHundred() {
         var reading = Self.reading
         reading.bytesDone = 99_999

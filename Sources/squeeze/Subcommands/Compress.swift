@@ -48,6 +48,11 @@ struct Compress: ParsableCommand {
     @Flag(help: "Compress in memory and write nothing (to measure CPU scaling apart from the disk).")
     var discard = false
 
+    /// For benchmarks and tests: walk the whole tree before the first file starts, as runs did
+    /// before work overlapped the walk.
+    @Flag(name: .customLong("scan-first"), help: .hidden)
+    var scanFirst = false
+
     /// For `squeeze bench --collectors`, which runs this command once per collector.
     @Option(name: .customLong("collector"), help: .hidden)
     var collectorKind: CollectorKind = .production
@@ -79,7 +84,7 @@ struct Compress: ParsableCommand {
         let request = CompressionRequest(
             roots: work.roots, filter: selection.filter, followSymlinks: selection.followSymlinks,
             settings: compression.settings, scheduling: scheduling.options, output: output.options(discard: discard),
-            shard: work.slice, resume: shards.resumeMode)
+            shard: work.slice, resume: shards.resumeMode, scanFirst: scanFirst)
         let session = try RunSession(reporting: reporting, makeCollector: collectorKind.makeCollector(sink:))
         try session.perform {
             var report = CompressionRun(request: request, environment: session.environment).run()

@@ -1,3 +1,6 @@
+import Dispatch
+import Foundation
+
 /// Everything `squeeze compress` was asked to do.
 public struct CompressionRequest: Sendable {
     public var roots: [PathName]
@@ -12,14 +15,19 @@ public struct CompressionRequest: Sendable {
     public var resume: ResumeMode?
     /// What each output's name ends with (gzip's `-S`).
     public var suffix: String
+    /// Walk the whole tree before the first file starts, even where the run could start on the
+    /// files of one block as the walk finds them (`CompressionRun.overlapsScan`): the behaviour
+    /// before the overlap, kept for benchmarks and for tests that compare the two.
+    public var scanFirst: Bool
 
     public init(
         roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         settings: CompressionSettings = CompressionSettings(), scheduling: SchedulingOptions = SchedulingOptions(),
         output: OutputOptions = OutputOptions(), shard: ShardSlice? = nil, resume: ResumeMode? = nil,
-        suffix: String = ".gz"
+        suffix: String = ".gz", scanFirst: Bool = false
     ) {
         self.suffix = suffix
+        self.scanFirst = scanFirst
         self.roots = roots
         self.filter = filter
         self.followSymlinks = followSymlinks
@@ -31,7 +39,9 @@ public struct CompressionRequest: Sendable {
     }
 }
 
-/// One `squeeze compress`: scan, plan, schedule, collect, report.
+/// One `squeeze compress`: scan, plan, schedule, collect, report. Where it is safe (see
+/// `overlapsScan`), the scan and the work overlap: files of one block go to the workers as the walk
+/// finds them, and the larger files run largest first once it ends.
 public final class CompressionRun: BatchRun, Sendable {
     public let request: CompressionRequest
     public let environment: RunEnvironment
@@ -41,50 +51,117 @@ public final class CompressionRun: BatchRun, Sendable {
         self.environment = environment
     }
 
+    /// Whether work starts before the walk ends. Not in `sequential` mode, the single-thread
+    /// baseline (a walker thread beside it would make it two); not under `--shard K/N` or
+    /// `--resume`, which need every file found before any is started (the partition; the checks
+    /// of outputs, a chunk at a time on every core); and only when no output can appear where the
+    /// walk has yet to look: one root, outputs beside their sources (a directory's outputs appear
+    /// only after the walk has listed it), and links not followed (a link to a directory walked
+    /// before would show its new outputs).
+    var overlapsScan: Bool {
+        !request.scanFirst && request.scheduling.mode != .sequential && request.shard == nil && request.resume == nil
+            && request.roots.count == 1 && request.output.directory == nil && !request.followSymlinks
+    }
+
     public func run() -> RunReport {
         var report = RunReportBuilder(
             command: "compress",
             settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
             compressedSide: .output)
-        let files = scanCompactly(
-            request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
-            removingLeftoverTemporaries: !request.output.discard)
-        // `--shard K/N`: this task's part of the partition of everything the scan found.
-        let candidates = request.shard.map { $0.indices(ofSizes: files.indices.map { files.size(at: $0) }) }
-            ?? Array(files.indices)
         let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.blockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
-        let (settings, output) = (request.settings, request.output)
-        let suffix = request.suffix
+        let (settings, output, suffix) = (request.settings, request.output, request.suffix)
         let destination: @Sendable (ScannedFile) -> PathName = { file in output.destination(for: file) { $0.appendingSuffix(suffix) } }
-        let planned = plan(files, candidates: candidates)
-        collector.plan(files: planned.count, bytes: planned.reduce(0) { $0 + files.size(at: Int($1)) })
-        let collector = collector
-        let (order, resumedFiles, resumedBytes) = request.resume.map {
-            ResumeCheck(mode: $0).split(planned, of: files, destination: destination) { collector.record($0) }
-        } ?? (planned, 0, 0)
-
-        // Each file's task and items are made when its turn comes.
         let encoder = settings.codec.makeEncoder(level: settings.level)
-        let work = PlannedTasks(taskCount: order.count, window: window) { position in
-            let file = files[Int(order[position])]
+        // Each file's task and items are made when its turn comes.
+        let items: @Sendable (ScannedFile) -> [WorkItem] = { file in
             let task = CompressionTask(
                 source: file, destination: destination(file), settings: settings, encoder: encoder, context: context)
             return (0..<task.blockCount).map { block in
                 WorkItem(task: task, block: block, taskSize: file.status.size, weight: task.weight(ofBlock: block))
             }
         }
-        schedule(work, request.scheduling)
+
+        var resumed: (files: Int, bytes: Int64)?
+        if overlapsScan {
+            runWhileScanning(window: window, items: items)
+        } else {
+            resumed = runAfterScan(window: window, destination: destination, items: items)
+        }
         report.failures += context.commits.finish()
 
         if cancellation.isCancelled { registry.removeAll() }
         var built = report.build(collector: collector, interrupted: cancellation.isCancelled)
-        if request.resume != nil {
-            built.filesResumed = resumedFiles
-            built.bytesResumed = resumedBytes
+        if let resumed {
+            built.filesResumed = resumed.files
+            built.bytesResumed = resumed.bytes
         }
         return built
+    }
+
+    /// Scan, plan, then run: every file found before the first starts. Returns what `--resume`
+    /// found already done.
+    private func runAfterScan(
+        window: WorkWindow, destination: @escaping @Sendable (ScannedFile) -> PathName,
+        items: @escaping @Sendable (ScannedFile) -> [WorkItem]
+    ) -> (files: Int, bytes: Int64)? {
+        let files = scanCompactly(
+            request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
+            removingLeftoverTemporaries: !request.output.discard)
+        // `--shard K/N`: this task's part of the partition of everything the scan found.
+        let candidates = request.shard.map { $0.indices(ofSizes: files.indices.map { files.size(at: $0) }) }
+            ?? Array(files.indices)
+        let planned = plan(files, candidates: candidates)
+        collector.plan(files: planned.count, bytes: planned.reduce(0) { $0 + files.size(at: Int($1)) })
+        let collector = collector
+        let (order, resumedFiles, resumedBytes) = request.resume.map {
+            ResumeCheck(mode: $0).split(planned, of: files, destination: destination) { collector.record($0) }
+        } ?? (planned, 0, 0)
+        schedule(PlannedTasks(taskCount: order.count, window: window) { items(files[Int(order[$0])]) }, request.scheduling)
+        return request.resume.map { _ in (resumedFiles, resumedBytes) }
+    }
+
+    /// The walk on a thread of its own while the scheduler runs (`WalkFedWork`): each file of one
+    /// block goes to the workers as the walk finds it, in the walk's order; files of several blocks
+    /// are kept compactly until the walk ends, then run largest first, so that they are still split
+    /// and balanced over the workers at the end of the run. Returns once the walk and the work are
+    /// both done (an interrupted walk stops at its next entry).
+    private func runWhileScanning(window: WorkWindow, items: @escaping @Sendable (ScannedFile) -> [WorkItem]) {
+        let work = WalkFedWork(window: window, cancellation: cancellation)
+        let walked = DispatchSemaphore(value: 0)
+        let walker = Thread { [self] in
+            defer { walked.signal() }
+            var (large, count, bytes) = (ScannedFiles(), 0, Int64(0))
+            scan(
+                request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
+                removingLeftoverTemporaries: !request.output.discard
+            ) { file in
+                if let skip = sourceKeptSkip(file.status, file.path) { return record(skipped: [skip]) }
+                (count, bytes) = (count + 1, bytes + file.status.size)
+                if BlockLayout(fileSize: file.status.size, blockSize: request.settings.blockSize).isSplit {
+                    large.append(file)
+                } else {
+                    for item in items(file) { _ = work.enqueue(item) }
+                }
+            }
+            // The total is known only now: until then the progress line says the walk goes on.
+            collector.plan(files: count, bytes: bytes)
+            let (files, order) = (large, large.indicesLargestFirst(Array(0..<Int32(large.count))))
+            work.finish(then: PlannedTasks(taskCount: order.count, window: window) { items(files[Int(order[$0])]) })
+        }
+        walker.name = "squeeze.walk"
+        walker.start()
+        schedule(work, request.scheduling)
+        walked.wait()
+    }
+
+    /// Why `--rm` must keep `file` (and leave it out): it has other links, which gzip too removes
+    /// only with `--force`.
+    private func sourceKeptSkip(_ status: FileStatus, _ path: @autoclosure () -> PathName) -> SkippedPath? {
+        let (output, links) = (request.output, status.linkCount)
+        guard output.removeSources && !output.force && links > 1 else { return nil }
+        return SkippedPath(path: path(), reason: .hardLinked(otherLinks: links - 1))
     }
 
     /// The files to compress, as indices into `files`, largest first (each task checks for an
@@ -99,9 +176,8 @@ public final class CompressionRun: BatchRun, Sendable {
         let destination = { (index: Int32) in output.destination(for: files[Int(index)]) { $0.appendingSuffix(suffix) } }
         for index in candidates {
             let position = Int32(index)
-            let status = files.status(at: index)
-            if output.removeSources && !output.force && status.linkCount > 1 {
-                record(skipped: [SkippedPath(path: files[index].path, reason: .hardLinked(otherLinks: status.linkCount - 1))])
+            if let skip = sourceKeptSkip(files.status(at: index), files[index].path) {
+                record(skipped: [skip])
                 continue
             }
             if claimed != nil {

@@ -76,8 +76,10 @@ final class StreamedWork: WorkSource {
         channel = BoundedChannel(capacity: .max, cancellation: cancellation)
     }
 
-    /// Adds an item (its credits already taken) and wakes a waiting worker.
-    func enqueue(_ item: WorkItem) {
+    /// Adds an item (its credits already taken) and wakes a waiting worker; false (the item
+    /// dropped) once the run is cancelled.
+    @discardableResult
+    func enqueue(_ item: WorkItem) -> Bool {
         channel.send(item)
     }
 
@@ -89,6 +91,46 @@ final class StreamedWork: WorkSource {
     func next() -> WorkItem? {
         // The channel fails only when closed, which this source never does.
         try? channel.receive()
+    }
+}
+
+/// Work that starts before the walk that finds it ends: the walker hands in each file of one
+/// block as it finds it, and when the walk is over, the rest of the work (the files of several
+/// blocks, planned largest first so that they are still split and balanced at the end), which is
+/// handed out once every streamed item is.
+///
+/// The walker takes each streamed item's window credits before handing it in, on its one thread
+/// (as `StreamedWork`'s producer does), and the rest takes its own only after the last streamed
+/// item is out: credits are granted in hand-out order, as `WorkWindow` requires. The walker waits
+/// when the window is full, so memory stays bounded by the work in flight, however large the tree.
+final class WalkFedWork: WorkSource {
+    private let streamed: StreamedWork
+    private let window: WorkWindow
+    private let rest = Locked<(any WorkSource)?>(nil)
+
+    init(window: WorkWindow, cancellation: CancellationFlag) {
+        self.window = window
+        streamed = StreamedWork(cancellation: cancellation)
+    }
+
+    /// Waits for room in the window, then queues `item` for the workers; false (the item dropped)
+    /// once the run is cancelled, when the walk should stop.
+    func enqueue(_ item: WorkItem) -> Bool {
+        window.acquire(item.weight) && streamed.enqueue(item)
+    }
+
+    /// The walk is over: `rest` is handed out after the items streamed so far (and nothing more
+    /// may be enqueued).
+    func finish(then rest: any WorkSource) {
+        self.rest.withLock { $0 = rest }
+        streamed.finish()
+    }
+
+    func next() -> WorkItem? {
+        if let item = streamed.next() { return item }
+        // The streamed items are all out, so the walk has finished and set the rest (it is set
+        // before the stream ends), or the run was cancelled.
+        return rest.withLock { $0 }?.next()
     }
 }
 

@@ -54,7 +54,11 @@ public struct ProgressLine: Sendable {
     }
 
     public func format(_ reading: ProgressReading, width: Int) -> String {
-        guard reading.isPlanned else { return String("scanning…".prefix(max(width, 0))) }
+        guard reading.isPlanned else {
+            // Work may start before the walk ends: what is done so far, with no total yet.
+            let scanning = reading.filesDone > 0 ? "scanning…  \(ReportFormatter.count(reading.filesDone)) files done" : "scanning…"
+            return String(scanning.prefix(max(width, 0)))
+        }
         let percent = "\(Self.percent(reading.fraction))%"
         // A stream (an archive being extracted) has no count of files until its end.
         let files = reading.filesTotal > 0
@@ -124,7 +128,8 @@ public enum ProgressMode: String, CaseIterable, Sendable {
 
 /// Where a run stands, as the progress line shows it.
 public struct ProgressReading: Sendable, Equatable {
-    /// False while the inputs are still being scanned: nothing is known about the total yet.
+    /// False while the inputs are still being scanned: nothing is known about the total yet
+    /// (files already done are, when work started before the walk ended).
     public var isPlanned: Bool
     /// Files finished, failures included.
     public var filesDone: Int

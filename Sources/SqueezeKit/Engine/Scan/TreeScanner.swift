@@ -32,11 +32,12 @@ public struct TreeScanner: Sendable {
     }
 
     /// Walks `roots` in order, handing each finding to `found` as it is made, in walk order: what
-    /// a caller that starts work before the walk ends (or keeps the files its own way) uses.
-    public func scan(_ roots: [PathName], _ found: (ScanFinding) -> Void) {
+    /// a caller that starts work before the walk ends (or keeps the files its own way) uses. Once
+    /// `cancellation` is set, the walk stops before its next entry.
+    public func scan(_ roots: [PathName], stoppingWhen cancellation: CancellationFlag? = nil, _ found: (ScanFinding) -> Void) {
         withoutActuallyEscaping(found) { found in
-            var walk = Walk(options: options, found: found)
-            for root in roots { walk.visitRoot(root) }
+            var walk = Walk(options: options, cancellation: cancellation, found: found)
+            for root in roots where !walk.isStopped { walk.visitRoot(root) }
         }
     }
 }
@@ -51,16 +52,20 @@ public enum ScanFinding {
 /// The state of one walk.
 private struct Walk {
     let options: ScanOptions
+    let cancellation: CancellationFlag?
     let found: (ScanFinding) -> Void
     /// (device, inode) of the directories from the root to the current one.
     var ancestors: Set<FileIdentity> = []
     /// Files already selected, when links are followed and one file can be reached twice.
     var seenFiles: [FileIdentity: PathName] = [:]
 
-    init(options: ScanOptions, found: @escaping (ScanFinding) -> Void) {
+    init(options: ScanOptions, cancellation: CancellationFlag?, found: @escaping (ScanFinding) -> Void) {
         self.options = options
+        self.cancellation = cancellation
         self.found = found
     }
+
+    var isStopped: Bool { cancellation?.isCancelled ?? false }
 
     mutating func visitRoot(_ root: PathName) {
         let status: FileStatus
@@ -116,7 +121,7 @@ private struct Walk {
             return
         }
         let parent = dirfd(stream)
-        for name in names {
+        for name in names where !isStopped {
             visit(name, in: parent, path: directory.appending(name), relativePath: relativePath.appending(name))
         }
     }

@@ -48,18 +48,30 @@ extension BatchRun {
         _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
         removingLeftoverTemporaries: Bool = false, readingNamedStreams: Bool = false
     ) -> ScannedFiles {
+        var files = ScannedFiles()
+        scan(
+            roots, selecting: selection, filter: filter, followSymlinks: followSymlinks,
+            removingLeftoverTemporaries: removingLeftoverTemporaries, readingNamedStreams: readingNamedStreams
+        ) { files.append($0) }
+        return files
+    }
+
+    /// As `scan`, each file handed to `eachFile` as the walk finds it (for a run that starts work
+    /// before the walk ends); the walk stops once the run is cancelled.
+    func scan(
+        _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
+        removingLeftoverTemporaries: Bool = false, readingNamedStreams: Bool = false, eachFile: (ScannedFile) -> Void
+    ) {
         let options = ScanOptions(
             selection: selection, filter: filter, followSymlinks: followSymlinks,
             removesLeftoverTemporaries: removingLeftoverTemporaries, readsNamedStreams: readingNamedStreams)
-        var files = ScannedFiles()
-        TreeScanner(options: options).scan(roots) { finding in
+        TreeScanner(options: options).scan(roots, stoppingWhen: cancellation) { finding in
             switch finding {
-            case .file(let file): files.append(file)
+            case .file(let file): eachFile(file)
             case .skipped(let skip): record(skipped: [skip])
             case .failure(let failure): record(skipped: [], failures: [failure])
             }
         }
-        return files
     }
 
     /// Records skips and failures found before the run's tasks (by the scan or the plan).
