@@ -1,6 +1,6 @@
 /// Lends the streaming decoder the buffers its output is written from, so that bytes are decoded
 /// where the writer reads them instead of being decoded into the decoder's own buffer and copied
-/// (`WriteBehindOutput` lends its write-behind buffers).
+/// (an output written behind the decoder, by a thread of its own, lends the buffers it writes).
 ///
 /// Used by one thread at a time: the decoder borrows a buffer, fills it, and returns it before it
 /// borrows the next.
