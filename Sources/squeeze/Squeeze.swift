@@ -23,7 +23,7 @@ struct Squeeze: ParsableCommand {
         var arguments = Array(CommandLine.arguments.dropFirst())
         if let personality = ProgramName.personality(of: CommandLine.arguments.first ?? "") {
             arguments = personality + arguments
-        } else if let unknown = ProgramName.unknownSubcommand(in: arguments, known: configuration.subcommands.map { $0._commandName }) {
+        } else if let unknown = ProgramName.unknownSubcommand(in: arguments, known: { configuration.subcommands.map { $0._commandName } }) {
             StandardStreams.message(unknown)
             Foundation.exit(64)
         }

@@ -134,4 +134,51 @@ import Testing
         }
         #expect(chunks == 1)
     }
+
+    /// Decodes `bytes` into a `WriteBehindOutput`, which lends its buffers after the sink's first
+    /// bytes; returns what the output wrote and how many chunks went through the sink.
+    static func decodeIntoLender(_ bytes: [UInt8]) throws -> (written: [UInt8], sinkCalls: Int, failure: (any Error)?) {
+        let scratch = try TemporaryDirectory()
+        let file = try GzipBytes.file(bytes, in: scratch)
+        let target = WriteBehindOutputTests.RecordingOutput()
+        let output = WriteBehindOutput(wrapping: target)
+        var sinkCalls = 0
+        var failure: (any Error)?
+        do {
+            _ = try GzipStreamDecoder().decode(
+                file, cancellation: CancellationFlag(), progress: { _ in }, lender: { output.bufferLender },
+                sink: { bytes in
+                    sinkCalls += 1
+                    try output.write(bytes)
+                })
+        } catch {
+            failure = error
+        }
+        // Every borrowed buffer came back: commit would stop on one still lent.
+        try output.commit(attributes: WriteBehindOutputTests.attributes, replacingExisting: false)
+        return (target.bytes, sinkCalls, failure)
+    }
+
+    @Test func decodesIntoTheOutputsOwnBuffersAfterTheFirstChunk() throws {
+        var data = TestData(seed: 61)
+        let parts = [data.text(2_500_000), data.randomBytes(1_200_000), [], data.text(900_000)]
+        let (written, sinkCalls, failure) = try Self.decodeIntoLender(parts.flatMap { GzipBytes.member($0) })
+        #expect(failure == nil)
+        #expect(sinkCalls == 1)
+        #expect(ByteDifference.between(written, parts.flatMap { $0 }) == nil)
+    }
+
+    @Test func handsOnTheBytesBeforeDamageFromALentBuffer() throws {
+        var data = TestData(seed: 62)
+        let text = data.text(3_000_000)
+        var member = GzipBytes.member(text)
+        // A flipped byte late in the DEFLATE data: ISA-L refuses it, zlib decodes the member again.
+        member[member.count - 2_000] ^= 0x55
+        let (written, _, failure) = try Self.decodeIntoLender(member)
+        #expect(failure != nil)
+        #expect(failure is GzipFormatError)
+        let checked = 2 * GzipStreamDecoder.outputCapacity
+        #expect(written.count > checked)
+        #expect(ByteDifference.between(Array(written.prefix(checked)), Array(text[..<checked])) == nil)
+    }
 }

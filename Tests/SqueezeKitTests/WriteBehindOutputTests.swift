@@ -55,4 +55,43 @@ import Testing
         output.discard()
         #expect(target.discarded)
     }
+
+    @Test func writesLentBuffersInOrderWithCopiedBytes() throws {
+        let target = RecordingOutput()
+        let output = WriteBehindOutput(wrapping: target)
+        var data = TestData(seed: 52)
+        var expected: [UInt8] = []
+        for round in 0..<12 {
+            let bytes = data.randomBytes(data.int(in: 0...WriteBehindOutput.bufferSize))
+            if round % 3 == 0 {
+                try bytes.withUnsafeBytes { try output.write($0) }
+            } else {
+                let buffer = try output.borrowBuffer()
+                #expect(buffer.count == WriteBehindOutput.bufferSize)
+                buffer.copyBytes(from: bytes)
+                try output.returnBuffer(filled: bytes.count)
+            }
+            expected += bytes
+            // A buffer returned empty writes nothing.
+            _ = try output.borrowBuffer()
+            try output.returnBuffer(filled: 0)
+        }
+        try output.commit(attributes: Self.attributes, replacingExisting: false)
+        #expect(ByteDifference.between(target.bytes, expected) == nil)
+    }
+
+    @Test func lendingStopsAtTheFirstWriteError() throws {
+        let target = RecordingOutput(limit: 1 << 20)
+        let output = WriteBehindOutput(wrapping: target)
+        #expect(throws: RecordingOutput.Full.self) {
+            for _ in 0..<10 {
+                let buffer = try output.borrowBuffer()
+                buffer.initializeMemory(as: UInt8.self, repeating: 9)
+                try output.returnBuffer(filled: buffer.count)
+            }
+        }
+        #expect(throws: RecordingOutput.Full.self) { try output.commit(attributes: Self.attributes, replacingExisting: false) }
+        #expect(!target.committed)
+        #expect(target.bytes.count == 1 << 20)
+    }
 }

@@ -3,6 +3,7 @@ import SqueezeKit
 
 struct Archive: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "archive",
         abstract: "Store directories and files in one .tar.gz, compressed on every core.",
         discussion: """
             libarchive writes the tar stream (pax: long and non-ASCII names, symbolic links, hard \

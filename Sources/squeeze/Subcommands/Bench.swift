@@ -5,6 +5,7 @@ import SqueezeKit
 
 struct Bench: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "bench",
         abstract: "Compress the same input in every scheduling mode and compare what each costs.",
         discussion: """
             Every run is a 'squeeze compress' child process of this binary, writing into a scratch \

@@ -6,6 +6,7 @@ extension CollectorKind: ExpressibleByArgument {}
 
 struct Compress: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "compress",
         abstract: "Compress every regular file under the given directories (and the given files) to gzip.",
         discussion: """
             Each FILE becomes FILE.gz beside it (or under --output-dir), written to a temporary \

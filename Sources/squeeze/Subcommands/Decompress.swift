@@ -3,6 +3,7 @@ import SqueezeKit
 
 struct Decompress: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "decompress",
         abstract: "Decompress gzip files (.gz, .tgz), and every such file under the given directories.",
         discussion: """
             NAME.gz becomes NAME and NAME.tgz becomes NAME.tar, beside the source (or under \
@@ -64,6 +65,7 @@ struct Decompress: ParsableCommand {
 
 struct Test: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "test",
         abstract: "Check gzip files: decode every member and compare its CRC-32 and length with its trailer.",
         discussion: """
             Files named on the command line are checked whatever their name; under directories, \

@@ -3,6 +3,7 @@ import SqueezeKit
 
 struct Extract: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "extract",
         abstract: "Extract an archive (tar, tar.gz, tar.xz, zip, ...) into a directory, safely.",
         discussion: """
             Restores contents, modes, modification times, symbolic links and hard links. Nothing \

@@ -8,6 +8,7 @@ import SqueezeKit
 /// command (`Squeeze.main`).
 struct Gzip: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "gzip",
         abstract: "Act as gzip (and pigz): compress or decompress files in place, or standard input to standard output.",
         discussion: """
             gzip's semantics: each FILE becomes FILE.gz and the source is removed once its output \

@@ -4,6 +4,7 @@ import SqueezeKit
 
 struct List: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "list",
         abstract: "List gzip files (size, ratio, members, original name and time) and the entries of archives.",
         discussion: """
             Sizes are exact, not modulo 4 GiB. A file squeeze wrote in blocks is listed from its \

@@ -3,6 +3,7 @@ import SqueezeKit
 
 struct Plan: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "plan",
         abstract: "Split the files compress would do into N shards of about equal bytes, for N machines.",
         discussion: """
             One scan, with compress's selection options, then a NUL-separated list per shard \

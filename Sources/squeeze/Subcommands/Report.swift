@@ -5,12 +5,14 @@ import SqueezeKit
 
 struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
+        commandName: "report",
         abstract: "Work with --json reports.",
         subcommands: [Merge.self]
     )
 
     struct Merge: ParsableCommand {
         static let configuration = CommandConfiguration(
+            commandName: "merge",
             abstract: "Combine the --json reports of a job's shards into one.",
             discussion: """
                 Totals; throughput over the whole job (total bytes over first start to last end) \

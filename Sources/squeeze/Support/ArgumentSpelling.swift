@@ -4,14 +4,19 @@
 enum ArgumentSpelling {
     static func rewritten(_ arguments: [String]) -> [String] {
         let end = arguments.firstIndex(of: "--") ?? arguments.endIndex
-        return arguments[..<end].map { replacements[$0] ?? $0 } + arguments[end...]
+        return arguments[..<end].map(replacement) + arguments[end...]
     }
 
-    private static let replacements = [
+    /// A switch, not a dictionary: a dictionary literal costs its hashing and generic metadata at
+    /// every start, for three words.
+    private static func replacement(_ argument: String) -> String {
+        switch argument {
         // `-V`, the short form gzip, pigz and zstd give `--version`.
-        "-V": "--version",
+        case "-V": "--version"
         // `--resume[=check|verify]`: the flags they parse as.
-        "--resume=check": "--resume",
-        "--resume=verify": "--resume-verify",
-    ]
+        case "--resume=check": "--resume"
+        case "--resume=verify": "--resume-verify"
+        default: argument
+        }
+    }
 }

@@ -15,9 +15,12 @@ enum ProgramName {
     }
 
     /// A message for a first argument that is no subcommand but reads like one mistyped
-    /// (`squeeze compres`), naming the closest; nil when the arguments look fine.
-    static func unknownSubcommand(in arguments: [String], known: [String]) -> String? {
-        guard let first = arguments.first, !first.hasPrefix("-"), !known.contains(first), first != "help" else { return nil }
+    /// (`squeeze compres`), naming the closest; nil when the arguments look fine. `known` is asked
+    /// for only when the first argument is a word, not an option (`-V`, `--help`).
+    static func unknownSubcommand(in arguments: [String], known: () -> [String]) -> String? {
+        guard let first = arguments.first, !first.hasPrefix("-"), first != "help" else { return nil }
+        let known = known()
+        guard !known.contains(first) else { return nil }
         let names = known + ["help"]
         let best = names.map { ($0, distance(first, $0)) }.min { $0.1 < $1.1 }
         var message = "squeeze: '\(first)' is not a squeeze command."

@@ -14,6 +14,8 @@ import Glibc
 /// member whose trailer is not yet checked, so after an error whatever reached the sink must be
 /// discarded (files) or taken as gzip's partial output (streams). `verified` tells, after each
 /// member, how many decoded bytes (from the start of the file) its trailer has now vouched for.
+/// Once the sink has taken the first bytes (and so made its output), an output that lends its
+/// own buffers (`DecodeBufferLender`) gets the rest decoded straight into them: no copy.
 ///
 /// `@unchecked Sendable`: it owns an inflater and buffers that are not thread safe; each instance
 /// is used by one thread at a time because workers only reach it through `CodecPool.withInstance`.
@@ -35,9 +37,12 @@ final class GzipStreamDecoder: @unchecked Sendable {
 
     /// Decodes `file` from `start` to its end. `progress` gets input bytes worked through, in
     /// pieces; `sink` gets the decoded bytes in order; `verified` the decoded bytes checked so far.
+    /// `lender` is asked once, after the sink's first bytes: the bytes after those are decoded
+    /// into its buffers, in order, if it gives one.
     func decode(
         _ file: ReadableFile, from start: StreamResumePoint = StreamResumePoint(), cancellation: CancellationFlag,
-        progress: (Int64) -> Void, verified: (Int64) -> Void = { _ in }, sink: (UnsafeRawBufferPointer) throws -> Void
+        progress: (Int64) -> Void, verified: (Int64) -> Void = { _ in },
+        lender: () -> (any DecodeBufferLender)? = { nil }, sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> GzipDecodeSummary {
         input.open(file, at: start.offset)
         defer {
@@ -48,12 +53,15 @@ final class GzipStreamDecoder: @unchecked Sendable {
         return try withoutActuallyEscaping(progress) { progress in
             try withoutActuallyEscaping(sink) { sink in
                 try withoutActuallyEscaping(verified) { verified in
-                    var pass = Pass(
-                        inflaters: inflaters, input: input, output: output, file: file, cancellation: cancellation,
-                        progress: progress, verified: verified, sink: sink, members: start.membersBefore,
-                        uncompressedBytes: start.uncompressedBytesBefore, firstHeader: start.firstHeader,
-                        reportedPosition: start.offset)
-                    return try pass.run()
+                    try withoutActuallyEscaping(lender) { lender in
+                        var pass = Pass(
+                            inflaters: inflaters, input: input, file: file, cancellation: cancellation,
+                            progress: progress, verified: verified,
+                            output: DecodedOutput(own: output, sink: sink, findLender: lender), members: start.membersBefore,
+                            uncompressedBytes: start.uncompressedBytesBefore, firstHeader: start.firstHeader,
+                            reportedPosition: start.offset)
+                        return try pass.run()
+                    }
                 }
             }
         }
@@ -69,27 +77,28 @@ final class GzipStreamDecoder: @unchecked Sendable {
     private struct Pass {
         let inflaters: Inflaters
         let input: BufferedFileInput
-        let output: UnsafeMutableRawBufferPointer
         let file: ReadableFile
         let cancellation: CancellationFlag
         let progress: (Int64) -> Void
         let verified: (Int64) -> Void
-        let sink: (UnsafeRawBufferPointer) throws -> Void
+        var output: DecodedOutput
         var members: Int
         var uncompressedBytes: Int64
         var firstHeader: GzipHeader?
         var reportedPosition: Int64
-        /// Decoded bytes in `output` not yet given to the sink.
-        var fill = 0
 
         /// On bad data, the bytes decoded before it are handed on first, as gzip -dc and libarchive
         /// do: a reader of a truncated .tar.gz then still gets the entries before the damage. (A
-        /// file output is discarded on any error, so it never keeps them.)
+        /// file output is discarded on any error, so it never keeps them; on any other error a
+        /// borrowed buffer goes back unwritten.)
         mutating func run() throws -> GzipDecodeSummary {
             do {
                 return try decodeMembers()
             } catch let error as GzipFormatError {
-                try flush()
+                try output.flush()
+                throw error
+            } catch {
+                output.abandon()
                 throw error
             }
         }
@@ -99,7 +108,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 if members > 0 {
                     let membersEnd = input.position
                     if let trailing = try classifyTail() {
-                        try flush()
+                        try output.flush()
                         reportProgress(force: true)
                         return GzipDecodeSummary(
                             members: members, compressedBytes: membersEnd, uncompressedBytes: uncompressedBytes,
@@ -199,7 +208,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 while true {
                     try makeRoom()
                     if try input.availableCount == 0 && input.refill() == 0 { throw GzipFormatError.truncated }
-                    let step = try inflaters.isal.inflate(input.available, into: freeOutput)
+                    let step = try inflaters.isal.inflate(input.available, into: output.free)
                     input.consume(step.consumed)
                     try accept(step.produced, into: &length, claim: claim, at: start)
                     if step.isEnd {
@@ -260,7 +269,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
             while true {
                 try makeRoom()
                 if try input.availableCount == 0 && input.refill() == 0 { throw GzipFormatError.truncated }
-                let free = freeOutput
+                let free = output.free
                 let step = try inflaters.zlib.inflate(input.available, into: free)
                 input.consume(step.consumed)
                 let decoded = UnsafeRawBufferPointer(rebasing: free[..<step.produced])
@@ -282,22 +291,19 @@ final class GzipStreamDecoder: @unchecked Sendable {
             return (checksum, length)
         }
 
-        /// Makes room in the output buffer by handing it to the sink when it is full.
+        /// Makes room in the output buffer, handing it on when it is full.
         mutating func makeRoom() throws {
-            guard fill == output.count else { return }
-            try flush()
-            if cancellation.isCancelled { throw CancellationError() }
-            reportProgress(force: false)
+            if output.isFull {
+                try output.flush()
+                if cancellation.isCancelled { throw CancellationError() }
+                reportProgress(force: false)
+            }
+            try output.prepare()
         }
 
-        /// The unused end of the output buffer.
-        var freeOutput: UnsafeMutableRawBufferPointer {
-            UnsafeMutableRawBufferPointer(start: output.baseAddress! + fill, count: output.count - fill)
-        }
-
-        /// Takes `produced` bytes just decoded into `freeOutput` as part of the member.
+        /// Takes `produced` bytes just decoded into `output.free` as part of the member.
         mutating func accept(_ produced: Int, into length: inout Int64, claim: MemberIndexField?, at start: Int64) throws {
-            fill += produced
+            output.fill += produced
             length += Int64(produced)
             if let claim, length > Int64(claim.uncompressedLength) {
                 throw GzipFormatError.inconsistentIndex(
@@ -315,18 +321,80 @@ final class GzipStreamDecoder: @unchecked Sendable {
             input.consume(fromInput)
         }
 
-        mutating func flush() throws {
-            guard fill > 0 else { return }
-            try sink(UnsafeRawBufferPointer(start: output.baseAddress!, count: fill))
-            fill = 0
-        }
-
         mutating func reportProgress(force: Bool) {
             let position = input.position
             guard position > reportedPosition, force || position - reportedPosition >= GzipStreamDecoder.progressInterval else { return }
             progress(position - reportedPosition)
             reportedPosition = position
         }
+    }
+}
+
+/// The buffer a pass decodes into: the decoder's own, handed to the sink when full; or, once the
+/// sink has taken its first bytes and its output turns out to lend buffers, one borrowed from that
+/// output and given back to it filled.
+private struct DecodedOutput {
+    let own: UnsafeMutableRawBufferPointer
+    let sink: (UnsafeRawBufferPointer) throws -> Void
+    let findLender: () -> (any DecodeBufferLender)?
+    var lender: (any DecodeBufferLender)?
+    var askedForLender = false
+    /// The buffer decoded into: `own`, or one borrowed from `lender`.
+    var buffer: UnsafeMutableRawBufferPointer
+    var isBorrowed = false
+    /// Decoded bytes in `buffer` not yet handed on.
+    var fill = 0
+
+    init(
+        own: UnsafeMutableRawBufferPointer, sink: @escaping (UnsafeRawBufferPointer) throws -> Void,
+        findLender: @escaping () -> (any DecodeBufferLender)?
+    ) {
+        self.own = own
+        self.sink = sink
+        self.findLender = findLender
+        buffer = own
+    }
+
+    var isFull: Bool { fill == buffer.count }
+
+    /// The unused end of the buffer.
+    var free: UnsafeMutableRawBufferPointer {
+        UnsafeMutableRawBufferPointer(start: buffer.baseAddress! + fill, count: buffer.count - fill)
+    }
+
+    /// Before decoding: borrows a buffer from the lender, if there is one and none is held.
+    mutating func prepare() throws {
+        guard let lender, !isBorrowed else { return }
+        buffer = try lender.borrowBuffer()
+        isBorrowed = true
+    }
+
+    /// Hands on the decoded bytes: a borrowed buffer goes back to its lender, the decoder's own
+    /// bytes to the sink (after whose first bytes the lender is looked for).
+    mutating func flush() throws {
+        let count = fill
+        fill = 0
+        if isBorrowed {
+            isBorrowed = false
+            buffer = own
+            try lender!.returnBuffer(filled: count)
+            return
+        }
+        guard count > 0 else { return }
+        try sink(UnsafeRawBufferPointer(start: own.baseAddress!, count: count))
+        if !askedForLender {
+            askedForLender = true
+            lender = findLender()
+        }
+    }
+
+    /// After a failure that discards the output: a borrowed buffer goes back unwritten.
+    mutating func abandon() {
+        fill = 0
+        guard isBorrowed else { return }
+        isBorrowed = false
+        buffer = own
+        try? lender!.returnBuffer(filled: 0)
     }
 }
 

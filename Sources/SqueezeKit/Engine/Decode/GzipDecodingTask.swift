@@ -21,8 +21,9 @@
 /// indexed members on every worker; the stream takes over where it stops.
 ///
 /// `@unchecked Sendable`: `state` holds the output file, which is not `Sendable`; it is used only
-/// inside `state.withLock`, or handed out of it once, by `finish()`, with the state's reference
-/// cleared (a move). The other fields are `let` and `Sendable`.
+/// inside `state.withLock`, or by one thread that moved it out of the state (the state's
+/// reference cleared): a stream's one block while it decodes (it puts it back), or `finish()`.
+/// The other fields are `let` and `Sendable`.
 final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     let path: PathName
     let plan: DecodingPlan
@@ -30,8 +31,9 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     private let context: DecodingContext
     private let state: Locked<State>
 
-    /// Reached only inside `state.withLock`. The output file (not `Sendable`) leaves it once: in
-    /// `finish()`, which takes it and clears the state's reference, so that from then on only the
+    /// Reached only inside `state.withLock`. The output file (not `Sendable`) leaves it only by a
+    /// move: to the stream's block while it decodes (the streaming decoder writes into the
+    /// output's own buffers, outside the lock), and in `finish()`, so that from then on only the
     /// finishing thread has it.
     private struct State {
         var reader: ReadableFile?
@@ -245,16 +247,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     private func resumeStream(
         from start: StreamResumePoint, into finished: inout FinishedDecoding
     ) -> Result<GzipDecodeSummary, any Error> {
-        var output = finished.output
-        var reader = finished.reader
-        defer {
-            finished.output = output
-            finished.reader = reader
-        }
-        return decodeStream(from: start, reader: &reader, progressReported: &finished.progressReported) { bytes in
-            if output == nil { output = try destination.makeOutput(decodedInParallel: isDecodedInParallel) }
-            try output!.write(bytes)
-        }
+        decodeStream(from: start, reader: &finished.reader, progressReported: &finished.progressReported, output: &finished.output)
     }
 
     // MARK: - Streams
@@ -273,9 +266,14 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         case .success(.finished(let summary)):
             result = .success(summary)
         case .success(.stream(let start)):
-            result = decodeStream(from: start, reader: &reader, progressReported: &progressReported) { bytes in
-                try writeStreamed(bytes)
+            // No other thread writes this file's output now: the stream takes it out of the state
+            // (a move) and decodes into it without the lock.
+            var output = state.withLock { state in
+                defer { state.output = nil }
+                return state.output
             }
+            result = decodeStream(from: start, reader: &reader, progressReported: &progressReported, output: &output)
+            state.withLock { $0.output = output }
         }
         state.withLock { state in
             state.reader = reader
@@ -327,12 +325,15 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         try state.output!.write(bytes)
     }
 
-    /// Streams the file from `start`, handing the decoded bytes to `write`.
+    /// Streams the file from `start` into `output`, made on the first decoded bytes; an output that
+    /// lends buffers (`WriteBehindOutput`) gets the bytes after those decoded into them.
     private func decodeStream(
         from start: StreamResumePoint, reader: inout ReadableFile?, progressReported: inout Int64,
-        write: (UnsafeRawBufferPointer) throws -> Void
+        output: inout (any OutputFile)?
     ) -> Result<GzipDecodeSummary, any Error> {
-        Result {
+        var made = output
+        defer { output = made }
+        return Result {
             let file = try reader ?? ReadableFile(path)
             reader = file
             // Members past `start` that workers decoded before the stream took over were already
@@ -351,7 +352,11 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
                         context.progress(fresh)
                     },
                     verified: context.verified,
-                    sink: write)
+                    lender: { made?.bufferLender },
+                    sink: { bytes in
+                        if made == nil { made = try destination.makeOutput(decodedInParallel: isDecodedInParallel) }
+                        try made!.write(bytes)
+                    })
             }
         }
     }

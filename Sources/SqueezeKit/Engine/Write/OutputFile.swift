@@ -8,9 +8,14 @@ protocol OutputFile: AnyObject {
     func commit(attributes: FileStatus, replacingExisting: Bool) throws
     /// Removes whatever was written; the destination is untouched.
     func discard()
+    /// The output itself when it lends the streaming decoder the buffers it writes from (a
+    /// protocol requirement rather than an `as?` cast, which would scan the conformance tables).
+    var bufferLender: (any DecodeBufferLender)? { get }
 }
 
 extension OutputFile {
+    var bufferLender: (any DecodeBufferLender)? { nil }
+
     func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write($0) }
     }

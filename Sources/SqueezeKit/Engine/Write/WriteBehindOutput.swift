@@ -1,15 +1,20 @@
 import Dispatch
 
 /// Lets a decoder go on while its output is written, as `pigz -d` does with its writer thread:
-/// `write` copies the bytes into one of two buffers and returns; a private serial queue writes
-/// them to the wrapped output, in order. At most two buffers are in flight, so memory stays
-/// bounded; the first write error is thrown by a later `write` or by `commit`.
-final class WriteBehindOutput: OutputFile {
+/// the decoder fills one of two buffers, which a private serial queue then writes to the wrapped
+/// output, in order, while the decoder fills the other. The streaming decoder decodes straight
+/// into them (`DecodeBufferLender`); `write` copies bytes in. At most two buffers are in flight,
+/// so memory stays bounded; the first write error is thrown by a later `write`, `borrowBuffer`,
+/// `returnBuffer` or by `commit`.
+final class WriteBehindOutput: OutputFile, DecodeBufferLender {
     static let bufferSize = 1 << 20
 
     private let queue = DispatchQueue(label: "squeeze.write-behind")
     private let target: QueueConfinedOutput
     private let buffers = WriteBehindBuffers(count: 2, size: bufferSize)
+    /// The buffer lent out, between `borrowBuffer` and `returnBuffer` (only the writing thread
+    /// touches this).
+    private var lent: Int?
 
     init(wrapping output: any OutputFile) {
         target = QueueConfinedOutput(output)
@@ -18,28 +23,50 @@ final class WriteBehindOutput: OutputFile {
     /// Writes still queued hold the buffers: wait for them before the buffers go.
     deinit { queue.sync {} }
 
+    var bufferLender: (any DecodeBufferLender)? { self }
+
+    func borrowBuffer() throws -> UnsafeMutableRawBufferPointer {
+        precondition(lent == nil, "a buffer borrowed before the last one came back")
+        try buffers.throwIfFailed()
+        let index = buffers.takeIdle()
+        lent = index
+        return buffers[index]
+    }
+
+    func returnBuffer(filled count: Int) throws {
+        guard let index = lent else { preconditionFailure("a buffer returned that was not borrowed") }
+        lent = nil
+        precondition(count <= Self.bufferSize, "more bytes than the buffer holds")
+        guard count > 0 else {
+            buffers.giveBack(index)
+            return
+        }
+        queue.async { [target, buffers] in
+            if !buffers.hasFailed {
+                do {
+                    try target.output.write(UnsafeRawBufferPointer(start: buffers[index].baseAddress, count: count))
+                } catch {
+                    buffers.recordFailure(error)
+                }
+            }
+            buffers.giveBack(index)
+        }
+        try buffers.throwIfFailed()
+    }
+
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         var offset = 0
         while offset < bytes.count {
-            try buffers.throwIfFailed()
-            let index = buffers.takeIdle()
-            let count = min(Self.bufferSize, bytes.count - offset)
-            buffers[index].baseAddress!.copyMemory(from: bytes.baseAddress! + offset, byteCount: count)
+            let buffer = try borrowBuffer()
+            let count = min(buffer.count, bytes.count - offset)
+            buffer.baseAddress!.copyMemory(from: bytes.baseAddress! + offset, byteCount: count)
             offset += count
-            queue.async { [target, buffers] in
-                if !buffers.hasFailed {
-                    do {
-                        try target.output.write(UnsafeRawBufferPointer(start: buffers[index].baseAddress, count: count))
-                    } catch {
-                        buffers.recordFailure(error)
-                    }
-                }
-                buffers.giveBack(index)
-            }
+            try returnBuffer(filled: count)
         }
     }
 
     func commit(attributes: FileStatus, replacingExisting: Bool) throws {
+        precondition(lent == nil, "commit with a buffer still lent")
         try queue.sync {
             try buffers.throwIfFailed()
             try target.output.commit(attributes: attributes, replacingExisting: replacingExisting)
