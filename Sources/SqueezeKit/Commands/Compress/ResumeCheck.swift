@@ -22,49 +22,70 @@ struct ResumeCheck {
     let mode: ResumeMode
 
     /// The planned files (indices into `files`, in order) still to compress; each file whose
-    /// output is already complete goes to `record` instead, with the count and bytes of them all.
-    /// Checked a chunk at a time on every core, so that memory does not grow with the file count.
+    /// output is already complete goes to `record` instead (in walk order), with the count and
+    /// bytes of them all. Checked a chunk at a time, so that memory does not grow with the file
+    /// count, and in walk order, so that the files of a directory are checked one after another
+    /// and their outputs opened through one descriptor of their directory (see `OutputDirectory`).
     func split(
         _ planned: [Int32], of files: ScannedFiles, destination: @Sendable (ScannedFile) -> PathName,
         record: (FileOutcome) -> Void
     ) -> (remaining: [Int32], resumedFiles: Int, resumedBytes: Int64) {
-        var remaining: [Int32] = []
+        let inWalkOrder = planned.sorted()
+        var isComplete = [Bool](repeating: false, count: files.count)
         var (resumedFiles, resumedBytes) = (0, Int64(0))
-        for chunkStart in stride(from: 0, to: planned.count, by: Self.chunk) {
-            let chunk = planned[chunkStart..<min(chunkStart + Self.chunk, planned.count)]
+        for chunkStart in stride(from: 0, to: inWalkOrder.count, by: Self.chunk) {
+            let chunk = inWalkOrder[chunkStart..<min(chunkStart + Self.chunk, inWalkOrder.count)]
             let completed = Locked([FileOutcome?](repeating: nil, count: chunk.count))
-            DispatchQueue.concurrentPerform(iterations: chunk.count) { offset in
-                let file = files[Int(chunk[chunk.startIndex + offset])]
-                if let outcome = completedOutput(of: file, at: destination(file)) {
-                    completed.withLock { $0[offset] = outcome }
+            let runs = (chunk.count + Self.run - 1) / Self.run
+            DispatchQueue.concurrentPerform(iterations: runs) { run in
+                let offsets = run * Self.run..<min((run + 1) * Self.run, chunk.count)
+                var directory = OutputDirectory()
+                var head = [UInt8](repeating: 0, count: Self.headRead)
+                var found: [(offset: Int, outcome: FileOutcome)] = []
+                for offset in offsets {
+                    let file = files[Int(chunk[chunk.startIndex + offset])]
+                    if let outcome = completedOutput(of: file, at: destination(file), in: &directory, head: &head) {
+                        found.append((offset, outcome))
+                    }
+                }
+                completed.withLock { completed in
+                    for (offset, outcome) in found { completed[offset] = outcome }
                 }
             }
             for (index, outcome) in zip(chunk, completed.withLock { $0 }) {
-                guard let outcome else {
-                    remaining.append(index)
-                    continue
-                }
+                guard let outcome else { continue }
                 record(outcome)
+                isComplete[Int(index)] = true
                 resumedFiles += 1
                 resumedBytes += outcome.bytesIn
             }
         }
+        let remaining = resumedFiles == 0 ? planned : planned.filter { !isComplete[Int($0)] }
         return (remaining, resumedFiles, resumedBytes)
     }
 
+    /// Files checked per chunk (outcomes held at once), and per run of one worker (whose
+    /// consecutive outputs mostly share a directory).
     private static let chunk = 4096
+    private static let run = 256
 
     /// The outcome of a file whose output at `destination` is complete and matches it, counted as
-    /// done (with its sizes, in no time), or nil when it must be compressed.
-    func completedOutput(of source: ScannedFile, at destination: PathName) -> FileOutcome? {
-        guard let output = try? ReadableFile(destination), let status = try? output.status(),
-              status.kind == .regular, status.size >= 18,
-              status.modificationTime == source.status.modificationTime,
-              let head = try? output.read(count: Int(min(status.size, Int64(Self.headRead))), at: 0),
-              head.count == min(status.size, Int64(Self.headRead)),
+    /// done (with its sizes, in no time), or nil when it must be compressed. The output is opened
+    /// in `directory` (which moves to the output's directory); `head` is room for its first read.
+    func completedOutput(
+        of source: ScannedFile, at destination: PathName, in directory: inout OutputDirectory, head: inout [UInt8]
+    ) -> FileOutcome? {
+        guard let (output, status) = directory.openRegular(destination),
+              status.size >= 18, status.modificationTime == source.status.modificationTime
+        else { return nil }
+        let headCount = Int(min(status.size, Int64(head.count)))
+        guard let read = try? head.withUnsafeMutableBytes({ buffer throws(SystemError) in
+                  try output.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<headCount]), at: 0)
+              }),
+              read == headCount,
               head[0] == 0x1f, head[1] == 0x8b, head[2] == 8,
               Self.littleEndian(head[4..<8]) == source.status.modificationTime.gzipModificationTime,
-              Self.decodedLength(of: output, size: status.size, head: head, matches: source.status.size)
+              Self.decodedLength(of: output, size: status.size, head: head[..<headCount], matches: source.status.size)
         else { return nil }
         if mode == .verify {
             let decoded = Locked<Int64>(0)
@@ -87,10 +108,10 @@ struct ResumeCheck {
     /// Whether `output` decodes to `expected` bytes, as far as its index or its last trailer says.
     /// (A split file's last trailer gives only its last member's length: its index gives them all.)
     /// `head` is the file's first bytes (all of them when it is short).
-    private static func decodedLength(of output: ReadableFile, size: Int64, head: [UInt8], matches expected: Int64) -> Bool {
+    private static func decodedLength(of output: ReadableFile, size: Int64, head: ArraySlice<UInt8>, matches expected: Int64) -> Bool {
         // Only a header with an extra field (FLG.FEXTRA) can carry a member index: without one,
         // the walk would find none, so it is not made.
-        let hasExtraField = head[3] & 0x04 != 0
+        let hasExtraField = head[head.startIndex + 3] & 0x04 != 0
         if hasExtraField, let index = try? MemberIndexWalker(file: output, fileSize: size).walk() {
             return index.uncompressedBytes == expected
         }
@@ -106,5 +127,41 @@ struct ResumeCheck {
 
     private static func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    }
+}
+
+/// The directory of the outputs a worker is checking, kept open (`O_PATH`) while the next output
+/// is in it too, so that each output is opened by its name in it (one component for the kernel to
+/// look up, not every one of its path: most of an open's cost in a deep tree).
+struct OutputDirectory: ~Copyable {
+    /// The directory's path bytes, and a descriptor of it (-1, when it could not be opened, makes
+    /// every open in it fail: those outputs are not counted as done, and their tasks say why).
+    private var path: [UInt8]?
+    private var descriptor: Int32 = -1
+
+    /// `O_PATH` (the same on every Linux architecture Swift runs on), which Glibc's module does
+    /// not export: a descriptor to look names up through, which needs no read permission.
+    private static let pathOnly: Int32 = 0o10_000_000
+
+    init() {}
+
+    deinit { if descriptor >= 0 { close(descriptor) } }
+
+    /// Opens `output` if it is a regular file, with its status.
+    mutating func openRegular(_ output: PathName) -> (file: ReadableFile, status: FileStatus)? {
+        let bytes = output.bytes
+        let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
+        let parent = slash.map { bytes[..<Swift.max($0, 1)] } ?? ArraySlice(".".utf8)
+        if path.map({ !$0.elementsEqual(parent) }) ?? true {
+            if descriptor >= 0 { close(descriptor) }
+            descriptor = PathName(bytes: parent).withCString { open($0, Self.pathOnly | O_DIRECTORY | O_CLOEXEC) }
+            path = Array(parent)
+        }
+        let name = bytes[(slash.map { $0 + 1 } ?? 0)...]
+        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { buffer in
+            UnsafeMutableRawBufferPointer(buffer).copyBytes(from: name)
+            buffer[name.count] = 0
+            return try? ReadableFile.openRegular(named: buffer.baseAddress!, in: descriptor, path: output)
+        }
     }
 }

@@ -1,0 +1,65 @@
+import Foundation
+@testable import SqueezeKit
+import SqueezeTestSupport
+import Testing
+
+/// `ResumeCheck`: which outputs count as done, checked through a descriptor of each directory.
+@Suite struct ResumeCheckTests {
+    @Test func onlyCompleteMatchingRegularOutputsCountAndTheyAreRecordedInWalkOrder() throws {
+        let scratch = try TemporaryDirectory()
+        var names: [String] = []
+        for directory in ["a", "b/c", "d"] {
+            try FileManager.default.createDirectory(atPath: scratch("tree/\(directory)"), withIntermediateDirectories: true)
+            for index in 0..<5 {
+                let name = "\(directory)/f\(index).txt"
+                // Some past 4 KiB compressed, so that their trailers are read apart from the header.
+                let bytes = (0..<(index * 3000 + 100)).map { _ in UInt8.random(in: 0...255) }
+                try Data(bytes).write(to: URL(fileURLWithPath: scratch("tree/\(name)")))
+                names.append(name)
+            }
+        }
+        let first = CompressionRun(request: CompressionRequest(roots: [PathName(scratch("tree"))])).run()
+        #expect(first.filesDone == names.count)
+        // A FIFO at one output's name (must not hang nor count), one output gone, one with a wrong
+        // length in its trailer (its time put back), one with another modification time.
+        #expect(unlink(scratch("tree/a/f1.txt.gz")) == 0 && mkfifo(scratch("tree/a/f1.txt.gz"), 0o644) == 0)
+        #expect(unlink(scratch("tree/b/c/f2.txt.gz")) == 0)
+        var wrong = try Data(contentsOf: URL(fileURLWithPath: scratch("tree/b/c/f4.txt.gz")))
+        wrong[wrong.count - 4] ^= 1
+        try wrong.write(to: URL(fileURLWithPath: scratch("tree/b/c/f4.txt.gz")))
+        #expect(try CommandRunner.run("touch", ["-r", scratch("tree/b/c/f4.txt"), scratch("tree/b/c/f4.txt.gz")]).status == 0)
+        #expect(try CommandRunner.run("touch", ["-d", "2001-01-01", scratch("tree/d/f3.txt.gz")]).status == 0)
+
+        let files = TreeScanner(options: ScanOptions(selection: .uncompressed, filter: PathFilter(), followSymlinks: false))
+            .scan([PathName(scratch("tree"))]).files
+        let planned = files.indicesLargestFirst(files.indices.map { Int32($0) })
+        for mode in [ResumeMode.check, .verify] {
+            var recorded: [FileOutcome] = []
+            let (remaining, resumedFiles, resumedBytes) = ResumeCheck(mode: mode).split(
+                planned, of: files, destination: { $0.path.appendingSuffix(".gz") }) { recorded.append($0) }
+            let redo = Set(["a/f1.txt", "b/c/f2.txt", "b/c/f4.txt", "d/f3.txt"])
+            #expect(Set(remaining.map { files[Int($0)].relativePath.description }) == redo)
+            // The rest keep the plan's order (largest first).
+            #expect(remaining == planned.filter { remaining.contains($0) })
+            #expect(resumedFiles == names.count - redo.count)
+            #expect(recorded.map { $0.source.description } == names.filter { !redo.contains($0) }.map { scratch("tree/\($0)") })
+            #expect(recorded.allSatisfy { $0.status == .done && $0.output == $0.source.appendingSuffix(".gz") })
+            #expect(resumedBytes == recorded.reduce(0) { $0 + $1.bytesIn })
+        }
+    }
+
+    @Test func anOutputDirectoryThatCannotBeOpenedCountsNothingThere() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: scratch("tree"), withIntermediateDirectories: true)
+        try Data("hello\n".utf8).write(to: URL(fileURLWithPath: scratch("tree/f.txt")))
+        _ = CompressionRun(request: CompressionRequest(roots: [PathName(scratch("tree"))])).run()
+        let files = TreeScanner(options: ScanOptions(selection: .uncompressed, filter: PathFilter(), followSymlinks: false))
+            .scan([PathName(scratch("tree"))]).files
+        let (remaining, resumedFiles, _) = ResumeCheck(mode: .check).split(
+            [0], of: files, destination: { _ in PathName(scratch("missing/f.txt.gz")) }) { _ in }
+        #expect(remaining == [0] && resumedFiles == 0)
+        let (_, here, _) = ResumeCheck(mode: .check).split(
+            [0], of: files, destination: { $0.path.appendingSuffix(".gz") }) { _ in }
+        #expect(here == 1)
+    }
+}
