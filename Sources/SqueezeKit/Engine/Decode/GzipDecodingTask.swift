@@ -44,12 +44,8 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         var failedMember: Int?
         /// The first run not written, once the writer has passed a dropped one.
         var firstUndelivered: Int?
-        /// Decoded (and verified) bytes written so far by the parallel path.
-        var bytesDelivered: Int64 = 0
-        /// Where the members written so far by the parallel path end, and how many there were.
-        var deliveredEnd: Int64 = 0
-        var membersDelivered = 0
-        var firstHeader: GzipHeader?
+        /// What the parallel path has written so far.
+        var delivery = ParallelDelivery()
         /// The streaming path's result.
         var streamResult: Result<GzipDecodeSummary, any Error>?
         var progressReported: Int64 = 0
@@ -83,7 +79,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             let run = memberIndex.runs[index]
             return context.window.weight(ofLength: run.length + run.uncompressedLength)
         case .speculative(let split):
-            return context.window.weight(ofLength: Int(split.chunkLength) + SpeculativeMemberDecoder.outputLimit)
+            return context.window.weight(ofLength: Int(split.chunkLength) + SpeculativeStretchDecoder.outputLimit)
         case .stream:
             return context.window.weight(ofLength: 0)
         }
@@ -104,7 +100,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     }
 
     func finish() {
-        let (taken, resumePoint, streamResult, failure) = state.withLock { state in
+        let (taken, delivery, streamResult, failure) = state.withLock { state in
             defer {
                 state.output = nil
                 state.reader = nil
@@ -113,10 +109,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             let finished = FinishedDecoding(
                 result: .failure(CancellationError()), output: state.output, reader: state.reader,
                 seconds: seconds, progressReported: state.progressReported)
-            let resumePoint = StreamResumePoint(
-                offset: state.deliveredEnd, membersBefore: state.membersDelivered,
-                uncompressedBytesBefore: state.bytesDelivered, firstHeader: state.firstHeader)
-            return (finished, resumePoint, state.streamResult, state.failure)
+            return (finished, state.delivery, state.streamResult, state.failure)
         }
         var finished = taken
         if let failure {
@@ -128,14 +121,15 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             case .stream:
                 finished.result = streamResult ?? .failure(CancellationError())
             case .indexed, .speculative:
-                // Every block written ends exactly at the end of the file; anything else is streamed.
-                if resumePoint.offset < plan.end(ofBlock: blockCount - 1) {
-                    finished.result = resumeStream(from: resumePoint, into: &finished)
+                // Every block written ends exactly at the end of the file, after a whole member;
+                // anything else is streamed from the last member's end.
+                if !delivery.isComplete(at: plan.end(ofBlock: blockCount - 1)) {
+                    finished.result = resumeStream(from: delivery, into: &finished)
                 } else {
+                    let whole = delivery.lastMemberEnd
                     finished.result = .success(GzipDecodeSummary(
-                        members: resumePoint.membersBefore, compressedBytes: resumePoint.offset,
-                        uncompressedBytes: resumePoint.uncompressedBytesBefore, firstHeader: resumePoint.firstHeader,
-                        trailing: .none, decodedInParallel: true))
+                        members: whole.membersBefore, compressedBytes: whole.offset, uncompressedBytes: whole.uncompressedBytesBefore,
+                        firstHeader: whole.firstHeader, trailing: .none, decodedInParallel: true))
                 }
             }
         }
@@ -219,15 +213,12 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             while true {
                 let written = state.members.nextIndex
                 guard let next = state.members.popNext() else { break }
-                if state.firstUndelivered == nil && state.failure == nil && state.deliveredEnd < plan.end(ofBlock: written) {
-                    if let stretch = next, stretch.start == state.deliveredEnd {
+                if state.firstUndelivered == nil && state.failure == nil && state.delivery.end < plan.end(ofBlock: written) {
+                    if let stretch = next, let delivery = state.delivery.appending(stretch) {
                         do {
                             try stretch.bytes.withUnsafeBytes { try write($0, into: &state) }
-                            if written == 0 { state.firstHeader = stretch.firstHeader }
-                            state.bytesDelivered += Int64(stretch.bytes.count)
-                            state.deliveredEnd = stretch.end
-                            state.membersDelivered += stretch.members
-                            context.verified(state.bytesDelivered)
+                            state.delivery = delivery
+                            context.verified(delivery.verifiedBytes)
                         } catch {
                             state.failure = error
                         }
@@ -241,19 +232,25 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         }
     }
 
-    /// Decodes the file from `start` on as a stream, after the members written before it.
+    /// Decodes the file as a stream from the end of the last whole member written, skipping the
+    /// decoded bytes of the member after it that were already written (its parts up to a flush
+    /// point): the stream gives the same bytes, and checks that member's trailer.
     private func resumeStream(
-        from start: StreamResumePoint, into finished: inout FinishedDecoding
+        from delivery: ParallelDelivery, into finished: inout FinishedDecoding
     ) -> Result<GzipDecodeSummary, any Error> {
         var output = finished.output
         var reader = finished.reader
+        var toSkip = delivery.bytesPastLastMemberEnd
         defer {
             finished.output = output
             finished.reader = reader
         }
-        return decodeStream(from: start, reader: &reader, progressReported: &finished.progressReported) { bytes in
+        return decodeStream(from: delivery.lastMemberEnd, reader: &reader, progressReported: &finished.progressReported) { bytes in
+            let skipped = Int(min(toSkip, Int64(bytes.count)))
+            toSkip -= Int64(skipped)
+            guard skipped < bytes.count else { return }
             if output == nil { output = try destination.makeOutput(decodedInParallel: isDecodedInParallel) }
-            try output!.write(bytes)
+            try output!.write(UnsafeRawBufferPointer(rebasing: bytes[skipped...]))
         }
     }
 
