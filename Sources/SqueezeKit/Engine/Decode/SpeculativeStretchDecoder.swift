@@ -16,7 +16,7 @@ struct SpeculativeStretchDecoder: Sendable {
     /// The most a stretch decodes to: a stretch that would decode to more (a large member without
     /// flush points) is given up, and that part of the file is left to the streaming decoder.
     static let outputLimit = 32 << 20
-    private let inflaters = CodecPool { IsalInflater() }
+    private let scratches = CodecPool { StretchScratch() }
 
     /// The stretch decoded from the first plausible start in `range` (the member at its very
     /// first byte when `atFileStart`); nil if no start in the range decodes, or if what follows
@@ -25,12 +25,10 @@ struct SpeculativeStretchDecoder: Sendable {
         // The bytes just before the range, to see a marker that ends at its first bytes.
         var input = StretchInput(file: file, start: max(0, range.lowerBound - 5), fileSize: fileSize)
         try input.read(upTo: min(fileSize, range.upperBound + Int64(range.count)))
-        let output = UnsafeMutableRawBufferPointer.allocate(byteCount: Self.outputLimit, alignment: 16)
-        defer { output.deallocate() }
         let searchStart = Int(range.lowerBound - input.start)
         let searchEnd = Int(range.upperBound - input.start)
-        return try inflaters.withInstance { inflater in
-            var attempt = StretchAttempt(input: input, inflater: inflater, output: output, end: range.upperBound)
+        return try scratches.withInstance { scratch in
+            var attempt = StretchAttempt(input: input, inflater: scratch.inflater, output: scratch.output, end: range.upperBound)
             var next = atFileStart ? SpeculativeStart(offset: 0, kind: .member) : attempt.firstStart(from: searchStart, before: searchEnd)
             while let start = next {
                 switch try attempt.decode(from: start) {
@@ -42,6 +40,18 @@ struct SpeculativeStretchDecoder: Sendable {
             return nil
         }
     }
+}
+
+/// A worker's inflater and output buffer, kept from stretch to stretch: the buffer's pages are
+/// faulted in once, not for every stretch.
+///
+/// `@unchecked Sendable`: both are used by one thread at a time, because stretches only reach
+/// them through `CodecPool.withInstance`; the buffer never moves and is freed in `deinit`.
+private final class StretchScratch: @unchecked Sendable {
+    let inflater = IsalInflater()
+    let output = UnsafeMutableRawBufferPointer.allocate(byteCount: SpeculativeStretchDecoder.outputLimit, alignment: 16)
+
+    deinit { output.deallocate() }
 }
 
 /// Decoded bytes that follow one another from `start` to `end` in the file, with what they say
