@@ -38,14 +38,15 @@ import Testing
         #expect(ByteDifference.between(try TreeBuilder.read(scratch("out/all")), original) == nil)
     }
 
-    /// `pigz -i` and `igzip -T 2` write one member (pigz's blocks are independent inside it):
-    /// nothing to split on, streamed, every byte back.
+    /// `pigz -i` and `igzip -T 2` write one member: pigz's blocks are independent inside it, after
+    /// flush points (split on them, over 4 MiB); igzip's has nothing to split on (streamed).
+    /// Every byte back either way.
     @Test(arguments: [("pigz", ["-p", "2", "-i"]), ("igzip", ["-T", "2"])])
     func decodesTheSingleMembersOfThreadedTools(tool: String, flags: [String]) throws {
         try #require(CommandRunner.isInstalled(tool), "\(tool) is not installed (scripts/bootstrap installs it)")
         let scratch = try TemporaryDirectory()
         var data = TestData(seed: 82)
-        let original = data.text(3_000_000) + data.randomBytes(3_000_000)
+        let original = data.text(3_000_000) + data.randomBytes(4_500_000)
         try TreeBuilder.write(original, to: scratch("data"))
         let compressed = try CommandRunner.run(tool, flags + [scratch("data")])
         #expect(compressed.status == 0, "\(tool) \(flags): \(compressed.standardError)")

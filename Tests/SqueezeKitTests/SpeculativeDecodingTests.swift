@@ -87,7 +87,7 @@ import Testing
     @Test func aLargeMemberWithFakeStartsFallsBackToTheStream() throws {
         var data = TestData(seed: 76)
         var content: [UInt8] = []
-        while content.count <= SpeculativeMemberDecoder.outputLimit { content += data.randomBytes(200_000) + GzipBytes.member(data.text(5_000)) }
+        while content.count <= SpeculativeStretchDecoder.outputLimit { content += data.randomBytes(200_000) + GzipBytes.member(data.text(5_000)) }
         let bytes = GzipHeader().encoded() + GzipBytes.deflate(content, level: 0) + GzipBytes.trailer(content)
         let (output, summary) = try Self.read(bytes)
         #expect(output == content)

@@ -43,6 +43,18 @@ final class IsalInflater: @unchecked Sendable {
     /// The CRC-32 of everything decoded since the last `reset`.
     var checksum: UInt32 { state.pointee.crc }
 
+    /// After a call that used all of its input: whether that input ended exactly where a new
+    /// DEFLATE block begins, at a byte boundary (no bits of it held back, no header half read, no
+    /// decoded byte waiting in ISA-L's own buffer). A stretch decoded from there on by a fresh
+    /// inflater gives the same bytes, as long as no distance reaches back before it.
+    var isAtByteAlignedBlockStart: Bool {
+        let state = state.pointee
+        // At the end of the input, ISA-L tries the next header and, finding no bits, parks in
+        // ISAL_BLOCK_HDR with nothing saved.
+        let isBeforeHeader = state.block_state == ISAL_BLOCK_NEW_HDR || (state.block_state == ISAL_BLOCK_HDR && state.tmp_in_size == 0)
+        return isBeforeHeader && state.read_in_length == 0 && state.tmp_out_valid == state.tmp_out_processed
+    }
+
     /// Decodes as much of `input` into `output` as either allows. Invalid data throws
     /// `IsalInflater.Failure`, which says only which kind of fault ISA-L found.
     func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws(Failure) -> Step {

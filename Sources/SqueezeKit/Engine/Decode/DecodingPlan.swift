@@ -67,12 +67,13 @@ struct DecodingContext: Sendable {
     var scheduling = SchedulingOptions()
 }
 
-/// The decoders a run's workers borrow: streaming decoders (an inflater and buffers each) and
-/// libdeflate decompressors for indexed members and speculative stretches. At most one of each per worker is ever made.
+/// The decoders a run's workers borrow: streaming decoders (an inflater and buffers each),
+/// libdeflate decompressors for indexed members, and ISA-L inflaters for speculative stretches.
+/// At most one of each per worker is ever made.
 final class DecoderPools: Sendable {
     let streams = CodecPool { try GzipStreamDecoder() }
     let members = IndexedMemberDecoder()
-    let stretches = SpeculativeMemberDecoder()
+    let stretches = SpeculativeStretchDecoder()
 
     init() {}
 }

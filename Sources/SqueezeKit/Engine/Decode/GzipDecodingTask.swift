@@ -46,12 +46,8 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         var failedMember: Int?
         /// The first run not written, once the writer has passed a dropped one.
         var firstUndelivered: Int?
-        /// Decoded (and verified) bytes written so far by the parallel path.
-        var bytesDelivered: Int64 = 0
-        /// Where the members written so far by the parallel path end, and how many there were.
-        var deliveredEnd: Int64 = 0
-        var membersDelivered = 0
-        var firstHeader: GzipHeader?
+        /// What the parallel path has written so far.
+        var delivery = ParallelDelivery()
         /// The streaming path's result.
         var streamResult: Result<GzipDecodeSummary, any Error>?
         var progressReported: Int64 = 0
@@ -85,7 +81,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             let run = memberIndex.runs[index]
             return context.window.weight(ofLength: run.length + run.uncompressedLength)
         case .speculative(let split):
-            return context.window.weight(ofLength: Int(split.chunkLength) + SpeculativeMemberDecoder.outputLimit)
+            return context.window.weight(ofLength: Int(split.chunkLength) + SpeculativeStretchDecoder.outputLimit)
         case .stream:
             return context.window.weight(ofLength: 0)
         }
@@ -106,7 +102,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     }
 
     func finish() {
-        let (taken, resumePoint, streamResult, failure) = state.withLock { state in
+        let (taken, delivery, streamResult, failure) = state.withLock { state in
             defer {
                 state.output = nil
                 state.reader = nil
@@ -115,10 +111,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             let finished = FinishedDecoding(
                 result: .failure(CancellationError()), output: state.output, reader: state.reader,
                 seconds: seconds, progressReported: state.progressReported)
-            let resumePoint = StreamResumePoint(
-                offset: state.deliveredEnd, membersBefore: state.membersDelivered,
-                uncompressedBytesBefore: state.bytesDelivered, firstHeader: state.firstHeader)
-            return (finished, resumePoint, state.streamResult, state.failure)
+            return (finished, state.delivery, state.streamResult, state.failure)
         }
         var finished = taken
         if let failure {
@@ -130,14 +123,15 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             case .stream:
                 finished.result = streamResult ?? .failure(CancellationError())
             case .indexed, .speculative:
-                // Every block written ends exactly at the end of the file; anything else is streamed.
-                if resumePoint.offset < plan.end(ofBlock: blockCount - 1) {
-                    finished.result = resumeStream(from: resumePoint, into: &finished)
+                // Every block written ends exactly at the end of the file, after a whole member;
+                // anything else is streamed from the last member's end.
+                if !delivery.isComplete(at: plan.end(ofBlock: blockCount - 1)) {
+                    finished.result = resumeStream(from: delivery, into: &finished)
                 } else {
+                    let whole = delivery.lastMemberEnd
                     finished.result = .success(GzipDecodeSummary(
-                        members: resumePoint.membersBefore, compressedBytes: resumePoint.offset,
-                        uncompressedBytes: resumePoint.uncompressedBytesBefore, firstHeader: resumePoint.firstHeader,
-                        trailing: .none, decodedInParallel: true))
+                        members: whole.membersBefore, compressedBytes: whole.offset, uncompressedBytes: whole.uncompressedBytesBefore,
+                        firstHeader: whole.firstHeader, trailing: .none, decodedInParallel: true))
                 }
             }
         }
@@ -221,15 +215,12 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             while true {
                 let written = state.members.nextIndex
                 guard let next = state.members.popNext() else { break }
-                if state.firstUndelivered == nil && state.failure == nil && state.deliveredEnd < plan.end(ofBlock: written) {
-                    if let stretch = next, stretch.start == state.deliveredEnd {
+                if state.firstUndelivered == nil && state.failure == nil && state.delivery.end < plan.end(ofBlock: written) {
+                    if let stretch = next, let delivery = state.delivery.appending(stretch) {
                         do {
                             try stretch.bytes.withUnsafeBytes { try write($0, into: &state) }
-                            if written == 0 { state.firstHeader = stretch.firstHeader }
-                            state.bytesDelivered += Int64(stretch.bytes.count)
-                            state.deliveredEnd = stretch.end
-                            state.membersDelivered += stretch.members
-                            context.verified(state.bytesDelivered)
+                            state.delivery = delivery
+                            context.verified(delivery.verifiedBytes)
                         } catch {
                             state.failure = error
                         }
@@ -243,11 +234,15 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         }
     }
 
-    /// Decodes the file from `start` on as a stream, after the members written before it.
+    /// Decodes the file as a stream from the end of the last whole member written, skipping the
+    /// decoded bytes of the member after it that were already written (its parts up to a flush
+    /// point): the stream gives the same bytes, and checks that member's trailer.
     private func resumeStream(
-        from start: StreamResumePoint, into finished: inout FinishedDecoding
+        from delivery: ParallelDelivery, into finished: inout FinishedDecoding
     ) -> Result<GzipDecodeSummary, any Error> {
-        decodeStream(from: start, reader: &finished.reader, progressReported: &finished.progressReported, output: &finished.output)
+        decodeStream(
+            from: delivery.lastMemberEnd, skipping: delivery.bytesPastLastMemberEnd, reader: &finished.reader,
+            progressReported: &finished.progressReported, output: &finished.output)
     }
 
     // MARK: - Streams
@@ -328,10 +323,11 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     /// Streams the file from `start` into `output`, made on the first decoded bytes; an output that
     /// lends buffers (`WriteBehindOutput`) gets the bytes after those decoded into them.
     private func decodeStream(
-        from start: StreamResumePoint, reader: inout ReadableFile?, progressReported: inout Int64,
-        output: inout (any OutputFile)?
+        from start: StreamResumePoint, skipping alreadyWritten: Int64 = 0, reader: inout ReadableFile?,
+        progressReported: inout Int64, output: inout (any OutputFile)?
     ) -> Result<GzipDecodeSummary, any Error> {
         var made = output
+        var toSkip = alreadyWritten
         defer { output = made }
         return Result {
             let file = try reader ?? ReadableFile(path)
@@ -352,10 +348,15 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
                         context.progress(fresh)
                     },
                     verified: context.verified,
-                    lender: { made?.bufferLender },
+                    // Bytes decoded into a lent buffer go straight to the file: none while some
+                    // are still to be skipped.
+                    lender: { toSkip > 0 ? nil : made?.bufferLender },
                     sink: { bytes in
+                        let skipped = Int(min(toSkip, Int64(bytes.count)))
+                        toSkip -= Int64(skipped)
+                        guard skipped < bytes.count else { return }
                         if made == nil { made = try destination.makeOutput(decodedInParallel: isDecodedInParallel) }
-                        try made!.write(bytes)
+                        try made!.write(UnsafeRawBufferPointer(rebasing: bytes[skipped...]))
                     })
             }
         }

@@ -1,7 +1,7 @@
 /// How a gzip file without length fields is cut for speculative decoding: into chunks of
-/// `chunkLength` compressed bytes, each decoded by one worker from the first member start it
-/// finds in its chunk (`SpeculativeMemberDecoder`), kept only where the chunk before it ended
-/// exactly there (`GzipDecodingTask`).
+/// `chunkLength` compressed bytes, each decoded by one worker from the first member start or flush
+/// point it finds in its chunk (`SpeculativeStretchDecoder`), kept only where the chunk before it
+/// ended exactly there (`GzipDecodingTask`).
 struct SpeculativeSplit: Equatable, Sendable {
     static let chunkLength: Int64 = 1 << 20
     /// Smaller files are streamed: a worker decodes them in a moment.
@@ -17,20 +17,35 @@ struct SpeculativeSplit: Equatable, Sendable {
         return start..<min(fileSize, start + chunkLength)
     }
 
-    /// The split of `file`, or nil when its second and third chunks hold no plausible member start:
-    /// a file of one member (what gzip, pigz and igzip write) or of members too large for a
-    /// chunk's output is then streamed at once, after reading two chunks more than streaming would.
+    /// The split of `file`, or nil when its second and third chunks hold neither a plausible
+    /// member start nor a flush point whose data decodes without reaching back before it: a
+    /// file of one member written without such points (gzip, igzip, plain pigz), or of members
+    /// too large for a chunk's output, is then streamed at once, after reading two chunks more
+    /// than streaming would.
     static func probe(_ file: ReadableFile, size: Int64, chunkLength: Int64 = chunkLength) throws -> SpeculativeSplit? {
         guard size >= 2 * chunkLength else { return nil }
         let bytes = try file.read(count: Int(min(size, 3 * chunkLength) - chunkLength), at: chunkLength)
-        var position = 0
         let found = bytes.withUnsafeBytes { bytes in
-            while let candidate = bytes[position...].firstIndex(of: GzipHeader.magic[0]) {
-                if MemberStartCandidate.isPlausible(UnsafeRawBufferPointer(rebasing: bytes[candidate...])) { return true }
-                position = candidate + 1
-            }
-            return false
+            MemberStartCandidate.first(in: bytes, from: 0, before: bytes.count) != nil || hasIndependentFlushPoint(bytes)
         }
         return found ? SpeculativeSplit(fileSize: size, chunkLength: chunkLength) : nil
+    }
+
+    /// Whether one of the first few flush points in `bytes` begins data that decodes, for 64 KiB
+    /// or to its end, without an error (a distance reaching back before it, say).
+    private static func hasIndependentFlushPoint(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let inflater = IsalInflater()
+        let output = UnsafeMutableRawBufferPointer.allocate(byteCount: 1 << 20, alignment: 16)
+        defer { output.deallocate() }
+        var offset = 0
+        for _ in 0..<8 {
+            guard let point = FlushPointCandidate.first(in: bytes, from: offset, before: bytes.count) else { return false }
+            inflater.reset()
+            if (try? inflater.inflate(UnsafeRawBufferPointer(rebasing: bytes[point..<min(bytes.count, point + (64 << 10))]), into: output)) != nil {
+                return true
+            }
+            offset = point + 1
+        }
+        return false
     }
 }

@@ -1,0 +1,66 @@
+/// Where the output written by a file's parallel path stands (indexed runs or speculative
+/// stretches, delivered in order): how far into the file, and where the last whole member
+/// ended, the point from which the streaming decoder takes over when a part does not fit.
+///
+/// A stretch may end inside a member (at a flush point); the member's CRC-32 and length are then
+/// combined from its parts as they are delivered, and checked against its trailer when the part
+/// holding it comes. Bytes of a member whose trailer has not been checked are written, as the
+/// streaming path writes them, but `verifiedBytes` does not count them.
+struct ParallelDelivery {
+    /// Where the parts delivered so far end, and the decoded bytes written.
+    private(set) var end: Int64 = 0
+    private(set) var bytes: Int64 = 0
+    /// The last member boundary delivered: where the stream resumes after a part that does not fit.
+    private(set) var lastMemberEnd = StreamResumePoint()
+    /// The member the parts delivered so far end inside of.
+    private var openMember: (checksum: UInt32, length: Int64)?
+
+    /// Decoded bytes, from the start, whose members' trailers have been checked.
+    var verifiedBytes: Int64 { lastMemberEnd.uncompressedBytesBefore }
+
+    /// Whether the parts delivered so far make the whole file, up to `fileEnd`.
+    func isComplete(at fileEnd: Int64) -> Bool { end >= fileEnd && openMember == nil }
+
+    /// The decoded bytes after `lastMemberEnd` already written: a stream resumed there skips them.
+    var bytesPastLastMemberEnd: Int64 { bytes - lastMemberEnd.uncompressedBytesBefore }
+
+    /// This delivery with `part` appended, or nil when `part` does not follow on: it starts
+    /// elsewhere, or at a boundary of the other kind (a member start inside a member, a flush point
+    /// between members), or it ends a member whose CRC-32 or length does not match its trailer.
+    func appending(_ part: DecodedStretch) -> ParallelDelivery? {
+        guard part.start == end else { return nil }
+        var next = self
+        var membersEnded = 0
+        if let leading = part.leading {
+            guard let open = openMember else { return nil }
+            let combined = (
+                checksum: CRC32.combine(open.checksum, leading.checksum, secondLength: leading.length), length: open.length + leading.length)
+            if let trailer = leading.trailer {
+                guard (try? trailer.verify(checksum: combined.checksum, length: combined.length)) != nil else { return nil }
+                next.openMember = nil
+                membersEnded = 1
+            } else {
+                next.openMember = combined
+            }
+        } else if openMember != nil {
+            return nil
+        }
+        membersEnded += part.members
+        next.end = part.end
+        next.bytes += Int64(part.bytes.count)
+        if let trailing = part.trailing {
+            next.openMember = (trailing.checksum, trailing.length)
+        }
+        if membersEnded > 0 {
+            let isOpenAtEnd = next.openMember != nil
+            next.lastMemberEnd.offset = isOpenAtEnd ? (part.trailing?.headerOffset ?? part.end) : part.end
+            next.lastMemberEnd.uncompressedBytesBefore = next.bytes - (part.trailing?.length ?? 0)
+            next.lastMemberEnd.membersBefore += membersEnded
+        }
+        if lastMemberEnd.firstHeader == nil && end == 0 { next.lastMemberEnd.firstHeader = part.firstHeader }
+        return next
+    }
+
+    /// How many members the delivered parts hold in full.
+    var members: Int { lastMemberEnd.membersBefore }
+}
