@@ -9,12 +9,13 @@
 /// against its index field as well as its trailer, and `context.verified` hears how many decoded
 /// bytes have been checked so far.
 ///
-/// Files of members without length fields (`cat a.gz b.gz`), when members seem to start past
-/// the first chunk: one block per chunk (`SpeculativeSplit`), each decoded from the first member
-/// start it finds (`SpeculativeMemberDecoder`). A chunk is written only if the chunk before it
-/// was and ended exactly where this one starts; a chunk lying wholly inside the last member
-/// written is skipped. At the first chunk that does not fit, the rest is streamed as above: a
-/// false member start (a gzip member stored inside another's data) can cost time, never a byte.
+/// Files of members without length fields (`cat a.gz b.gz`), or a member with flush points
+/// (`pigz -i`), when such boundaries seem to lie past the first chunk: one block per chunk
+/// (`SpeculativeSplit`), each decoded from the first member start or flush point it finds
+/// (`SpeculativeStretchDecoder`). A chunk is written only if the chunk before it was and ended
+/// exactly where this one starts (`ParallelDelivery`). At the first chunk that does not fit, the
+/// rest is streamed from the end of the last whole member written: a false boundary (a gzip
+/// member or a flush marker stored inside the data) can cost time, never a byte.
 ///
 /// Any other file: one block that streams the whole file (`GzipStreamDecoder`). A file that
 /// cannot seek (a pipe) first goes through a `PipedGzipReader`, which decodes its leading
