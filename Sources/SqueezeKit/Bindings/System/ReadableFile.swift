@@ -51,13 +51,13 @@ public final class ReadableFile: Sendable {
     ) throws(SystemError) -> (file: ReadableFile, status: FileStatus)? {
         // Non-blocking, so that a FIFO at the name cannot hang the open.
         let descriptor = try systemCall("open", path) { openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
-        let file = ReadableFile(regular: descriptor, path: path)
+        let file = ReadableFile(takingSeekable: descriptor, path: path)
         let status = try file.status()
         return status.kind == .regular ? (file, status) : nil
     }
 
     /// Takes `descriptor`, open on a regular file (so seekable), which it closes.
-    private init(regular descriptor: Int32, path: PathName) {
+    private init(takingSeekable descriptor: Int32, path: PathName) {
         self.path = path
         self.descriptor = descriptor
         sequentialOffset = nil

@@ -64,3 +64,30 @@ struct ParallelDelivery {
     /// How many members the delivered parts hold in full.
     var members: Int { lastMemberEnd.membersBefore }
 }
+
+/// Decoded bytes that follow one another from `start` to `end` in the file, with what they say
+/// of the members they belong to: a run of an indexed file, or a speculative stretch.
+struct DecodedStretch: Sendable {
+    var bytes: [UInt8]
+    var start: Int64
+    var end: Int64
+    /// The decoded bytes that open the stretch and continue a member begun before it (a stretch
+    /// that starts at a flush point), with that member's trailer if it ends in the stretch.
+    var leading: PartOfMember?
+    /// Members begun and ended in the stretch, each checked against its trailer.
+    var members: Int
+    /// The member begun in the stretch that goes on past its end: where its header starts.
+    var trailing: PartOfMember?
+    /// The first member's header, when it was parsed.
+    var firstHeader: GzipHeader?
+
+    /// Decoded bytes of one member that lie in a stretch; the member's CRC-32 and length are
+    /// combined from its parts, and checked when the part with the trailer is delivered.
+    struct PartOfMember: Sendable, Equatable {
+        var checksum: UInt32
+        var length: Int64
+        /// Where the member's header starts (a trailing part), or nil (a leading part).
+        var headerOffset: Int64?
+        var trailer: GzipTrailer?
+    }
+}
