@@ -3,7 +3,9 @@
 // its regular files; JOBS child processes then take every JOBS-th file and, for each one, open
 // and read it, write its bytes unchanged to an O_TMPFILE in its directory, set the source's mode
 // and times, and link it in as FILE.gz through /proc/self/fd. scripts/bench-tiny compiles it.
-//   tiny-floor DIRECTORY [JOBS]
+// With --libdeflate LEVEL it also compresses each file (libdeflate's gzip, one compressor per
+// process): what a compressor that spends nothing of its own on a file can reach.
+//   tiny-floor [--libdeflate LEVEL] DIRECTORY [JOBS]
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <ftw.h>
@@ -13,6 +15,9 @@
 #include <sys/stat.h>
 #include <sys/wait.h>
 #include <unistd.h>
+#include <libdeflate.h>
+
+static struct libdeflate_compressor *compressor;
 
 static char **paths;
 static size_t count, capacity;
@@ -31,7 +36,7 @@ static int note(const char *path, const struct stat *status, int type, struct FT
     return 0;
 }
 
-static int copy_one(const char *path, char *buffer, size_t size) {
+static int copy_one(const char *path, char *buffer, size_t size, char *compressed) {
     int source = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
     if (source < 0) { perror(path); return 1; }
     struct stat status;
@@ -46,7 +51,13 @@ static int copy_one(const char *path, char *buffer, size_t size) {
     if (slash) *slash = 0; else strcpy(directory, ".");
     int output = open(directory, O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
     if (output < 0) { perror(directory); return 1; }
-    int failed = write(output, buffer, (size_t)length) != length;
+    const char *bytes = buffer;
+    if (compressor) {
+        length = (ssize_t)libdeflate_gzip_compress(compressor, buffer, (size_t)length, compressed, size);
+        if (length == 0) { fprintf(stderr, "%s: does not compress into the buffer\n", path); close(output); return 1; }
+        bytes = compressed;
+    }
+    int failed = write(output, bytes, (size_t)length) != length;
     failed |= fchmod(output, status.st_mode & 07777) != 0;
     struct timespec times[2] = { status.st_atim, status.st_mtim };
     failed |= futimens(output, times) != 0;
@@ -59,17 +70,24 @@ static int copy_one(const char *path, char *buffer, size_t size) {
 }
 
 int main(int argc, char **argv) {
-    if (argc < 2) { fprintf(stderr, "usage: tiny-floor DIRECTORY [JOBS]\n"); return 64; }
+    int level = 0;
+    if (argc > 2 && strcmp(argv[1], "--libdeflate") == 0) {
+        level = atoi(argv[2]);
+        argv += 2;
+        argc -= 2;
+    }
+    if (argc < 2) { fprintf(stderr, "usage: tiny-floor [--libdeflate LEVEL] DIRECTORY [JOBS]\n"); return 64; }
     int jobs = argc > 2 ? atoi(argv[2]) : 1;
     if (nftw(argv[1], note, 64, FTW_PHYS) != 0) { perror(argv[1]); return 1; }
     for (int job = 0; job < jobs; job++) {
         pid_t child = fork();
         if (child < 0) { perror("fork"); return 1; }
         if (child > 0) continue;
-        static char buffer[1 << 20];
+        static char buffer[1 << 20], compressed[(1 << 20) + 4096];
+        if (level > 0 && !(compressor = libdeflate_alloc_compressor(level))) { fprintf(stderr, "no libdeflate level %d\n", level); _exit(1); }
         int failures = 0;
         for (size_t index = (size_t)job; index < count; index += (size_t)jobs)
-            failures += copy_one(paths[index], buffer, sizeof buffer);
+            failures += copy_one(paths[index], buffer, sizeof buffer, compressed);
         _exit(failures ? 1 : 0);
     }
     int status, result = 0;
