@@ -83,6 +83,8 @@ final class ReportStream: RunRecordSink {
             }
             spool(file, to: \.files)
         case .skipped(let skip):
+            // A skip's message is made only when a line or the JSON shows it.
+            guard verbose || spools != nil else { return }
             let notice = RunReport.Notice(path: skip.path, message: skip.reason.description)
             if verbose && admit("skips") { printLine("skipped \(notice.path): \(notice.message)", to: summaryStream) }
             spool(notice, to: \.skipped)
