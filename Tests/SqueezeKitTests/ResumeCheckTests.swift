@@ -29,8 +29,8 @@ import Testing
             try FileManager.default.createDirectory(atPath: scratch("tree/\(directory)"), withIntermediateDirectories: true)
             for index in 0..<5 {
                 let name = "\(directory)/f\(index).txt"
-                // Some past 4 KiB compressed, so that their trailers are read apart from the header.
-                let bytes = (0..<(index * 3000 + 100)).map { _ in UInt8.random(in: 0...255) }
+                // Some past 16 KiB compressed, so that their trailers are read apart from the header.
+                let bytes = (0..<(index * 6000 + 100)).map { _ in UInt8.random(in: 0...255) }
                 try Data(bytes).write(to: URL(fileURLWithPath: scratch("tree/\(name)")))
                 names.append(name)
             }
@@ -62,6 +62,25 @@ import Testing
             #expect(recorded.allSatisfy { $0.status == .done && $0.output == $0.source.appendingSuffix(".gz") })
             #expect(resumedBytes == recorded.reduce(0) { $0 + $1.bytesIn })
         }
+    }
+
+    /// Many runs checked at once, finishing in any order, are still recorded in walk order.
+    @Test(arguments: [1, 3, 8]) func runsFinishingInAnyOrderAreRecordedInWalkOrder(jobs: Int) throws {
+        let scratch = try TemporaryDirectory()
+        for index in 0..<(ResumeCheckQueue.runLength * 5 + 17) {
+            try TreeBuilder.write("file \(index)\n", to: scratch("tree/d\(index % 9)/f\(index).txt"))
+        }
+        _ = CompressionRun(request: CompressionRequest(roots: [PathName(scratch("tree"))])).run()
+        // Every seventh output gone: its file is left to do.
+        let files = TreeScanner(options: ScanOptions(selection: .uncompressed)).scan([PathName(scratch("tree"))]).files
+        for index in stride(from: 0, to: files.count, by: 7) { #expect(unlink(files[index].path.appendingSuffix(".gz").description) == 0) }
+        let planned = files.indicesLargestFirst(files.indices.map { Int32($0) })
+        let (remaining, recorded, resumedFiles, _) = Self.split(
+            planned, of: files, jobs: jobs, destination: { $0.path.appendingSuffix(".gz") })
+        let walkOrder = files.indices.filter { $0 % 7 != 0 }.map { files[$0].path }
+        #expect(recorded.map(\.source) == walkOrder)
+        #expect(resumedFiles == walkOrder.count)
+        #expect(Set(remaining) == Set(stride(from: 0, to: files.count, by: 7).map { Int32($0) }))
     }
 
     @Test func anOutputDirectoryThatCannotBeOpenedCountsNothingThere() throws {

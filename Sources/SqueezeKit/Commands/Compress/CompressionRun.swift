@@ -52,9 +52,10 @@ public final class CompressionRun: BatchRun, Sendable {
     }
 
     /// Whether work starts before the walk ends. Not in `sequential` mode, the single-thread
-    /// baseline (a walker thread beside it would make it two); not under `--shard K/N` or
-    /// `--resume`, which need every file found before any is started (the partition; the checks
-    /// of outputs, a chunk at a time on every core); and only when no output can appear where the
+    /// baseline (a walker thread beside it would make it two); not under `--shard K/N`, which
+    /// needs every file found before any is started (the partition), nor `--resume`, whose checks
+    /// run while the walk goes on but must not meet an output the run made; and only when no
+    /// output can appear where the
     /// walk has yet to look: one root, outputs beside their sources (a directory's outputs appear
     /// only after the walk has listed it), and links not followed (a link to a directory walked
     /// before would show its new outputs).

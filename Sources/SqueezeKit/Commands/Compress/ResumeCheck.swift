@@ -23,14 +23,15 @@ struct ResumeCheck: Sendable {
 
     /// The outcome of a file whose output at `destination` is complete and matches it, counted as
     /// done (with its sizes, in no time), or nil when it must be compressed. The output is opened
-    /// in `directory` (which moves to the output's directory); `head` is room for its first read.
+    /// in `directory` (which moves to the output's directory); `head` is room for its first read
+    /// (`wholeRead` bytes).
     func completedOutput(
         of source: ScannedFile, at destination: PathName, in directory: inout OutputDirectory, head: inout [UInt8]
     ) -> FileOutcome? {
         guard let (output, status) = directory.openRegular(destination),
               status.size >= 18, status.modificationTime == source.status.modificationTime
         else { return nil }
-        let headCount = Int(min(status.size, Int64(head.count)))
+        let headCount = status.size <= Self.wholeRead ? Int(status.size) : Self.headRead
         guard let read = try? head.withUnsafeMutableBytes({ buffer throws(SystemError) in
                   try output.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<headCount]), at: 0)
               }),
@@ -53,8 +54,10 @@ struct ResumeCheck: Sendable {
         return outcome
     }
 
-    /// The first read of an output: its header, and the whole file when it is this small (most
-    /// outputs of a source tree are), so that one `pread` serves header and trailer.
+    /// An output this small (most outputs of a source tree: all but 2% of `/usr/include`'s) is
+    /// read whole, so that one `pread` serves header and trailer; of a larger one, the first
+    /// `headRead` bytes, then its trailer. `head` holds `wholeRead` bytes.
+    static let wholeRead = 16384
     static let headRead = 4096
 
     /// Whether `output` decodes to `expected` bytes, as far as its index or its last trailer says.

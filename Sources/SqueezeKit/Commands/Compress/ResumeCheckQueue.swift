@@ -59,7 +59,7 @@ struct ResumeCheckQueue {
         DispatchQueue.global(qos: qos.dispatchClass).async(group: group) {
             WorkerThreads.adopt(qos)
             var directory = OutputDirectory()
-            var head = [UInt8](repeating: 0, count: ResumeCheck.headRead)
+            var head = [UInt8](repeating: 0, count: ResumeCheck.wholeRead)
             var found: [(index: Int32, outcome: FileOutcome)] = []
             for (index, file) in run {
                 if let outcome = check.completedOutput(of: file, at: destination(file), in: &directory, head: &head) {
