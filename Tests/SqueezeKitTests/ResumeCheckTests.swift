@@ -3,8 +3,25 @@ import Foundation
 import SqueezeTestSupport
 import Testing
 
-/// `ResumeCheck`: which outputs count as done, checked through a descriptor of each directory.
+/// `ResumeCheck`: which outputs count as done, checked through a descriptor of each directory, by
+/// a `ResumeCheckQueue` (runs of files on other threads, recorded in the order handed in).
 @Suite struct ResumeCheckTests {
+    /// Hands `files` in, in walk order, to a queue of `jobs` checking threads; returns the planned
+    /// files still to compress (in the plan's order), what was recorded, and the counts.
+    static func split(
+        _ planned: [Int32], of files: ScannedFiles, mode: ResumeMode = .check, jobs: Int = 2,
+        destination: @escaping @Sendable (ScannedFile) -> PathName
+    ) -> (remaining: [Int32], recorded: [FileOutcome], files: Int, bytes: Int64) {
+        let recorded = Locked<[FileOutcome]>([])
+        var queue = ResumeCheckQueue(check: ResumeCheck(mode: mode), jobs: jobs, qos: .utility, destination: destination) { outcome in
+            recorded.withLock { $0.append(outcome) }
+        }
+        for index in planned.sorted() { queue.add(files[Int(index)], at: index) }
+        let result = queue.finish(fileCount: files.count)
+        #expect(result.isComplete.count == files.count)
+        return (planned.filter { !result.isComplete[Int($0)] }, recorded.withLock { $0 }, result.files, result.bytes)
+    }
+
     @Test func onlyCompleteMatchingRegularOutputsCountAndTheyAreRecordedInWalkOrder() throws {
         let scratch = try TemporaryDirectory()
         var names: [String] = []
@@ -12,8 +29,8 @@ import Testing
             try FileManager.default.createDirectory(atPath: scratch("tree/\(directory)"), withIntermediateDirectories: true)
             for index in 0..<5 {
                 let name = "\(directory)/f\(index).txt"
-                // Some past 4 KiB compressed, so that their trailers are read apart from the header.
-                let bytes = (0..<(index * 3000 + 100)).map { _ in UInt8.random(in: 0...255) }
+                // Some past 16 KiB compressed, so that their trailers are read apart from the header.
+                let bytes = (0..<(index * 6000 + 100)).map { _ in UInt8.random(in: 0...255) }
                 try Data(bytes).write(to: URL(fileURLWithPath: scratch("tree/\(name)")))
                 names.append(name)
             }
@@ -34,9 +51,8 @@ import Testing
             .scan([PathName(scratch("tree"))]).files
         let planned = files.indicesLargestFirst(files.indices.map { Int32($0) })
         for mode in [ResumeMode.check, .verify] {
-            var recorded: [FileOutcome] = []
-            let (remaining, resumedFiles, resumedBytes) = ResumeCheck(mode: mode).split(
-                planned, of: files, destination: { $0.path.appendingSuffix(".gz") }) { recorded.append($0) }
+            let (remaining, recorded, resumedFiles, resumedBytes) = Self.split(
+                planned, of: files, mode: mode, destination: { $0.path.appendingSuffix(".gz") })
             let redo = Set(["a/f1.txt", "b/c/f2.txt", "b/c/f4.txt", "d/f3.txt"])
             #expect(Set(remaining.map { files[Int($0)].relativePath.description }) == redo)
             // The rest keep the plan's order (largest first).
@@ -48,6 +64,25 @@ import Testing
         }
     }
 
+    /// Many runs checked at once, finishing in any order, are still recorded in walk order.
+    @Test(arguments: [1, 3, 8]) func runsFinishingInAnyOrderAreRecordedInWalkOrder(jobs: Int) throws {
+        let scratch = try TemporaryDirectory()
+        for index in 0..<(ResumeCheckQueue.runLength * 5 + 17) {
+            try TreeBuilder.write("file \(index)\n", to: scratch("tree/d\(index % 9)/f\(index).txt"))
+        }
+        _ = CompressionRun(request: CompressionRequest(roots: [PathName(scratch("tree"))])).run()
+        // Every seventh output gone: its file is left to do.
+        let files = TreeScanner(options: ScanOptions(selection: .uncompressed)).scan([PathName(scratch("tree"))]).files
+        for index in stride(from: 0, to: files.count, by: 7) { #expect(unlink(files[index].path.appendingSuffix(".gz").description) == 0) }
+        let planned = files.indicesLargestFirst(files.indices.map { Int32($0) })
+        let (remaining, recorded, resumedFiles, _) = Self.split(
+            planned, of: files, jobs: jobs, destination: { $0.path.appendingSuffix(".gz") })
+        let walkOrder = files.indices.filter { $0 % 7 != 0 }.map { files[$0].path }
+        #expect(recorded.map(\.source) == walkOrder)
+        #expect(resumedFiles == walkOrder.count)
+        #expect(Set(remaining) == Set(stride(from: 0, to: files.count, by: 7).map { Int32($0) }))
+    }
+
     @Test func anOutputDirectoryThatCannotBeOpenedCountsNothingThere() throws {
         let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: scratch("tree"), withIntermediateDirectories: true)
@@ -55,11 +90,10 @@ import Testing
         _ = CompressionRun(request: CompressionRequest(roots: [PathName(scratch("tree"))])).run()
         let files = TreeScanner(options: ScanOptions(selection: .uncompressed, filter: PathFilter(), followSymlinks: false))
             .scan([PathName(scratch("tree"))]).files
-        let (remaining, resumedFiles, _) = ResumeCheck(mode: .check).split(
-            [0], of: files, destination: { _ in PathName(scratch("missing/f.txt.gz")) }) { _ in }
+        let missing = scratch("missing/f.txt.gz")
+        let (remaining, _, resumedFiles, _) = Self.split([0], of: files, destination: { _ in PathName(missing) })
         #expect(remaining == [0] && resumedFiles == 0)
-        let (_, here, _) = ResumeCheck(mode: .check).split(
-            [0], of: files, destination: { $0.path.appendingSuffix(".gz") }) { _ in }
+        let (_, _, here, _) = Self.split([0], of: files, destination: { $0.path.appendingSuffix(".gz") })
         #expect(here == 1)
     }
 }

@@ -34,6 +34,28 @@ import Testing
         #expect(reasons["dangling"] == .symbolicLink)
     }
 
+    /// A regular file passed by for its name is passed by without a stat; a directory, link or
+    /// FIFO with such a name is still looked at for what it is. The output suffix (`-S`) counts
+    /// as compressed.
+    @Test func namesThatArePassedByAreJudgedByWhatTheEntryIs() throws {
+        let root = try TemporaryDirectory()
+        try TreeBuilder.write("a", to: root("logs.gz/a.txt"))
+        try TreeBuilder.write("z", to: root("x.z"))
+        try TreeBuilder.write("t", to: root("x.tgz"))
+        try TreeBuilder.makeFIFO(root("pipe.gz"))
+        try TreeBuilder.makeSymlink(root("link.gz"), to: root("x.z"))
+        let options = ScanOptions(selection: .uncompressed, filter: PathFilter(excludes: ["*.z"]), outputSuffix: ".z")
+        let result = TreeScanner(options: options).scan([PathName(root.path)])
+        #expect(result.files.map { "\($0.relativePath)" } == ["logs.gz/a.txt"])
+        let reasons = Self.reasons(result)
+        #expect(reasons["x.z"] == .hasOutputSuffix(".z"))
+        #expect(reasons["x.tgz"] == .alreadyCompressed)
+        #expect(reasons["pipe.gz"] == .special(.fifo))
+        #expect(reasons["link.gz"] == .symbolicLink)
+        let plain = Self.scan(root.path)
+        #expect(plain.files.map { "\($0.relativePath)" } == ["logs.gz/a.txt", "x.z"])
+    }
+
     @Test func followingLinksDetectsLoopsDanglingLinksAndDuplicates() throws {
         let root = try TemporaryDirectory()
         try TreeBuilder.write("a", to: root("dir/a.txt"))

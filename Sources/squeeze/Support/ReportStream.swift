@@ -83,6 +83,8 @@ final class ReportStream: RunRecordSink {
             }
             spool(file, to: \.files)
         case .skipped(let skip):
+            // A skip's message is made only when a line or the JSON shows it.
+            guard verbose || spools != nil else { return }
             let notice = RunReport.Notice(path: skip.path, message: skip.reason.description)
             if verbose && admit("skips") { printLine("skipped \(notice.path): \(notice.message)", to: summaryStream) }
             spool(notice, to: \.skipped)
@@ -136,7 +138,10 @@ final class ReportStream: RunRecordSink {
         guard let spools else { return }
         let spool = spools[keyPath: array]
         do {
-            var json = try Self.recordEncoder().encode(value)
+            // Files and notices are written directly (`jsonRecord`): the encoder's cost per
+            // record was most of a resumed rerun's.
+            let direct = (value as? RunReport.FileEntry)?.jsonRecord ?? (value as? RunReport.Notice)?.jsonRecord
+            var json = try direct.map { Data($0) } ?? Self.recordEncoder().encode(value)
             if spool.recordCount > 0 { json.insert(contentsOf: Array(",\n".utf8), at: 0) }
             // An archive's entries, spooled while it was listed, go into its record.
             if let file = value as? RunReport.FileEntry, file.listing?.archive != nil,

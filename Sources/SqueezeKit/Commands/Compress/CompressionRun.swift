@@ -52,9 +52,10 @@ public final class CompressionRun: BatchRun, Sendable {
     }
 
     /// Whether work starts before the walk ends. Not in `sequential` mode, the single-thread
-    /// baseline (a walker thread beside it would make it two); not under `--shard K/N` or
-    /// `--resume`, which need every file found before any is started (the partition; the checks
-    /// of outputs, a chunk at a time on every core); and only when no output can appear where the
+    /// baseline (a walker thread beside it would make it two); not under `--shard K/N`, which
+    /// needs every file found before any is started (the partition), nor `--resume`, whose checks
+    /// run while the walk goes on but must not meet an output the run made; and only when no
+    /// output can appear where the
     /// walk has yet to look: one root, outputs beside their sources (a directory's outputs appear
     /// only after the walk has listed it), and links not followed (a link to a directory walked
     /// before would show its new outputs).
@@ -100,26 +101,55 @@ public final class CompressionRun: BatchRun, Sendable {
         return built
     }
 
-    /// Scan, plan, then run: every file found before the first starts. Returns what `--resume`
-    /// found already done.
+    /// Scan, plan, then run: every file found before the first starts. Under `--resume`, the
+    /// outputs are checked while the walk goes on (`ResumeCheckQueue`), except under `--shard K/N`,
+    /// whose part of the partition is known only once the walk ends. Returns what `--resume` found
+    /// already done.
     private func runAfterScan(
         window: WorkWindow, destination: @escaping @Sendable (ScannedFile) -> PathName,
         items: @escaping @Sendable (ScannedFile) -> [WorkItem]
     ) -> (files: Int, bytes: Int64)? {
-        let files = scanCompactly(
-            request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
-            removingLeftoverTemporaries: !request.output.discard)
-        // `--shard K/N`: this task's part of the partition of everything the scan found.
-        let candidates = request.shard.map { $0.indices(ofSizes: files.indices.map { files.size(at: $0) }) }
-            ?? Array(files.indices)
-        let planned = plan(files, candidates: candidates)
-        collector.plan(files: planned.count, bytes: planned.reduce(0) { $0 + files.size(at: Int($1)) })
         let collector = collector
-        let (order, resumedFiles, resumedBytes) = request.resume.map {
-            ResumeCheck(mode: $0).split(planned, of: files, destination: destination) { collector.record($0) }
-        } ?? (planned, 0, 0)
-        schedule(PlannedTasks(taskCount: order.count, window: window) { items(files[Int(order[$0])]) }, request.scheduling)
-        return request.resume.map { _ in (resumedFiles, resumedBytes) }
+        var check = request.resume.map {
+            ResumeCheckQueue(
+                check: ResumeCheck(mode: $0), jobs: request.scheduling.jobs, qos: request.scheduling.qos,
+                destination: destination
+            ) { collector.record($0) }
+        }
+        var admission = Admission(run: self)
+        var files = ScannedFiles()
+        var planned: [Int32] = []
+        if let slice = request.shard {
+            files = scanCompactly(
+                request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
+                removingLeftoverTemporaries: !request.output.discard, outputSuffix: request.suffix)
+            // `--shard K/N`: this task's part of the partition of everything the scan found.
+            for index in slice.indices(ofSizes: files.indices.map { files.size(at: $0) }).sorted()
+            where admission.admits(Int32(index), of: files) {
+                planned.append(Int32(index))
+                check?.add(files[index], at: Int32(index))
+            }
+        } else {
+            scan(
+                request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
+                removingLeftoverTemporaries: !request.output.discard, outputSuffix: request.suffix
+            ) { file in
+                let index = Int32(files.count)
+                files.append(file)
+                guard admission.admits(index, of: files) else { return }
+                planned.append(index)
+                check?.add(file, at: index)
+            }
+        }
+        collector.plan(files: planned.count, bytes: planned.reduce(0) { $0 + files.size(at: Int($1)) })
+        var resumed: (files: Int, bytes: Int64)?
+        if let result = check?.finish(fileCount: files.count) {
+            resumed = (result.files, result.bytes)
+            if result.files > 0 { planned = planned.filter { !result.isComplete[Int($0)] } }
+        }
+        let order = files.indicesLargestFirst(planned)
+        schedule(PlannedTasks(taskCount: order.count, window: window) { [files] in items(files[Int(order[$0])]) }, request.scheduling)
+        return resumed
     }
 
     /// The walk on a thread of its own while the scheduler runs (`WalkFedWork`): each file of one
@@ -135,7 +165,7 @@ public final class CompressionRun: BatchRun, Sendable {
             var (large, count, bytes) = (ScannedFiles(), 0, Int64(0))
             scan(
                 request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
-                removingLeftoverTemporaries: !request.output.discard
+                removingLeftoverTemporaries: !request.output.discard, outputSuffix: request.suffix
             ) { file in
                 if let skip = sourceKeptSkip(file.status, file.path) { return record(skipped: [skip]) }
                 (count, bytes) = (count + 1, bytes + file.status.size)
@@ -164,31 +194,33 @@ public final class CompressionRun: BatchRun, Sendable {
         return SkippedPath(path: path(), reason: .hardLinked(otherLinks: links - 1))
     }
 
-    /// The files to compress, as indices into `files`, largest first (each task checks for an
-    /// existing output when it starts). Files whose output another file already claimed, or that
-    /// `--rm` must not unlink, are skipped. Within one root no two files can claim one output, so
-    /// names are only kept (as hashes) when there are several roots.
-    private func plan(_ files: ScannedFiles, candidates: [Int]) -> [Int32] {
-        let (output, suffix) = (request.output, request.suffix)
-        var chosen: [Int32] = []
-        chosen.reserveCapacity(candidates.count)
-        var claimed = request.roots.count > 1 ? ClaimedNames() : nil
-        let destination = { (index: Int32) in output.destination(for: files[Int(index)]) { $0.appendingSuffix(suffix) } }
-        for index in candidates {
-            let position = Int32(index)
-            if let skip = sourceKeptSkip(files.status(at: index), files[index].path) {
-                record(skipped: [skip])
-                continue
-            }
-            if claimed != nil {
-                let name = destination(position)
-                if let first = claimed?.claim(name, by: position, nameOf: destination) {
-                    record(skipped: [SkippedPath(path: files[index].path, reason: .nameTaken(name, by: files[Int(first)].path))])
-                    continue
-                }
-            }
-            chosen.append(position)
+    /// Which files of the walk are planned: not one whose output another file already claimed, nor
+    /// one that `--rm` must not unlink. Within one root no two files can claim one output, so names
+    /// are only kept (as hashes) when there are several roots.
+    private struct Admission {
+        let run: CompressionRun
+        var claimed: ClaimedNames?
+
+        init(run: CompressionRun) {
+            self.run = run
+            claimed = run.request.roots.count > 1 ? ClaimedNames() : nil
         }
-        return files.indicesLargestFirst(chosen)
+
+        /// Whether file `index` of `files` is planned; when it is not, records why.
+        mutating func admits(_ index: Int32, of files: ScannedFiles) -> Bool {
+            if let skip = run.sourceKeptSkip(files.status(at: Int(index)), files[Int(index)].path) {
+                run.record(skipped: [skip])
+                return false
+            }
+            guard claimed != nil else { return true }
+            let (output, suffix) = (run.request.output, run.request.suffix)
+            let destination = { (index: Int32) in output.destination(for: files[Int(index)]) { $0.appendingSuffix(suffix) } }
+            let name = destination(index)
+            if let first = claimed?.claim(name, by: index, nameOf: destination) {
+                run.record(skipped: [SkippedPath(path: files[Int(index)].path, reason: .nameTaken(name, by: files[Int(first)].path))])
+                return false
+            }
+            return true
+        }
     }
 }

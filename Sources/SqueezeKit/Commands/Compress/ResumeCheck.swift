@@ -13,72 +13,25 @@ public enum ResumeMode: String, Sendable, Codable {
     case verify
 }
 
-/// Splits a run's tasks into outputs already complete (a resumed run's work done earlier) and the
-/// tasks still to run. The checks read a few bytes per output, on every core.
+/// Judges whether a file's output is already complete (a resumed run's work done earlier), reading
+/// a few bytes of it; `ResumeCheckQueue` runs the checks on every core while the walk goes on.
 ///
 /// Temporaries of a killed run never count: they are not at the output's name (an output appears
 /// there only once whole, by `link` or `rename`), and the scan removes them.
-struct ResumeCheck {
+struct ResumeCheck: Sendable {
     let mode: ResumeMode
-
-    /// The planned files (indices into `files`, in order) still to compress; each file whose
-    /// output is already complete goes to `record` instead (in walk order), with the count and
-    /// bytes of them all. Checked a chunk at a time, so that memory does not grow with the file
-    /// count, and in walk order, so that the files of a directory are checked one after another
-    /// and their outputs opened through one descriptor of their directory (see `OutputDirectory`).
-    func split(
-        _ planned: [Int32], of files: ScannedFiles, destination: @Sendable (ScannedFile) -> PathName,
-        record: (FileOutcome) -> Void
-    ) -> (remaining: [Int32], resumedFiles: Int, resumedBytes: Int64) {
-        let inWalkOrder = planned.sorted()
-        var isComplete = [Bool](repeating: false, count: files.count)
-        var (resumedFiles, resumedBytes) = (0, Int64(0))
-        for chunkStart in stride(from: 0, to: inWalkOrder.count, by: Self.chunk) {
-            let chunk = inWalkOrder[chunkStart..<min(chunkStart + Self.chunk, inWalkOrder.count)]
-            let completed = Locked([FileOutcome?](repeating: nil, count: chunk.count))
-            let runs = (chunk.count + Self.run - 1) / Self.run
-            DispatchQueue.concurrentPerform(iterations: runs) { run in
-                let offsets = run * Self.run..<min((run + 1) * Self.run, chunk.count)
-                var directory = OutputDirectory()
-                var head = [UInt8](repeating: 0, count: Self.headRead)
-                var found: [(offset: Int, outcome: FileOutcome)] = []
-                for offset in offsets {
-                    let file = files[Int(chunk[chunk.startIndex + offset])]
-                    if let outcome = completedOutput(of: file, at: destination(file), in: &directory, head: &head) {
-                        found.append((offset, outcome))
-                    }
-                }
-                completed.withLock { completed in
-                    for (offset, outcome) in found { completed[offset] = outcome }
-                }
-            }
-            for (index, outcome) in zip(chunk, completed.withLock { $0 }) {
-                guard let outcome else { continue }
-                record(outcome)
-                isComplete[Int(index)] = true
-                resumedFiles += 1
-                resumedBytes += outcome.bytesIn
-            }
-        }
-        let remaining = resumedFiles == 0 ? planned : planned.filter { !isComplete[Int($0)] }
-        return (remaining, resumedFiles, resumedBytes)
-    }
-
-    /// Files checked per chunk (outcomes held at once), and per run of one worker (whose
-    /// consecutive outputs mostly share a directory).
-    private static let chunk = 4096
-    private static let run = 256
 
     /// The outcome of a file whose output at `destination` is complete and matches it, counted as
     /// done (with its sizes, in no time), or nil when it must be compressed. The output is opened
-    /// in `directory` (which moves to the output's directory); `head` is room for its first read.
+    /// in `directory` (which moves to the output's directory); `head` is room for its first read
+    /// (`wholeRead` bytes).
     func completedOutput(
         of source: ScannedFile, at destination: PathName, in directory: inout OutputDirectory, head: inout [UInt8]
     ) -> FileOutcome? {
         guard let (output, status) = directory.openRegular(destination),
               status.size >= 18, status.modificationTime == source.status.modificationTime
         else { return nil }
-        let headCount = Int(min(status.size, Int64(head.count)))
+        let headCount = status.size <= Self.wholeRead ? Int(status.size) : Self.headRead
         guard let read = try? head.withUnsafeMutableBytes({ buffer throws(SystemError) in
                   try output.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<headCount]), at: 0)
               }),
@@ -101,9 +54,11 @@ struct ResumeCheck {
         return outcome
     }
 
-    /// The first read of an output: its header, and the whole file when it is this small (most
-    /// outputs of a source tree are), so that one `pread` serves header and trailer.
-    private static let headRead = 4096
+    /// An output this small (most outputs of a source tree: all but 2% of `/usr/include`'s) is
+    /// read whole, so that one `pread` serves header and trailer; of a larger one, the first
+    /// `headRead` bytes, then its trailer. `head` holds `wholeRead` bytes.
+    static let wholeRead = 16384
+    static let headRead = 4096
 
     /// Whether `output` decodes to `expected` bytes, as far as its index or its last trailer says.
     /// (A split file's last trailer gives only its last member's length: its index gives them all.)

@@ -20,11 +20,13 @@ public enum FileSelection: Sendable {
 
     static let gzipSuffixes = [".gz", ".tgz"]
 
-    func skipReason(for path: PathName, isNamedOnCommandLine: Bool) -> SkipReason? {
+    /// Why `path` is not selected, or nil; `outputSuffix` is what compress's outputs end with.
+    func skipReason(for path: PathName, isNamedOnCommandLine: Bool, outputSuffix: String = ".gz") -> SkipReason? {
         let hasGzipSuffix = Self.gzipSuffixes.contains { path.hasSuffix($0) }
         switch self {
         case .uncompressed:
-            return hasGzipSuffix ? .alreadyCompressed : nil
+            if hasGzipSuffix { return .alreadyCompressed }
+            return path.hasSuffix(outputSuffix) ? .hasOutputSuffix(outputSuffix) : nil
         case .gzipFiles(let acceptingNamedFiles):
             if hasGzipSuffix || (acceptingNamedFiles && isNamedOnCommandLine) { return nil }
             // Named, it was asked for (a warning, as gzip's "unknown suffix -- ignored"); found in
@@ -82,11 +84,15 @@ public struct ScanOptions: Sendable {
     /// Take a FIFO or character device named on the command line (`/dev/stdin`, `<(…)`) as a
     /// file to read front to back; found in a tree, one is still skipped.
     public var readsNamedStreams: Bool
+    /// What compress's outputs end with (`-S`): a file whose name already does is passed by, as
+    /// gzip passes it by, so that a rerun does not make `x.z.z` of `x.z`.
+    public var outputSuffix: String
 
     public init(
         selection: FileSelection, filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
-        removesLeftoverTemporaries: Bool = false, readsNamedStreams: Bool = false
+        removesLeftoverTemporaries: Bool = false, readsNamedStreams: Bool = false, outputSuffix: String = ".gz"
     ) {
+        self.outputSuffix = outputSuffix
         self.readsNamedStreams = readsNamedStreams
         self.selection = selection
         self.filter = filter

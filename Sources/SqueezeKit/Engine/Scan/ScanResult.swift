@@ -31,6 +31,9 @@ public enum SkipReason: Hashable, Sendable {
     case symbolicLinkLoop
     case special(FileKind)
     case alreadyCompressed
+    /// Its name ends with the suffix compress gives its outputs (`-S`, other than `.gz`): as gzip,
+    /// it is taken as compressed already.
+    case hasOutputSuffix(String)
     case unknownSuffix
     /// Found in a tree by a command that reads gzip files, without a gzip suffix.
     case notGzipFile
@@ -62,6 +65,7 @@ public enum SkipReason: Hashable, Sendable {
         case .symbolicLinkLoop: "symbolic link loop"
         case .special(let kind): "\(kind.phrase), not a regular file"
         case .alreadyCompressed: "already compressed (.gz or .tgz)"
+        case .hasOutputSuffix(let suffix): "already has the suffix '\(suffix)' (taken as compressed)"
         case .unknownSuffix: "unknown suffix (not .gz or .tgz)"
         case .notGzipFile: "not a .gz or .tgz file"
         case .temporaryFile: "a squeeze temporary file"
@@ -84,7 +88,7 @@ public enum SkipReason: Hashable, Sendable {
         case .danglingSymbolicLink: "dangling symbolic link"
         case .symbolicLinkLoop: "symbolic link loop"
         case .special(let kind): "not a regular file (\(kind.rawValue))"
-        case .alreadyCompressed: "already compressed"
+        case .alreadyCompressed, .hasOutputSuffix: "already compressed"
         case .unknownSuffix: "unknown suffix"
         case .notGzipFile: "not gzip"
         case .temporaryFile: "squeeze temporary"

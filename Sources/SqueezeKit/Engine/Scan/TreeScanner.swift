@@ -113,21 +113,28 @@ private struct Walk {
         let identity = FileIdentity(status)
         ancestors.insert(identity)
         defer { ancestors.remove(identity) }
-        let names: [PathName]
+        let entries: [(name: PathName, type: UInt8)]
         do {
-            names = try Self.names(in: stream, directory)
+            entries = try Self.entries(in: stream, directory)
         } catch {
             found(.failure(FileFailure(path: directory, error: error)))
             return
         }
         let parent = dirfd(stream)
-        for name in names where !isStopped {
-            visit(name, in: parent, path: directory.appending(name), relativePath: relativePath.appending(name))
+        for (name, type) in entries where !isStopped {
+            visit(name, type: type, in: parent, path: directory.appending(name), relativePath: relativePath.appending(name))
         }
     }
 
-    /// One entry of the directory open on `parent`.
-    mutating func visit(_ name: PathName, in parent: Int32, path: PathName, relativePath: PathName) {
+    /// One entry of the directory open on `parent`, of the type `readdir` said. A regular file
+    /// passed by for its name alone (a `.gz` found by compress, say) is passed by without a
+    /// `fstatat`: nothing in its status would change that.
+    mutating func visit(_ name: PathName, type: UInt8, in parent: Int32, path: PathName, relativePath: PathName) {
+        if type == UInt8(DT_REG) && !options.selection.selectsEveryKind,
+           let reason = skipReason(forFile: path, relativePath: relativePath, isNamedOnCommandLine: false) {
+            found(.skipped(SkippedPath(path: path, reason: reason)))
+            return
+        }
         var status: FileStatus
         do {
             status = try Self.status(of: name, in: parent, path: path, followingSymlinks: false)
@@ -186,12 +193,16 @@ private struct Walk {
         }
     }
 
-    mutating func consider(_ path: PathName, relativePath: PathName, status: FileStatus, isNamedOnCommandLine: Bool) {
-        let reason: SkipReason? =
-            TemporaryName.recognise(path.lastComponent).map { LeftoverTemporaries.settle(path, $0, removing: options.removesLeftoverTemporaries) }
-            ?? options.selection.skipReason(for: path, isNamedOnCommandLine: isNamedOnCommandLine)
+    /// Why a regular file is passed by, from its name alone: one of squeeze's temporaries (a killed
+    /// run's is removed here), not of the selection, or filtered out.
+    func skipReason(forFile path: PathName, relativePath: PathName, isNamedOnCommandLine: Bool) -> SkipReason? {
+        TemporaryName.recognise(path.lastComponent).map { LeftoverTemporaries.settle(path, $0, removing: options.removesLeftoverTemporaries) }
+            ?? options.selection.skipReason(for: path, isNamedOnCommandLine: isNamedOnCommandLine, outputSuffix: options.outputSuffix)
                 ?? (isNamedOnCommandLine ? nil : options.filter.skipReason(forFile: relativePath))
-        if let reason {
+    }
+
+    mutating func consider(_ path: PathName, relativePath: PathName, status: FileStatus, isNamedOnCommandLine: Bool) {
+        if let reason = skipReason(forFile: path, relativePath: relativePath, isNamedOnCommandLine: isNamedOnCommandLine) {
             found(.skipped(SkippedPath(path: path, reason: reason)))
             return
         }
@@ -214,9 +225,10 @@ private struct Walk {
         return FileStatus(raw)
     }
 
-    /// The names in a directory stream but "." and "..", sorted by bytes.
-    static func names(in stream: OpaquePointer, _ directory: PathName) throws(SystemError) -> [PathName] {
-        var names: [PathName] = []
+    /// The entries of a directory stream but "." and "..", sorted by name (bytes), each with the
+    /// type `readdir` gave (`DT_UNKNOWN` where the file system does not say).
+    static func entries(in stream: OpaquePointer, _ directory: PathName) throws(SystemError) -> [(name: PathName, type: UInt8)] {
+        var entries: [(name: PathName, type: UInt8)] = []
         while true {
             errno = 0
             guard let entry = readdir(stream) else {
@@ -227,8 +239,8 @@ private struct Walk {
                 PathName(bytes: raw.prefix(while: { $0 != 0 }))
             }
             if name == "." || name == ".." { continue }
-            names.append(name)
+            entries.append((name, entry.pointee.d_type))
         }
-        return names.sorted()
+        return entries.sorted { $0.name < $1.name }
     }
 }

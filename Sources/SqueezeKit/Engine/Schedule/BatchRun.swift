@@ -46,12 +46,13 @@ extension BatchRun {
     /// in memory. Skips and failures go to the collector as the walk finds them.
     func scanCompactly(
         _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
-        removingLeftoverTemporaries: Bool = false, readingNamedStreams: Bool = false
+        removingLeftoverTemporaries: Bool = false, readingNamedStreams: Bool = false, outputSuffix: String = ".gz"
     ) -> ScannedFiles {
         var files = ScannedFiles()
         scan(
             roots, selecting: selection, filter: filter, followSymlinks: followSymlinks,
-            removingLeftoverTemporaries: removingLeftoverTemporaries, readingNamedStreams: readingNamedStreams
+            removingLeftoverTemporaries: removingLeftoverTemporaries, readingNamedStreams: readingNamedStreams,
+            outputSuffix: outputSuffix
         ) { files.append($0) }
         return files
     }
@@ -60,11 +61,13 @@ extension BatchRun {
     /// before the walk ends); the walk stops once the run is cancelled.
     func scan(
         _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
-        removingLeftoverTemporaries: Bool = false, readingNamedStreams: Bool = false, eachFile: (ScannedFile) -> Void
+        removingLeftoverTemporaries: Bool = false, readingNamedStreams: Bool = false, outputSuffix: String = ".gz",
+        eachFile: (ScannedFile) -> Void
     ) {
         let options = ScanOptions(
             selection: selection, filter: filter, followSymlinks: followSymlinks,
-            removesLeftoverTemporaries: removingLeftoverTemporaries, readsNamedStreams: readingNamedStreams)
+            removesLeftoverTemporaries: removingLeftoverTemporaries, readsNamedStreams: readingNamedStreams,
+            outputSuffix: outputSuffix)
         TreeScanner(options: options).scan(roots, stoppingWhen: cancellation) { finding in
             switch finding {
             case .file(let file): eachFile(file)

@@ -1,0 +1,121 @@
+import Dispatch
+
+/// `--resume`'s checks, run while the walk that finds the files goes on: the walker hands in each
+/// planned file as it finds it, runs of consecutive files are checked on other threads (at most
+/// `jobs` runs at once, so the walker and the checks share the cores), and the outputs found
+/// complete are recorded in the order the files were handed in. Consecutive files mostly share a
+/// directory, so each run opens its outputs through one descriptor of it (`OutputDirectory`).
+///
+/// The queue itself is the walker's (it is not shared); what the checking threads share is in
+/// `Results`, under its lock.
+struct ResumeCheckQueue {
+    private let check: ResumeCheck
+    private let qos: QualityOfService
+    private let destination: @Sendable (ScannedFile) -> PathName
+    private let results: Results
+    /// Runs being checked at once: the walker waits for one to end before it hands in another.
+    private let slots: DispatchSemaphore
+    private let group = DispatchGroup()
+    /// The run being filled, and its number (runs are recorded in this order).
+    private var pending: [(index: Int32, file: ScannedFile)] = []
+    private var runNumber = 0
+
+    /// Files per run: a worker's consecutive outputs, which mostly share a directory.
+    static let runLength = 256
+
+    init(
+        check: ResumeCheck, jobs: Int, qos: QualityOfService, destination: @escaping @Sendable (ScannedFile) -> PathName,
+        record: @escaping @Sendable (FileOutcome) -> Void
+    ) {
+        self.check = check
+        self.qos = qos
+        self.destination = destination
+        results = Results(record: record)
+        slots = DispatchSemaphore(value: max(jobs, 1))
+    }
+
+    /// Hands in `file`, number `index` of the run's files; it is checked with the next files.
+    mutating func add(_ file: ScannedFile, at index: Int32) {
+        pending.append((index, file))
+        if pending.count == Self.runLength { startRun() }
+    }
+
+    /// Waits for the last checks; returns which files' outputs are complete (indexed as handed
+    /// in, `fileCount` of them), how many, and their bytes.
+    mutating func finish(fileCount: Int) -> (isComplete: [Bool], files: Int, bytes: Int64) {
+        startRun()
+        group.wait()
+        return results.finished(fileCount: fileCount)
+    }
+
+    private mutating func startRun() {
+        guard !pending.isEmpty else { return }
+        let (run, number) = (pending, runNumber)
+        pending = []
+        pending.reserveCapacity(Self.runLength)
+        runNumber += 1
+        slots.wait()
+        let (check, qos, destination, results, slots) = (check, qos, destination, results, slots)
+        DispatchQueue.global(qos: qos.dispatchClass).async(group: group) {
+            WorkerThreads.adopt(qos)
+            var directory = OutputDirectory()
+            var head = [UInt8](repeating: 0, count: ResumeCheck.wholeRead)
+            var found: [(index: Int32, outcome: FileOutcome)] = []
+            for (index, file) in run {
+                if let outcome = check.completedOutput(of: file, at: destination(file), in: &directory, head: &head) {
+                    found.append((index, outcome))
+                }
+            }
+            results.add(found, ofRun: number)
+            slots.signal()
+        }
+    }
+
+    /// What the checks found, recorded run by run in the order the runs were handed in.
+    private final class Results: Sendable {
+        private let record: @Sendable (FileOutcome) -> Void
+        private let state = Locked(State())
+
+        private struct State {
+            /// The next run to record, and runs checked before it, waiting for it.
+            var nextRun = 0
+            var waiting: [Int: [(index: Int32, outcome: FileOutcome)]] = [:]
+            var isComplete: [Bool] = []
+            var files = 0
+            var bytes: Int64 = 0
+        }
+
+        init(record: @escaping @Sendable (FileOutcome) -> Void) {
+            self.record = record
+        }
+
+        func add(_ found: [(index: Int32, outcome: FileOutcome)], ofRun number: Int) {
+            state.withLock { state in
+                state.waiting[number] = found
+                while let ready = state.waiting.removeValue(forKey: state.nextRun) {
+                    for (index, outcome) in ready {
+                        record(outcome)
+                        let position = Int(index)
+                        if state.isComplete.count <= position {
+                            state.isComplete.append(contentsOf: repeatElement(false, count: position + 1 - state.isComplete.count))
+                        }
+                        state.isComplete[position] = true
+                        state.files += 1
+                        state.bytes += outcome.bytesIn
+                    }
+                    state.nextRun += 1
+                }
+            }
+        }
+
+        func finished(fileCount: Int) -> (isComplete: [Bool], files: Int, bytes: Int64) {
+            state.withLock { state in
+                var isComplete = state.isComplete
+                if isComplete.count < fileCount {
+                    isComplete.append(contentsOf: repeatElement(false, count: fileCount - isComplete.count))
+                }
+                return (isComplete, state.files, state.bytes)
+            }
+        }
+    }
+}
