@@ -7,10 +7,11 @@ import Synchronization
 ///
 /// Where the file system allows, the file is made nameless (`O_TMPFILE`) in its destination's
 /// directory and named at commit with `linkat` of its descriptor (`LinkingMethod`): nothing to
-/// name, register or remove, and nothing left behind by a run that is killed. Elsewhere (a file system that refuses
-/// `O_TMPFILE`, no `/proc`), it is written under a temporary name (`TemporaryName`, mode 0600
-/// until commit), registered with the run's `TemporaryFileRegistry` for as long as it exists, and
-/// removed by `discard()` or `deinit` on every path that does not commit.
+/// name, register or remove, and nothing left behind by a run that is killed. Elsewhere (a file
+/// system that refuses `O_TMPFILE`, no `/proc`), it is written under a temporary name
+/// (`TemporaryName`, mode 0600 until commit), registered with the run's `TemporaryFileRegistry`
+/// for as long as it exists, and removed by `discard()` or `deinit` on every path that does not
+/// commit.
 final class AtomicFileWriter: OutputFile {
     let destination: PathName
     /// The path messages name: the one the user asked for (a symbolic link, when `destination`
