@@ -3,8 +3,9 @@ import Glibc
 import SqueezeTestSupport
 import Testing
 
-/// Outputs are nameless (`O_TMPFILE`) until complete and named with `linkat` through /proc; where
-/// that cannot be done, named temporaries do the same job. Either way a user sees the same outputs
+/// Outputs are nameless (`O_TMPFILE`) until complete and named with `linkat` of their descriptor,
+/// or through /proc where the kernel refuses that; where neither can be done, named temporaries do
+/// the same job. Either way a user sees the same outputs
 /// and the same messages.
 @Suite struct NamelessOutputTests {
     /// Without /proc/self/fd (an empty tmpfs over it, in a private mount namespace), a nameless
@@ -72,5 +73,38 @@ import Testing
         #expect(run.result.standardError.contains("Read-only file system"), "\(run.result.standardError)")
         #expect(TreeBuilder.files(under: run.contents) == ["a.txt", "a.txt.gz", "b.txt"])
         #expect(try TreeBuilder.read(scratch("left/a.txt.gz")) == Array("old\n".utf8))
+    }
+
+    /// An unprivileged user, without CAP_DAC_READ_SEARCH, names nameless outputs too: by their
+    /// descriptor where the kernel lets a file's opener link it (Linux 6.10 on), else through
+    /// /proc, which the run then keeps to. Outputs are whole, an existing one survives, and no
+    /// temporary is left.
+    @Test(.enabled(if: geteuid() == 0, "needs root to become another user"))
+    func anUnprivilegedUserGetsTheSameOutputs() throws {
+        let scratch = try TemporaryDirectory()
+        chmod(scratch.path, 0o755)
+        var data = TestData(seed: 61)
+        var texts: [String: [UInt8]] = [:]
+        for index in 0..<40 {
+            let text = data.text(50 + index * 37)
+            texts["in/f\(index).txt"] = text
+            try TreeBuilder.write(text, to: scratch("in/f\(index).txt"))
+        }
+        try TreeBuilder.write("precious", to: scratch("in/f7.txt.gz"))
+        _ = try CommandRunner.run("chown", ["-R", "65534:65534", scratch("in")])
+        let result = try CommandRunner.run(
+            "setpriv",
+            ["--reuid=65534", "--regid=65534", "--clear-groups", "--inh-caps=-all", "--bounding-set=-all",
+             Squeeze.binary, "compress", scratch("in"), "-j", "2"])
+        #expect(result.status == 2, "\(result.standardError)")
+        #expect(result.standardError.contains("f7.txt.gz' already exists"), "\(result.standardError)")
+        #expect(try TreeBuilder.read(scratch("in/f7.txt.gz")) == Array("precious".utf8))
+        for (path, text) in texts where path != "in/f7.txt" {
+            let decompressed = try CommandRunner.run("gzip", ["-dc", scratch(path + ".gz")])
+            #expect(Array(decompressed.standardOutput) == text, "\(path)")
+        }
+        let files = TreeBuilder.files(under: scratch("in"))
+        #expect(files.count == 80, "\(files)")
+        #expect(files.allSatisfy { texts["in/" + $0] != nil || texts["in/" + $0.dropLast(3)] != nil }, "\(files)")
     }
 }

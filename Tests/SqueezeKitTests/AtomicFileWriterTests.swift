@@ -56,6 +56,48 @@ import Testing
         writer.discard()
     }
 
+    /// Both ways of naming a nameless file give the same output, refuse an existing destination
+    /// alike, and replace one under `--force` alike. (Which one a process uses is learned from the
+    /// kernel's first answer; setting it here, and leaving it set, only changes how later files
+    /// are linked, never what tests running meanwhile see; none of them sets it back to untried.)
+    @Test(arguments: [AtomicFileWriter.LinkingMethod.descriptor, .procPath])
+    func bothWaysOfNamingANamelessFileGiveTheSameOutput(method: AtomicFileWriter.LinkingMethod) throws {
+        let directory = try TemporaryDirectory()
+        let registry = TemporaryFileRegistry()
+        let attributes = try Self.attributes(permissions: 0o640, seconds: 1_700_000_000)
+        try TreeBuilder.write("precious", to: directory("taken.gz"))
+        for (name, replacing) in [("new.gz", false), ("taken.gz", false), ("taken.gz", true)] {
+            AtomicFileWriter.linkingMethod = method
+            let writer = try AtomicFileWriter(destination: PathName(directory(name)), registry: registry)
+            #expect(writer.temporaryPath == nil)
+            try writer.write(Array("fresh \(name)".utf8))
+            if name == "taken.gz" && !replacing {
+                #expect(throws: SystemError("write", PathName(directory(name)), code: EEXIST)) {
+                    try writer.commit(attributes: attributes, replacingExisting: false)
+                }
+                #expect(try TreeBuilder.read(directory(name)) == Array("precious".utf8))
+            } else {
+                try writer.commit(attributes: attributes, replacingExisting: replacing)
+                #expect(try TreeBuilder.read(directory(name)) == Array("fresh \(name)".utf8))
+                #expect(try FileStatus.of(PathName(directory(name)), followingSymlinks: false).permissions == 0o640)
+            }
+        }
+        #expect(TreeBuilder.files(under: directory.path) == ["new.gz", "taken.gz"])
+        #expect(registry.count == 0)
+    }
+
+    /// Not tried yet, the first link asks the kernel and remembers: the descriptor where allowed,
+    /// else /proc; either way the file is named.
+    @Test func theFirstLinkLearnsTheWay() throws {
+        let directory = try TemporaryDirectory()
+        AtomicFileWriter.linkingMethod = .untried
+        let writer = try AtomicFileWriter(destination: PathName(directory("out.gz")), registry: TemporaryFileRegistry())
+        try writer.write([1, 2, 3])
+        try writer.commit(attributes: Self.attributes(permissions: 0o600, seconds: 3), replacingExisting: false)
+        #expect(try TreeBuilder.read(directory("out.gz")) == [1, 2, 3])
+        #expect(AtomicFileWriter.linkingMethod != .untried)
+    }
+
     /// What an `O_TMPFILE` open fails with on a file system without them falls back to a name; any
     /// other failure is the user's to see.
     @Test func onlyARefusalOfNamelessFilesFallsBack() {

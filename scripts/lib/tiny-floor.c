@@ -2,12 +2,14 @@
 // file except compressing it. The parent walks DIRECTORY (nftw, not following links) and lists
 // its regular files; JOBS child processes then take every JOBS-th file and, for each one, open
 // and read it, write its bytes unchanged to an O_TMPFILE in its directory, set the source's mode
-// and times, and link it in as FILE.gz through /proc/self/fd. scripts/bench-tiny compiles it.
+// and times, and link it in as FILE.gz as squeeze does: by its descriptor (AT_EMPTY_PATH), or
+// through /proc/self/fd once the kernel refuses that. scripts/bench-tiny compiles it.
 // With --libdeflate LEVEL it also compresses each file (libdeflate's gzip, one compressor per
 // process): what a compressor that spends nothing of its own on a file can reach.
 //   tiny-floor [--libdeflate LEVEL] DIRECTORY [JOBS]
 #define _GNU_SOURCE
 #include <fcntl.h>
+#include <errno.h>
 #include <ftw.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -36,6 +38,20 @@ static int note(const char *path, const struct stat *status, int type, struct FT
     return 0;
 }
 
+// Whether linkat(AT_EMPTY_PATH) was refused (no CAP_DAC_READ_SEARCH before Linux 6.10).
+static int descriptor_link_refused;
+
+static int link_output(int output, const char *name) {
+    if (!descriptor_link_refused) {
+        if (linkat(output, "", AT_FDCWD, name, AT_EMPTY_PATH) == 0) return 0;
+        if (errno != ENOENT && errno != EPERM) return -1;
+        descriptor_link_refused = 1;
+    }
+    char link_from[64];
+    snprintf(link_from, sizeof link_from, "/proc/self/fd/%d", output);
+    return linkat(AT_FDCWD, link_from, AT_FDCWD, name, AT_SYMLINK_FOLLOW);
+}
+
 static int copy_one(const char *path, char *buffer, size_t size, char *compressed) {
     int source = open(path, O_RDONLY | O_CLOEXEC | O_NOCTTY);
     if (source < 0) { perror(path); return 1; }
@@ -45,7 +61,7 @@ static int copy_one(const char *path, char *buffer, size_t size, char *compresse
     close(source);
     if (length < 0) { perror(path); return 1; }
 
-    char directory[4096], name[4096], link_from[64];
+    char directory[4096], name[4096];
     snprintf(directory, sizeof directory, "%s", path);
     char *slash = strrchr(directory, '/');
     if (slash) *slash = 0; else strcpy(directory, ".");
@@ -61,9 +77,8 @@ static int copy_one(const char *path, char *buffer, size_t size, char *compresse
     failed |= fchmod(output, status.st_mode & 07777) != 0;
     struct timespec times[2] = { status.st_atim, status.st_mtim };
     failed |= futimens(output, times) != 0;
-    snprintf(link_from, sizeof link_from, "/proc/self/fd/%d", output);
     snprintf(name, sizeof name, "%s.gz", path);
-    failed |= linkat(AT_FDCWD, link_from, AT_FDCWD, name, AT_SYMLINK_FOLLOW) != 0;
+    failed |= link_output(output, name) != 0;
     failed |= close(output) != 0;
     if (failed) perror(name);
     return failed;

@@ -1,15 +1,17 @@
 import CSystem
 import Glibc
+import Synchronization
 
 /// Writes a file that appears under its final name only once it is complete, so no reader ever
 /// sees half a file under the final name.
 ///
 /// Where the file system allows, the file is made nameless (`O_TMPFILE`) in its destination's
-/// directory and named at commit with `linkat` through `/proc/self/fd`: nothing to name, register
-/// or remove, and nothing left behind by a run that is killed. Elsewhere (a file system that refuses
-/// `O_TMPFILE`, no `/proc`), it is written under a temporary name (`TemporaryName`, mode 0600
-/// until commit), registered with the run's `TemporaryFileRegistry` for as long as it exists, and
-/// removed by `discard()` or `deinit` on every path that does not commit.
+/// directory and named at commit with `linkat` of its descriptor (`LinkingMethod`): nothing to
+/// name, register or remove, and nothing left behind by a run that is killed. Elsewhere (a file
+/// system that refuses `O_TMPFILE`, no `/proc`), it is written under a temporary name
+/// (`TemporaryName`, mode 0600 until commit), registered with the run's `TemporaryFileRegistry`
+/// for as long as it exists, and removed by `discard()` or `deinit` on every path that does not
+/// commit.
 final class AtomicFileWriter: OutputFile {
     let destination: PathName
     /// The path messages name: the one the user asked for (a symbolic link, when `destination`
@@ -64,8 +66,8 @@ final class AtomicFileWriter: OutputFile {
     private static let effectiveGroup = getegid()
     private static let isSuperuser = effectiveUser == 0
 
-    /// Whether a nameless file can be given a name: `linkat` finds it through `/proc/self/fd`
-    /// (linking the descriptor itself, `AT_EMPTY_PATH`, needs a privilege). That needs
+    /// Whether a nameless file can surely be given a name: `linkat` through `/proc/self/fd`, the way
+    /// that needs no privilege and is left when the other is refused (`LinkingMethod`). That needs
     /// `/proc/self/fd/N` to be descriptor N itself: not so when /proc is not mounted, or something
     /// else is mounted over it.
     static let canNameNamelessFiles: Bool = {
@@ -177,8 +179,57 @@ final class AtomicFileWriter: OutputFile {
         }
     }
 
-    /// `linkat` of the open nameless file to `path`, through `/proc/self/fd/N`; false with `errno`.
+    /// How a nameless file is given a name. `linkat` of the descriptor itself (`AT_EMPTY_PATH`)
+    /// skips the lookup of `/proc/self/fd/N` (a path walk through procfs, a fifth of a tiny file's
+    /// time in the kernel), but the kernel allows it only with CAP_DAC_READ_SEARCH (before Linux
+    /// 6.10: root, many containers) or to the opener of the file (from 6.10). It is tried first;
+    /// once refused, every later file goes through `/proc` (learned once per process).
+    enum LinkingMethod: UInt8, Sendable {
+        /// Not tried yet: the next link tries the descriptor and learns from the answer.
+        case untried
+        /// `linkat(descriptor, "", ..., AT_EMPTY_PATH)`.
+        case descriptor
+        /// `linkat(AT_FDCWD, "/proc/self/fd/N", ..., AT_SYMLINK_FOLLOW)`: needs no privilege.
+        case procPath
+    }
+
+    private static let learnedLinking = Atomic<UInt8>(LinkingMethod.untried.rawValue)
+
+    /// The way nameless files are linked now (what the process has learned).
+    static var linkingMethod: LinkingMethod {
+        get { LinkingMethod(rawValue: learnedLinking.load(ordering: .relaxed))! }
+        // Tests choose a way, to see both work.
+        set { learnedLinking.store(newValue.rawValue, ordering: .relaxed) }
+    }
+
+    /// `linkat` of the open nameless file to `path`, as `linkingMethod` says; false with `errno`.
     private func link(to path: PathName) -> Bool {
+        let method = Self.linkingMethod
+        if method == .procPath { return linkThroughProc(to: path) }
+        if linkDescriptor(to: path) {
+            if method == .untried { Self.linkingMethod = .descriptor }
+            return true
+        }
+        // A refusal says ENOENT (EPERM from some security modules); ENOENT may also mean the
+        // directory is gone, which the `/proc` link then reports as well, teaching nothing.
+        guard method == .untried, errno == ENOENT || errno == EPERM else { return false }
+        guard linkThroughProc(to: path) else { return false }
+        Self.linkingMethod = .procPath
+        return true
+    }
+
+    /// AT_EMPTY_PATH, which <fcntl.h> names only under _GNU_SOURCE.
+    private static let atEmptyPath: Int32 = 0x1000
+
+    private func linkDescriptor(to path: PathName) -> Bool {
+        while true {
+            let linked = path.withCString { linkat(descriptor, "", AT_FDCWD, $0, Self.atEmptyPath) }
+            if linked == 0 { return true }
+            if errno != EINTR { return false }
+        }
+    }
+
+    private func linkThroughProc(to path: PathName) -> Bool {
         withUnsafeTemporaryAllocation(of: CChar.self, capacity: 32) { buffer in
             var length = 0
             for byte in "/proc/self/fd/".utf8 {
