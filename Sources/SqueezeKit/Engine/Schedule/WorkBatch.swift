@@ -55,8 +55,8 @@ struct WorkBatcher {
 
 /// Several files of one block as one `Operation`, each performed and finished in turn, each
 /// reporting its own result. Before each it checks `isCancelled` and the run's cancellation (the
-/// queue cancels its operations only once the feeder has stopped: corelibs' `OperationQueue`
-/// called from another thread meanwhile was seen to lose its final barrier), so a cancelled run
+/// queue cancels its operations only once the feeder has stopped: `cancelAllOperations` called
+/// from a worker while the queue ran was seen to leave the final barrier never run), so a cancelled run
 /// stops between files, and the files not started are left as they were: no output, nothing to
 /// remove.
 ///
