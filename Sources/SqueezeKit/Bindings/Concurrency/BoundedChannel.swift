@@ -106,6 +106,19 @@ final class Credits: Sendable {
         }
     }
 
+    /// Takes `count` units if they are free now, without waiting; false if not (or if closed).
+    func tryAcquire(_ count: Int) -> Bool {
+        var taken = false
+        monitor.updateWakingIf { state in
+            if !state.isClosed && state.available >= count {
+                state.available -= count
+                taken = true
+            }
+            return false  // taking room lets no waiter go
+        }
+        return taken
+    }
+
     func release(_ count: Int) {
         monitor.updateWakingIf({ state in
             state.available += count
@@ -212,6 +225,19 @@ final class BoundedChannel<Element: Sendable>: Sendable {
             }
         }
         return try next.get()
+    }
+
+    /// The next element if one is queued now, without waiting; nil if none is (whether or not
+    /// more will come: `receive` tells), or after a `close`.
+    func tryReceive() -> Element? {
+        let weight = weight
+        var element: Element?
+        monitor.updateWakingIf { state in
+            guard !state.isClosed && !state.isEmpty else { return false }
+            element = state.removeFirst(weighing: weight)
+            return true  // room freed for a sender
+        }
+        return element
     }
 
     /// No more elements will come; `failure`, if given, is what receivers get after the last.

@@ -12,11 +12,15 @@ final class PlannedWork: WorkSource {
     /// Claiming an item and taking its credits happen under one lock, so credits are granted in
     /// hand-out order: a later block can never take the room an earlier one is waiting for
     /// (which, with the later one waiting in its file's reorder buffer, would deadlock).
-    func next() -> WorkItem? {
+    func next() -> WorkItem? { take(waiting: true) }
+
+    func tryNext() -> WorkItem? { take(waiting: false) }
+
+    private func take(waiting: Bool) -> WorkItem? {
         cursor.withLock { index in
             guard index < items.count else { return nil }
             let item = items[index]
-            guard window.acquire(item.weight) else { return nil }
+            guard waiting ? window.acquire(item.weight) : window.tryAcquire(item.weight) else { return nil }
             index += 1
             return item
         }
@@ -47,14 +51,20 @@ final class PlannedTasks: WorkSource {
     }
 
     /// As `PlannedWork.next()`: claiming an item and taking its credits happen under one lock.
-    func next() -> WorkItem? {
+    func next() -> WorkItem? { take(waiting: true) }
+
+    func tryNext() -> WorkItem? { take(waiting: false) }
+
+    private func take(waiting: Bool) -> WorkItem? {
         cursor.withLock { cursor in
             while cursor.pending.isEmpty {
                 guard cursor.nextTask < taskCount else { return nil }
                 cursor.pending = itemsOfTask(cursor.nextTask).reversed()
                 cursor.nextTask += 1
             }
-            guard let item = cursor.pending.last, window.acquire(item.weight) else { return nil }
+            guard let item = cursor.pending.last,
+                waiting ? window.acquire(item.weight) : window.tryAcquire(item.weight)
+            else { return nil }
             cursor.pending.removeLast()
             return item
         }
@@ -92,6 +102,8 @@ final class StreamedWork: WorkSource {
         // The channel fails only when closed, which this source never does.
         try? channel.receive()
     }
+
+    func tryNext() -> WorkItem? { channel.tryReceive() }
 }
 
 /// Work that starts before the walk that finds it ends: the walker hands in each file of one
@@ -132,6 +144,15 @@ final class WalkFedWork: WorkSource {
         // before the stream ends), or the run was cancelled.
         return rest.withLock { $0 }?.next()
     }
+
+    /// Without waiting for the walker: a streamed item if one is queued; the rest's only once the
+    /// stream has ended. The rest is read first: it is set after the last item is enqueued, so
+    /// if it is set and no item is queued, none will be.
+    func tryNext() -> WorkItem? {
+        let rest = rest.withLock { $0 }
+        if let item = streamed.tryNext() { return item }
+        return rest?.tryNext()
+    }
 }
 
 /// Bounds the work taken but not yet written, and with it memory. Credits are bytes of input: an
@@ -163,6 +184,9 @@ final class WorkWindow: Sendable {
     /// Waits for `weight` credits; false if the run was cancelled meanwhile (items abandoned by a
     /// cancelled run may never give theirs back).
     func acquire(_ weight: Int) -> Bool { credits.acquire(weight) }
+
+    /// Takes `weight` credits if they are free now; false if not, without waiting.
+    func tryAcquire(_ weight: Int) -> Bool { credits.tryAcquire(weight) }
 
     func release(_ weight: Int) { credits.release(weight) }
 }

@@ -67,6 +67,8 @@ struct ApplyScheduler: WorkScheduler {
 /// `OperationQueue` with `maxConcurrentOperationCount = jobs`: an operation per item, larger
 /// files at higher `queuePriority`, and for each file of several blocks a `TaskFinishingOperation`
 /// that depends on all its block operations, so the file is finished only after all its blocks.
+/// Small files of one block and the same priority go up to 32 to an operation (`WorkBatcher`,
+/// `WorkBatchOperation`): on tiny files an operation's own cost is most of the work.
 struct OperationScheduler: WorkScheduler {
     let jobs: Int
     let qos: QualityOfService
@@ -79,8 +81,16 @@ struct OperationScheduler: WorkScheduler {
         queue.qualityOfService = qos.operationQuality
         queue.underlyingQueue = DispatchQueue.global(qos: qos.dispatchClass)
 
+        var batches = WorkBatcher(source: source) { Self.priority(forTaskSize: $0.taskSize).rawValue }
         var finishers: [ObjectIdentifier: TaskFinishingOperation] = [:]
-        while let item = source.next() {
+        while let batch = batches.next() {
+            let item = batch[0]
+            guard batch.count == 1 else {
+                let operation = WorkBatchOperation(batch, qos: qos, cancellation: cancellation)
+                operation.queuePriority = Self.priority(forTaskSize: item.taskSize)
+                queue.addOperation(operation)
+                continue
+            }
             let isMultiBlock = item.task.blockCount > 1
             let operation = WorkItemOperation(item, finishesTask: !isMultiBlock, qos: qos)
             operation.queuePriority = Self.priority(forTaskSize: item.taskSize)

@@ -34,8 +34,8 @@ public enum SchedulingMode: String, CaseIterable, Sendable, Codable {
     /// `DispatchQueue.concurrentPerform`: `jobs` iterations that pull items until none are left,
     /// at most one per active core (`maximumJobs`).
     case apply
-    /// `OperationQueue`: one `Operation` per item, priorities, and a dependent operation that
-    /// finishes each multi-block file.
+    /// `OperationQueue`: one `Operation` per item (small files of one block up to 32 to one),
+    /// priorities, and a dependent operation that finishes each multi-block file.
     case operation
 
     /// The most jobs the mode can run at once, if it has a limit of its own. libdispatch's

@@ -34,6 +34,18 @@ protocol BlockTask: AnyObject, Sendable {
 /// for a producer) and returns nil when there is no more work or the run was cancelled.
 protocol WorkSource: Sendable {
     func next() -> WorkItem?
+
+    /// The next item if it can be handed out now, without waiting (for credits or a producer);
+    /// nil if it cannot, whether or not more will come (`next()` waits and tells). A scheduler that
+    /// holds items taken but not yet started must start them before it waits in `next()`: their
+    /// credits may be what the wait is for.
+    func tryNext() -> WorkItem?
+}
+
+extension WorkSource {
+    /// Never an item without waiting: correct for any source, and a scheduler then starts each
+    /// item as it takes it.
+    func tryNext() -> WorkItem? { nil }
 }
 
 /// Runs every item a source hands out, in one of the four modes, and returns when all are done.
