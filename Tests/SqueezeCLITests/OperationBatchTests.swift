@@ -30,25 +30,12 @@ import Testing
     func outputsAndReportAreSequentials(options: [String]) throws {
         let scratch = try TemporaryDirectory()
         try Self.makeTree(at: scratch("pristine"))
-        var snapshots: [[String: TreeSnapshot.Node]] = []
-        var reports: [[String: String]] = []
-        // Both runs in the same place (paths are in the report), each on a fresh copy.
-        for mode in ["sequential", "operation"] {
-            _ = try CommandRunner.run("rm", ["-rf", scratch("tree")])
-            #expect(try CommandRunner.run("cp", ["-a", scratch("pristine"), scratch("tree")]).status == 0)
-            let result = try Squeeze.run(["compress", scratch("tree"), "--mode", mode, "--json", scratch("report.json")] + options)
-            #expect(result.status == 0, "\(mode) \(options): \(result.standardError)")
-            snapshots.append(TreeSnapshot(of: scratch("tree"), directoryTimes: false).nodes)
-            reports.append(try OverlappedScanTests.comparable(scratch("report.json")))
-        }
-        let (sequential, operation) = (snapshots[0], snapshots[1])
-        let differing = Set(sequential.keys).union(operation.keys).filter { sequential[$0] != operation[$0] }
-        #expect(differing.isEmpty, "differ: \(differing.sorted().prefix(10))")
-        #expect(operation.keys.filter { $0.hasSuffix(".gz") }.count == 1_518)
-        for key in reports[0].keys.sorted() where reports[0][key] != reports[1][key] {
-            Issue.record("\(key) differs: \(reports[0][key]!.prefix(300)) against \(reports[1][key]!.prefix(300))")
-        }
-        #expect(reports[1]["filesDone"] == "1518")
+        let runs = try OverlappedScanTests.runsOnFreshCopies(
+            of: scratch("pristine"), in: scratch, status: 0,
+            ["sequential", "operation"].map { ["compress", "--mode", $0] + options })
+        runs[0].expectSame(as: runs[1])
+        #expect(runs[1].tree.keys.filter { $0.hasSuffix(".gz") }.count == 1_518)
+        #expect(runs[1].report["filesDone"] == "1518")
     }
 
     /// Interrupted while batches of small files run and more wait (the tree walked first, so the

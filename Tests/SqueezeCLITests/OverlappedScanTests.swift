@@ -45,32 +45,48 @@ import Testing
         return fields
     }
 
+    /// What a user compares between two runs that must agree: the tree left on disk (bytes, modes,
+    /// times) and the report (`comparable`).
+    struct RunOutcome {
+        var tree: [String: TreeSnapshot.Node]
+        var report: [String: String]
+
+        /// Records every difference from `other`.
+        func expectSame(as other: RunOutcome) {
+            let differing = Set(tree.keys).union(other.tree.keys).filter { tree[$0] != other.tree[$0] }
+            #expect(differing.isEmpty, "differ: \(differing.sorted().prefix(10))")
+            for key in report.keys.sorted() where report[key] != other.report[key] {
+                Issue.record("\(key) differs: \(report[key]!.prefix(300)) against \((other.report[key] ?? "none").prefix(300))")
+            }
+        }
+    }
+
+    /// Runs `squeeze` with each of `arguments` (to which the tree and `--json` are added), each on a
+    /// fresh copy of `pristine` made at the same path, times and all (paths are in the report and
+    /// the outputs' names); checks each run's exit status.
+    static func runsOnFreshCopies(
+        of pristine: String, in scratch: TemporaryDirectory, status: Int32, _ arguments: [[String]]
+    ) throws -> [RunOutcome] {
+        try arguments.map { arguments in
+            _ = try CommandRunner.run("rm", ["-rf", scratch("tree")])
+            #expect(try CommandRunner.run("cp", ["-a", pristine, scratch("tree")]).status == 0)
+            let result = try Squeeze.run(arguments + [scratch("tree"), "--json", scratch("report.json")])
+            #expect(result.status == status, "\(arguments): \(result.standardError)")
+            return RunOutcome(tree: TreeSnapshot(of: scratch("tree"), directoryTimes: false).nodes, report: try comparable(scratch("report.json")))
+        }
+    }
+
     @Test(arguments: modes)
     func outputsAndReportAreThoseOfAScanFirstRun(mode: String) throws {
         let scratch = try TemporaryDirectory()
         try Self.makeTree(at: scratch("pristine"))
-        var snapshots: [[String: TreeSnapshot.Node]] = []
-        var reports: [[String: String]] = []
-        // Both runs in the same place (paths are in the report and the outputs' names), each on a
-        // fresh copy, times and all.
-        for extra in [[], ["--scan-first"]] {
-            _ = try CommandRunner.run("rm", ["-rf", scratch("tree")])
-            #expect(try CommandRunner.run("cp", ["-a", scratch("pristine"), scratch("tree")]).status == 0)
-            let result = try Squeeze.run(
-                ["compress", scratch("tree"), "--mode", mode, "-j", "2", "--block-size", "64KiB", "--json", scratch("report.json")] + extra)
-            // The output that was already there is a warning (exit 2), as gzip's.
-            #expect(result.status == 2, "\(extra): \(result.standardError)")
-            snapshots.append(TreeSnapshot(of: scratch("tree"), directoryTimes: false).nodes)
-            reports.append(try Self.comparable(scratch("report.json")))
-        }
-        let (overlapped, scannedFirst) = (snapshots[0], snapshots[1])
-        let differing = Set(overlapped.keys).union(scannedFirst.keys).filter { overlapped[$0] != scannedFirst[$0] }
-        #expect(differing.isEmpty, "differ: \(differing.sorted().prefix(10))")
-        #expect(overlapped.keys.filter { $0.hasSuffix(".gz") }.count == 613)
-        for key in reports[0].keys.sorted() where reports[0][key] != reports[1][key] {
-            Issue.record("\(key) differs: \(reports[0][key]!.prefix(300)) against \(reports[1][key]!.prefix(300))")
-        }
-        #expect(reports[0]["filesDone"] == "612")
+        // The output that was already there is a warning (exit 2), as gzip's.
+        let runs = try Self.runsOnFreshCopies(
+            of: scratch("pristine"), in: scratch, status: 2,
+            [[], ["--scan-first"]].map { ["compress", "--mode", mode, "-j", "2", "--block-size", "64KiB"] + $0 })
+        runs[0].expectSame(as: runs[1])
+        #expect(runs[0].tree.keys.filter { $0.hasSuffix(".gz") }.count == 613)
+        #expect(runs[0].report["filesDone"] == "612")
     }
 
     /// A directory the walk cannot read, between two it can: named with its cause, the batch goes
