@@ -140,19 +140,23 @@ import Testing
         let signalled = KernelState.interrupt(process, with: SIGINT, onceStarted: isWriting, ifWhileStopped: isWalking)
         process.waitUntilExit()
         try #require(signalled, "the walk ended before the signal: make the tree larger")
-        let result = try CommandRunner.result(of: process, scratch: scratch)
+        try Self.expectInterrupted(try CommandRunner.result(of: process, scratch: scratch), leaving: files(), of: 4_000, under: scratch("in"))
+    }
+
+    /// What an interrupted run must leave: exit 130 and "(interrupted)" in its report, no
+    /// temporary, all `sources` (files under `root`, listed in `left`), and only whole outputs.
+    static func expectInterrupted(_ result: CommandResult, leaving left: [String], of sources: Int, under root: String) throws {
         #expect(result.status == 130, "\(result.standardError)")
         #expect(result.output.contains("(interrupted)"))
-        let left = files()
         #expect(!left.contains { $0.contains(".squeeze-") }, "temporaries left")
-        #expect(left.filter { !$0.hasSuffix(".gz") }.count == 4_000)
+        #expect(left.filter { !$0.hasSuffix(".gz") }.count == sources)
         let outputs = left.filter { $0.hasSuffix(".gz") }
-        #expect(outputs.count < 4_000)
+        #expect(outputs.count < sources)
         for output in outputs {
-            #expect(try TreeBuilder.read(scratch("in/\(output)")).count > 18, "\(output) is empty")
+            #expect(try TreeBuilder.read("\(root)/\(output)").count > 18, "\(output) is empty")
         }
         if !outputs.isEmpty {
-            let test = try CommandRunner.run("gzip", ["-t"] + outputs.map { scratch("in/\($0)") })
+            let test = try CommandRunner.run("gzip", ["-t"] + outputs.map { "\(root)/\($0)" })
             #expect(test.status == 0, "\(test.standardError)")
         }
     }
