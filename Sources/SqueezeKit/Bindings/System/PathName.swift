@@ -16,7 +16,10 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
     public var description: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Whether the bytes are valid UTF-8, so that `description` is the name exactly.
-    public var isValidUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
+    public var isValidUTF8: Bool {
+        // ASCII (most names) first: the check by `String` allocates one.
+        bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
+    }
 
     /// The bytes in base64 when they are not UTF-8: what a JSON report carries beside
     /// `description` (which shows U+FFFD there), so that a script gets the exact name back.

@@ -4,18 +4,17 @@
 /// with a listing (`list`) still goes through the encoder.
 extension RunReport.Notice {
     public var jsonRecord: [UInt8] {
-        var json: [UInt8] = []
-        json.reserveCapacity(path.utf8.count + message.utf8.count + 32)
-        json.append(contentsOf: #"{"message":"#.utf8)
-        RunReport.FileEntry.appendString(message, to: &json)
-        json.append(contentsOf: #","path":"#.utf8)
-        RunReport.FileEntry.appendString(path, to: &json)
+        var json = JSONRecordWriter(capacity: path.utf8.count + message.utf8.count + 32)
+        json.append(#"{"message":"#)
+        json.appendString(message.utf8)
+        json.append(#","path":"#)
+        json.appendString(path.utf8)
         if let pathBytes {
-            json.append(contentsOf: #","pathBytes":"#.utf8)
-            RunReport.FileEntry.appendString(pathBytes, to: &json)
+            json.append(#","pathBytes":"#)
+            json.appendString(pathBytes.utf8)
         }
-        json.append(UInt8(ascii: "}"))
-        return json
+        json.append("}")
+        return json.bytes
     }
 }
 
@@ -23,55 +22,125 @@ extension RunReport.FileEntry {
     /// The record's JSON, or nil when it has a listing.
     public var jsonRecord: [UInt8]? {
         guard listing == nil else { return nil }
-        var json: [UInt8] = []
-        json.reserveCapacity(path.utf8.count * 2 + 96)
-        json.append(contentsOf: #"{"bytesIn":"#.utf8)
-        json.append(contentsOf: String(bytesIn).utf8)
-        json.append(contentsOf: #","bytesOut":"#.utf8)
-        json.append(contentsOf: String(bytesOut).utf8)
-        if let output { Self.appendMember("output", output, to: &json) }
-        if let outputBytes { Self.appendMember("outputBytes", outputBytes, to: &json) }
-        if let outputCRC32 {
-            json.append(contentsOf: #","outputCRC32":"#.utf8)
-            json.append(contentsOf: String(outputCRC32).utf8)
+        var json = JSONRecordWriter(capacity: path.utf8.count * 2 + 96)
+        json.appendFileRecord(
+            bytesIn: bytesIn, bytesOut: bytesOut, output: output.map { $0.utf8 }, outputBytes: outputBytes?.utf8, outputCRC32: outputCRC32,
+            path: path.utf8, pathBytes: pathBytes?.utf8, seconds: seconds)
+        return json.bytes
+    }
+}
+
+extension FinishedFile {
+    /// The record's JSON, as `entry.jsonRecord` writes it, or nil when the file has a listing.
+    /// Paths that are UTF-8 (nearly all) are written from their bytes, without the `String`s of
+    /// an entry: a resumed rerun writes one record per file and does little else.
+    public var jsonRecord: [UInt8]? {
+        guard listing == nil else { return nil }
+        guard source.isValidUTF8, output?.isValidUTF8 ?? true else { return entry.jsonRecord }
+        var json = JSONRecordWriter(capacity: source.bytes.count * 2 + 96)
+        json.appendFileRecord(
+            bytesIn: bytesIn, bytesOut: bytesOut, output: output?.bytes, outputBytes: nil as [UInt8]?, outputCRC32: outputChecksum,
+            path: source.bytes, pathBytes: nil as [UInt8]?, seconds: seconds)
+        return json.bytes
+    }
+}
+
+/// Writes one JSON record: members in sorted-key order, strings escaped and numbers written as
+/// the encoder writes them.
+struct JSONRecordWriter {
+    private(set) var bytes: [UInt8] = []
+
+    init(capacity: Int) {
+        bytes.reserveCapacity(capacity)
+    }
+
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+    }
+
+    /// A file's record: every member the encoder writes for a `FileEntry` without a listing, in
+    /// its sorted order. `output`, `path` and the `…Bytes` are UTF-8.
+    mutating func appendFileRecord<Text: Collection<UInt8>, Other: Collection<UInt8>>(
+        bytesIn: Int64, bytesOut: Int64, output: Text?, outputBytes: Other?, outputCRC32: UInt32?, path: Text, pathBytes: Other?,
+        seconds: Double
+    ) {
+        append(#"{"bytesIn":"#)
+        appendInteger(bytesIn)
+        append(#","bytesOut":"#)
+        appendInteger(bytesOut)
+        if let output {
+            append(#","output":"#)
+            appendString(output)
         }
-        Self.appendMember("path", path, to: &json)
-        if let pathBytes { Self.appendMember("pathBytes", pathBytes, to: &json) }
-        json.append(contentsOf: #","seconds":"#.utf8)
-        // As the encoder writes a Double: its shortest description, a whole number without ".0".
-        var seconds = "\(seconds)"
-        if seconds.hasSuffix(".0") { seconds.removeLast(2) }
-        json.append(contentsOf: seconds.utf8)
-        json.append(UInt8(ascii: "}"))
-        return json
+        if let outputBytes {
+            append(#","outputBytes":"#)
+            appendString(outputBytes)
+        }
+        if let outputCRC32 {
+            append(#","outputCRC32":"#)
+            appendInteger(Int64(outputCRC32))
+        }
+        append(#","path":"#)
+        appendString(path)
+        if let pathBytes {
+            append(#","pathBytes":"#)
+            appendString(pathBytes)
+        }
+        append(#","seconds":"#)
+        if seconds == 0 && seconds.sign == .plus {
+            // A resumed file's, and the commonest: what the encoder writes for 0.
+            bytes.append(UInt8(ascii: "0"))
+        } else {
+            // As the encoder writes a Double: its shortest description, a whole number without ".0".
+            var text = "\(seconds)"
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            bytes.append(contentsOf: text.utf8)
+        }
+        append("}")
     }
 
-    private static func appendMember(_ key: String, _ value: String, to json: inout [UInt8]) {
-        json.append(contentsOf: ",\"\(key)\":".utf8)
-        appendString(value, to: &json)
+    /// `value` in decimal.
+    mutating func appendInteger(_ value: Int64) {
+        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits (24 bytes)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+        }
     }
 
-    /// `value` as a JSON string, escaped as the encoder escapes it: quote, backslash and slash
-    /// with a backslash, the short escapes for control characters that have one, `\u00XX` for
-    /// the others, and everything else as UTF-8.
-    static func appendString(_ value: String, to json: inout [UInt8]) {
-        json.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
+    /// UTF-8 `value` as a JSON string, escaped as the encoder escapes it: quote, backslash and
+    /// slash with a backslash, the short escapes for control characters that have one, `\u00XX`
+    /// for the others, and everything else as it is.
+    mutating func appendString(_ value: some Collection<UInt8>) {
+        bytes.append(UInt8(ascii: "\""))
+        for byte in value {
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): json.append(contentsOf: [UInt8(ascii: "\\"), byte])
-            case 0x08: json.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: json.append(contentsOf: #"\f"#.utf8)
-            case 0x0A: json.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: json.append(contentsOf: #"\r"#.utf8)
-            case 0x09: json.append(contentsOf: #"\t"#.utf8)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
+            case 0x08: append(#"\b"#)
+            case 0x0C: append(#"\f"#)
+            case 0x0A: append(#"\n"#)
+            case 0x0D: append(#"\r"#)
+            case 0x09: append(#"\t"#)
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                json.append(contentsOf: #"\u00"#.utf8)
-                json.append(hex[Int(byte >> 4)])
-                json.append(hex[Int(byte & 0xF)])
-            default: json.append(byte)
+                append(#"\u00"#)
+                bytes.append(Self.hexDigit(byte >> 4))
+                bytes.append(Self.hexDigit(byte & 0xF))
+            default: bytes.append(byte)
             }
         }
-        json.append(UInt8(ascii: "\""))
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    private static func hexDigit(_ value: UInt8) -> UInt8 {
+        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
     }
 }
