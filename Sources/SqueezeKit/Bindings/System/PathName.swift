@@ -18,7 +18,7 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
     /// Whether the bytes are valid UTF-8, so that `description` is the name exactly.
     public var isValidUTF8: Bool {
         // ASCII (most names) first: the check by `String` allocates one.
-        bytes.allSatisfy { $0 < 0x80 } || String(validating: bytes, as: UTF8.self) != nil
+        bytes.withUnsafeBufferPointer { $0.allSatisfy { $0 < 0x80 } } || String(validating: bytes, as: UTF8.self) != nil
     }
 
     /// The bytes in base64 when they are not UTF-8: what a JSON report carries beside

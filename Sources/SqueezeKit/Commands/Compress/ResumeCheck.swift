@@ -28,10 +28,7 @@ struct ResumeCheck: Sendable {
     func completedOutput(
         of source: ScannedFile, at destination: PathName, in directory: ParentDirectory, head: inout [UInt8]
     ) -> FileOutcome? {
-        let opened = directory.withName(of: destination) { descriptor, name in
-            try? ReadableFile.openRegular(named: name, in: descriptor, path: destination)
-        }
-        guard let (output, status) = opened ?? nil,
+        guard let (output, status) = directory.openRegular(destination),
               status.size >= 18, status.modificationTime == source.status.modificationTime
         else { return nil }
         let headCount = status.size <= Self.wholeRead ? Int(status.size) : Self.headRead

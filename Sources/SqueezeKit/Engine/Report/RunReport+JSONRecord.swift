@@ -120,11 +120,21 @@ struct JSONRecordWriter {
     /// for the others, and everything else as it is.
     mutating func appendString(_ value: some Collection<UInt8>) {
         bytes.append(UInt8(ascii: "\""))
-        for byte in value {
+        if value.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            Array(value).withUnsafeBufferPointer { appendEscaped($0) }
+        }
+        bytes.append(UInt8(ascii: "\""))
+    }
+
+    /// `text`'s bytes, escaped: the runs between bytes to escape are copied whole.
+    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+        var start = 0
+        for index in text.indices {
+            let byte = text[index]
+            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else { continue }
+            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
+            start = index + 1
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
             case 0x08: append(#"\b"#)
             case 0x0C: append(#"\f"#)
             case 0x0A: append(#"\n"#)
@@ -134,10 +144,12 @@ struct JSONRecordWriter {
                 append(#"\u00"#)
                 bytes.append(Self.hexDigit(byte >> 4))
                 bytes.append(Self.hexDigit(byte & 0xF))
-            default: bytes.append(byte)
+            default:
+                bytes.append(UInt8(ascii: "\\"))
+                bytes.append(byte)
             }
         }
-        bytes.append(UInt8(ascii: "\""))
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {

@@ -25,28 +25,44 @@ final class ParentDirectory {
     /// directory could not be opened or the path ends in a slash: the caller then looks the
     /// whole path up, so that what fails is reported as the whole path's lookup reports it.
     func withName<Result>(of path: PathName, _ body: (Int32, UnsafePointer<CChar>) throws -> Result) rethrows -> Result? {
-        let bytes = path.bytes
-        guard let last = bytes.last, last != UInt8(ascii: "/") else { return nil }
-        let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
-        let directory: Int32
-        if let slash {
-            let parent = bytes[..<Swift.max(slash, 1)]
-            if self.path.map({ !$0.elementsEqual(parent) }) ?? true {
-                if descriptor >= 0 { close(descriptor) }
-                descriptor = PathName(bytes: parent).withCString { open($0, Self.pathOnly | O_DIRECTORY | O_CLOEXEC) }
-                self.path = Array(parent)
+        try path.bytes.withUnsafeBufferPointer { bytes -> Result? in
+            let slashByte = UInt8(ascii: "/")
+            guard let last = bytes.last, last != slashByte else { return nil }
+            var slash = bytes.count - 1
+            while slash >= 0 && bytes[slash] != slashByte { slash -= 1 }
+            let directory: Int32
+            if slash >= 0 {
+                let parent = UnsafeBufferPointer(rebasing: bytes[..<Swift.max(slash, 1)])
+                if !isOpen(on: parent) {
+                    if descriptor >= 0 { close(descriptor) }
+                    descriptor = PathName(bytes: parent).withCString { open($0, Self.pathOnly | O_DIRECTORY | O_CLOEXEC) }
+                    self.path = Array(parent)
+                }
+                guard descriptor >= 0 else { return nil }
+                directory = descriptor
+            } else {
+                directory = AT_FDCWD
             }
-            guard descriptor >= 0 else { return nil }
-            directory = descriptor
-        } else {
-            directory = AT_FDCWD
+            let name = UnsafeBufferPointer(rebasing: bytes[(slash + 1)...])
+            return try withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { buffer in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(name))
+                buffer[name.count] = 0
+                return try body(directory, buffer.baseAddress!)
+            }
         }
-        let name = bytes[(slash.map { $0 + 1 } ?? 0)...]
-        return try withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { buffer in
-            UnsafeMutableRawBufferPointer(buffer).copyBytes(from: name)
-            buffer[name.count] = 0
-            return try body(directory, buffer.baseAddress!)
-        }
+    }
+
+    /// Whether the directory open is `parent` (or failed to open as it).
+    private func isOpen(on parent: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let path, path.count == parent.count else { return false }
+        return path.withUnsafeBufferPointer { memcmp($0.baseAddress!, parent.baseAddress!, parent.count) == 0 }
+    }
+
+    /// Opens `path` by its name if it is a regular file, with its status; nil if it is not, or
+    /// cannot be opened.
+    func openRegular(_ path: PathName) -> (file: ReadableFile, status: FileStatus)? {
+        let opened = withName(of: path) { directory, name in try? ReadableFile.openRegular(named: name, in: directory, path: path) }
+        return opened ?? nil
     }
 
     /// `stat` (following symbolic links) or `lstat` of `path`, by its name in its directory.
