@@ -164,12 +164,8 @@ final class ReportStream: RunRecordSink {
 
     /// Appends a record's JSON to `spool`, after a separator from the one before.
     private func spool(_ json: [UInt8], to spool: SpoolFile) {
-        var record: [UInt8] = []
-        record.reserveCapacity(json.count + 2)
-        if spool.recordCount > 0 { record.append(contentsOf: [UInt8(ascii: ","), UInt8(ascii: "\n")]) }
-        record.append(contentsOf: json)
         do {
-            try spool.append(record)
+            try spool.append(record: json, separatedBy: ",\n")
         } catch {
             failure.withLock { if $0 == nil { $0 = .spool("\(error)") } }
         }

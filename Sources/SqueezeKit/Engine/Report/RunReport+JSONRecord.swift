@@ -4,17 +4,18 @@
 /// with a listing (`list`) still goes through the encoder.
 extension RunReport.Notice {
     public var jsonRecord: [UInt8] {
-        var json = JSONRecordWriter(capacity: path.utf8.count + message.utf8.count + 32)
-        json.append(#"{"message":"#)
-        json.appendString(message.utf8)
-        json.append(#","path":"#)
-        json.appendString(path.utf8)
-        if let pathBytes {
-            json.append(#","pathBytes":"#)
-            json.appendString(pathBytes.utf8)
+        let strings = [path, message, pathBytes ?? ""].reduce(0) { $0 + $1.utf8.count }
+        return JSONRecordWriter.record(capacity: JSONRecordWriter.capacity(forStringBytes: strings)) { json in
+            json.append(#"{"message":"#)
+            json.appendString(message.utf8)
+            json.append(#","path":"#)
+            json.appendString(path.utf8)
+            if let pathBytes {
+                json.append(#","pathBytes":"#)
+                json.appendString(pathBytes.utf8)
+            }
+            json.append("}")
         }
-        json.append("}")
-        return json.bytes
     }
 }
 
@@ -22,11 +23,12 @@ extension RunReport.FileEntry {
     /// The record's JSON, or nil when it has a listing.
     public var jsonRecord: [UInt8]? {
         guard listing == nil else { return nil }
-        var json = JSONRecordWriter(capacity: path.utf8.count * 2 + 96)
-        json.appendFileRecord(
-            bytesIn: bytesIn, bytesOut: bytesOut, output: output.map { $0.utf8 }, outputBytes: outputBytes?.utf8, outputCRC32: outputCRC32,
-            path: path.utf8, pathBytes: pathBytes?.utf8, seconds: seconds)
-        return json.bytes
+        let strings = [path, output ?? "", pathBytes ?? "", outputBytes ?? ""].reduce(0) { $0 + $1.utf8.count }
+        return JSONRecordWriter.record(capacity: JSONRecordWriter.capacity(forStringBytes: strings)) { json in
+            json.appendFileRecord(
+                bytesIn: bytesIn, bytesOut: bytesOut, output: output.map { $0.utf8 }, outputBytes: outputBytes?.utf8,
+                outputCRC32: outputCRC32, path: path.utf8, pathBytes: pathBytes?.utf8, seconds: seconds)
+        }
     }
 }
 
@@ -37,25 +39,53 @@ extension FinishedFile {
     public var jsonRecord: [UInt8]? {
         guard listing == nil else { return nil }
         guard source.isValidUTF8, output?.isValidUTF8 ?? true else { return entry.jsonRecord }
-        var json = JSONRecordWriter(capacity: source.bytes.count * 2 + 96)
-        json.appendFileRecord(
-            bytesIn: bytesIn, bytesOut: bytesOut, output: output?.bytes, outputBytes: nil as [UInt8]?, outputCRC32: outputChecksum,
-            path: source.bytes, pathBytes: nil as [UInt8]?, seconds: seconds)
-        return json.bytes
+        let strings = source.bytes.count + (output?.bytes.count ?? 0)
+        return JSONRecordWriter.record(capacity: JSONRecordWriter.capacity(forStringBytes: strings)) { json in
+            json.appendFileRecord(
+                bytesIn: bytesIn, bytesOut: bytesOut, output: output?.bytes, outputBytes: nil as [UInt8]?, outputCRC32: outputChecksum,
+                path: source.bytes, pathBytes: nil as [UInt8]?, seconds: seconds)
+        }
     }
 }
 
-/// Writes one JSON record: members in sorted-key order, strings escaped and numbers written as
-/// the encoder writes them.
+/// Writes one JSON record into a buffer made large enough for it at the start (so that no byte
+/// is appended to a growing array): members in sorted-key order, strings escaped and numbers
+/// written as the encoder writes them.
 struct JSONRecordWriter {
-    private(set) var bytes: [UInt8] = []
+    private let output: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
 
-    init(capacity: Int) {
-        bytes.reserveCapacity(capacity)
+    /// The bytes `write` writes, at most `capacity` of them.
+    static func record(capacity: Int, _ write: (inout JSONRecordWriter) -> Void) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            var writer = JSONRecordWriter(output: buffer)
+            write(&writer)
+            count = writer.count
+        }
+    }
+
+    /// Room for a record whose strings hold `stringBytes` bytes in all: each byte escaped as
+    /// `\u00XX` at worst, and the keys, quotes and numbers of the longest record.
+    static func capacity(forStringBytes stringBytes: Int) -> Int { stringBytes * 6 + 256 }
+
+    private init(output: UnsafeMutableBufferPointer<UInt8>) {
+        self.output = output
     }
 
     mutating func append(_ text: StaticString) {
-        text.withUTF8Buffer { bytes.append(contentsOf: $0) }
+        text.withUTF8Buffer { append($0) }
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(count + bytes.count <= output.count, "a JSON record longer than its buffer")
+        UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: output[count...])).copyMemory(from: UnsafeRawBufferPointer(bytes))
+        count += bytes.count
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        precondition(count < output.count, "a JSON record longer than its buffer")
+        output[count] = byte
+        count += 1
     }
 
     /// A file's record: every member the encoder writes for a `FileEntry` without a listing, in
@@ -89,19 +119,19 @@ struct JSONRecordWriter {
         append(#","seconds":"#)
         if seconds == 0 && seconds.sign == .plus {
             // A resumed file's, and the commonest: what the encoder writes for 0.
-            bytes.append(UInt8(ascii: "0"))
+            append(UInt8(ascii: "0"))
         } else {
             // As the encoder writes a Double: its shortest description, a whole number without ".0".
             var text = "\(seconds)"
             if text.hasSuffix(".0") { text.removeLast(2) }
-            bytes.append(contentsOf: text.utf8)
+            text.withUTF8 { append($0) }
         }
         append("}")
     }
 
     /// `value` in decimal.
     mutating func appendInteger(_ value: Int64) {
-        if value < 0 { bytes.append(UInt8(ascii: "-")) }
+        if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
         var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits (24 bytes)
         withUnsafeMutableBytes(of: &digits) { buffer in
@@ -111,7 +141,7 @@ struct JSONRecordWriter {
                 buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
                 magnitude /= 10
             } while magnitude > 0
-            bytes.append(contentsOf: UnsafeRawBufferPointer(rebasing: buffer[start...]))
+            append(UnsafeRawBufferPointer(rebasing: buffer[start...]).assumingMemoryBound(to: UInt8.self))
         }
     }
 
@@ -119,11 +149,11 @@ struct JSONRecordWriter {
     /// slash with a backslash, the short escapes for control characters that have one, `\u00XX`
     /// for the others, and everything else as it is.
     mutating func appendString(_ value: some Collection<UInt8>) {
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
         if value.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
             Array(value).withUnsafeBufferPointer { appendEscaped($0) }
         }
-        bytes.append(UInt8(ascii: "\""))
+        append(UInt8(ascii: "\""))
     }
 
     /// `text`'s bytes, escaped: the runs between bytes to escape are copied whole.
@@ -132,7 +162,7 @@ struct JSONRecordWriter {
         for index in text.indices {
             let byte = text[index]
             guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else { continue }
-            bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start..<index]))
+            append(UnsafeBufferPointer(rebasing: text[start..<index]))
             start = index + 1
             switch byte {
             case 0x08: append(#"\b"#)
@@ -142,14 +172,14 @@ struct JSONRecordWriter {
             case 0x09: append(#"\t"#)
             case 0..<0x20:
                 append(#"\u00"#)
-                bytes.append(Self.hexDigit(byte >> 4))
-                bytes.append(Self.hexDigit(byte & 0xF))
+                append(Self.hexDigit(byte >> 4))
+                append(Self.hexDigit(byte & 0xF))
             default:
-                bytes.append(UInt8(ascii: "\\"))
-                bytes.append(byte)
+                append(UInt8(ascii: "\\"))
+                append(byte)
             }
         }
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: text[start...]))
+        append(UnsafeBufferPointer(rebasing: text[start...]))
     }
 
     private static func hexDigit(_ value: UInt8) -> UInt8 {
