@@ -156,33 +156,33 @@ struct JSONRecordWriter {
         append(UInt8(ascii: "\""))
     }
 
-    /// `text`'s bytes, escaped: the runs between bytes to escape are copied whole.
+    /// `text`'s bytes, escaped, written a byte at a time into room checked once for the worst
+    /// case (paths have a slash to escape every few bytes: runs between escapes are short).
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
-        var start = 0
-        for index in text.indices {
-            let byte = text[index]
-            guard byte < 0x20 || byte == UInt8(ascii: "\"") || byte == UInt8(ascii: "\\") || byte == UInt8(ascii: "/") else { continue }
-            append(UnsafeBufferPointer(rebasing: text[start..<index]))
-            start = index + 1
+        precondition(count + text.count * 6 <= output.count, "a JSON record longer than its buffer")
+        let hex: StaticString = "0123456789abcdef"
+        var end = output.baseAddress! + count
+        for byte in text {
             switch byte {
-            case 0x08: append(#"\b"#)
-            case 0x0C: append(#"\f"#)
-            case 0x0A: append(#"\n"#)
-            case 0x0D: append(#"\r"#)
-            case 0x09: append(#"\t"#)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+                end[0] = UInt8(ascii: "\\")
+                end[1] = byte
+                end += 2
+            case 0x08, 0x0C, 0x0A, 0x0D, 0x09:
+                end[0] = UInt8(ascii: "\\")
+                end[1] = byte == 0x08 ? UInt8(ascii: "b") : byte == 0x0C ? UInt8(ascii: "f") : byte == 0x0A ? UInt8(ascii: "n")
+                    : byte == 0x0D ? UInt8(ascii: "r") : UInt8(ascii: "t")
+                end += 2
             case 0..<0x20:
-                append(#"\u00"#)
-                append(Self.hexDigit(byte >> 4))
-                append(Self.hexDigit(byte & 0xF))
+                (end[0], end[1], end[2], end[3]) = (UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"))
+                end[4] = hex.utf8Start[Int(byte >> 4)]
+                end[5] = hex.utf8Start[Int(byte & 0xF)]
+                end += 6
             default:
-                append(UInt8(ascii: "\\"))
-                append(byte)
+                end[0] = byte
+                end += 1
             }
         }
-        append(UnsafeBufferPointer(rebasing: text[start...]))
-    }
-
-    private static func hexDigit(_ value: UInt8) -> UInt8 {
-        value < 10 ? UInt8(ascii: "0") + value : UInt8(ascii: "a") + value - 10
+        count = end - output.baseAddress!
     }
 }
