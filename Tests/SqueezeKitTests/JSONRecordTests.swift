@@ -35,6 +35,27 @@ import Testing
         }
     }
 
+    /// A finished file's record, written from its paths' bytes, is its entry's as the encoder
+    /// writes it: for UTF-8 names (written as they are) and others (shown with U+FFFD, and
+    /// their bytes in base64).
+    @Test func finishedFilesRecordsAreTheirEntriesEncoded() throws {
+        var data = TestData(seed: 72)
+        let pieces: [[UInt8]] = (0..<0x80).map { [UInt8($0)] } + [[0xC3, 0xA9], [0xE6, 0x97, 0xA5], [0xFF], [0xC3], [0xED, 0xA0, 0x80], [0xF0, 0x9F, 0x98, 0x80]]
+        let path = { (data: inout TestData) in
+            PathName(bytes: (0..<data.int(in: 1...20)).flatMap { _ in pieces[data.int(in: 0...(pieces.count - 1))] })
+        }
+        for round in 0..<2000 {
+            let finished = FinishedFile(
+                source: path(&data), output: data.int(in: 0...3) == 0 ? nil : path(&data),
+                bytesIn: Int64(data.int(in: 0...Int(Int32.max))) * Int64(data.int(in: 0...5)), bytesOut: Int64(data.int(in: 0...99999)),
+                seconds: round % 2 == 0 ? 0 : Double(data.int(in: 0...1_000_000)) / Double(data.int(in: 1...100_000)),
+                outputChecksum: data.int(in: 0...1) == 0 ? nil : UInt32(truncatingIfNeeded: data.next()), listing: nil)
+            #expect(finished.jsonRecord == (try Self.encoded(finished.entry)), "\(finished.entry)")
+        }
+        let negativeZero = FinishedFile(source: "a", output: nil, bytesIn: 0, bytesOut: 0, seconds: -0.0, outputChecksum: nil, listing: nil)
+        #expect(negativeZero.jsonRecord == (try Self.encoded(negativeZero.entry)))
+    }
+
     @Test func aRecordWithAListingIsLeftToTheEncoder() {
         let entry = RunReport.FileEntry(
             path: "a", output: nil, pathBytes: nil, outputBytes: nil, bytesIn: 1, bytesOut: 1, seconds: 0, outputCRC32: nil,

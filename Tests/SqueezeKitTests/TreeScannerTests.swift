@@ -111,6 +111,34 @@ import Testing
         #expect(result.failures.first?.message.contains("No such file or directory") == true)
     }
 
+    /// Roots (a list's names, a shard's) are looked up by name through a descriptor of their
+    /// directory, kept while the next root is in it too: what each is found to be, and every
+    /// failure's message, must be what a lookup of the whole path gives.
+    @Test func rootsLookedUpThroughTheirDirectoryAreWhatTheirPathsName() throws {
+        let root = try TemporaryDirectory()
+        for name in ["d1/a.txt", "d1/a.txt.gz", "d1/b.txt", "d2/c.txt", "d2/sub/e.txt", "f.txt"] { try TreeBuilder.write(name, to: root(name)) }
+        try TreeBuilder.makeSymlink(root("linked"), to: root("d2"))
+        try TreeBuilder.makeSymlink(root("d1/link.txt"), to: root("d2/c.txt"))
+        try TreeBuilder.makeSymlink(root("d1/dangling.txt"), to: root("missing"))
+        let roots = [
+            "d1/a.txt", "d1/b.txt", "d1/link.txt", "d1/dangling.txt", "d1/missing.txt", "d2/c.txt", "d1/a.txt", "linked/c.txt",
+            "d1/../d2/sub/e.txt", "f.txt/x", "nowhere/x.txt", "d2/sub/", "d1/a.txt.gz",
+        ].map { PathName(root($0)) } + [PathName(root.path)].map { $0.appending("f.txt") }
+        let result = TreeScanner(options: ScanOptions(selection: .uncompressed)).scan(roots)
+        let selected = ["d1/a.txt", "d1/b.txt", "d1/link.txt", "d2/c.txt", "d1/a.txt", "linked/c.txt", "d1/../d2/sub/e.txt", "d2/sub/e.txt", "f.txt"]
+        #expect(result.files.map(\.path.description) == selected.map { root($0) })
+        for file in result.files {
+            #expect(try FileStatus.of(file.path, followingSymlinks: true) == file.status, "\(file.path)")
+        }
+        #expect(result.skipped.map { "\($0.path)" } == [root("d1/dangling.txt"), root("d1/a.txt.gz")])
+        #expect(result.skipped.first?.reason == .danglingSymbolicLink)
+        let failures = result.failures.map { ("\($0.path)", $0.message) }
+        #expect(failures.map(\.0) == [root("d1/missing.txt"), root("f.txt/x"), root("nowhere/x.txt")])
+        #expect(failures[0].1.contains("No such file or directory") && failures[0].1.contains(root("d1/missing.txt")))
+        #expect(failures[1].1.contains("Not a directory") && failures[1].1.contains(root("f.txt/x")))
+        #expect(failures[2].1.contains("No such file or directory") && failures[2].1.contains(root("nowhere/x.txt")))
+    }
+
     @Test func namesThatAreNotUTF8AreFoundAndKept() throws {
         let root = try TemporaryDirectory()
         let raw: [UInt8] = Array(root.path.utf8) + [UInt8(ascii: "/"), 0x6E, 0xFF, 0x2E, 0x62]

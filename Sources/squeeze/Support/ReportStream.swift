@@ -75,6 +75,9 @@ final class ReportStream: RunRecordSink {
         case .file(let finished):
             // Its paths become text only when a line or the JSON shows them.
             guard verbose || spools != nil || finished.listing != nil else { return }
+            // Not shown by -v (each file of a resumed rerun with --json, say): its record is
+            // written from its paths' bytes, without the entry's strings.
+            if !verbose, let spools, let json = finished.jsonRecord { return spool(json, to: spools.files) }
             let file = finished.entry
             if let listing = file.listing { listings.withLock { $0.append((path: file.path, listing: Self.withoutEntries(listing))) } }
             if verbose {
@@ -141,7 +144,8 @@ final class ReportStream: RunRecordSink {
             // Files and notices are written directly (`jsonRecord`): the encoder's cost per
             // record was most of a resumed rerun's.
             let direct = (value as? RunReport.FileEntry)?.jsonRecord ?? (value as? RunReport.Notice)?.jsonRecord
-            var json = try direct.map { Data($0) } ?? Self.recordEncoder().encode(value)
+            if let direct { return self.spool(direct, to: spool) }
+            var json = try Self.recordEncoder().encode(value)
             if spool.recordCount > 0 { json.insert(contentsOf: Array(",\n".utf8), at: 0) }
             // An archive's entries, spooled while it was listed, go into its record.
             if let file = value as? RunReport.FileEntry, file.listing?.archive != nil,
@@ -153,6 +157,15 @@ final class ReportStream: RunRecordSink {
             } else {
                 try spool.append(json)
             }
+        } catch {
+            failure.withLock { if $0 == nil { $0 = .spool("\(error)") } }
+        }
+    }
+
+    /// Appends a record's JSON to `spool`, after a separator from the one before.
+    private func spool(_ json: [UInt8], to spool: SpoolFile) {
+        do {
+            try spool.append(record: json, separatedBy: ",\n")
         } catch {
             failure.withLock { if $0 == nil { $0 = .spool("\(error)") } }
         }

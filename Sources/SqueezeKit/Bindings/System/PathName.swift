@@ -16,7 +16,10 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
     public var description: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Whether the bytes are valid UTF-8, so that `description` is the name exactly.
-    public var isValidUTF8: Bool { String(validating: bytes, as: UTF8.self) != nil }
+    public var isValidUTF8: Bool {
+        // ASCII (most names) first: the check by `String` allocates one.
+        bytes.withUnsafeBufferPointer { $0.allSatisfy { $0 < 0x80 } } || String(validating: bytes, as: UTF8.self) != nil
+    }
 
     /// The bytes in base64 when they are not UTF-8: what a JSON report carries beside
     /// `description` (which shows U+FFFD there), so that a script gets the exact name back.
@@ -82,7 +85,15 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
     }
 
     public func hasSuffix(_ suffix: String) -> Bool {
-        bytes.count >= suffix.utf8.count && bytes.suffix(suffix.utf8.count).elementsEqual(suffix.utf8)
+        var suffix = suffix
+        return suffix.withUTF8 { suffix in Self.hasSuffix(bytes, suffix) }
+    }
+
+    /// Whether `bytes` end with `suffix`, compared as memory (a walk asks it of every name).
+    static func hasSuffix(_ bytes: [UInt8], _ suffix: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard bytes.count >= suffix.count else { return false }
+        guard suffix.count > 0, let suffixStart = suffix.baseAddress else { return true }
+        return bytes.withUnsafeBufferPointer { memcmp($0.baseAddress! + ($0.count - suffix.count), suffixStart, suffix.count) == 0 }
     }
 
     public func removingSuffix(_ suffix: String) -> PathName {

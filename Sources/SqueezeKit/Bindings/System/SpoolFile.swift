@@ -51,6 +51,17 @@ public final class SpoolFile: Sendable {
         }
     }
 
+    /// Appends `bytes` as one record, after `separator` unless it is the first: for records
+    /// written one per file, without the generic path or a second lock.
+    public func append(record bytes: [UInt8], separatedBy separator: StaticString) throws {
+        try contents.withLock { contents in
+            if contents.records > 0 { separator.withUTF8Buffer { contents.pending.append(contentsOf: $0) } }
+            contents.pending.append(contentsOf: bytes)
+            contents.records += 1
+            if contents.pending.count >= Self.flushThreshold { try flush(&contents.pending) }
+        }
+    }
+
     /// Calls `body` with the contents from the start, a chunk at a time.
     public func forEachChunk(_ body: ([UInt8]) throws -> Void) throws {
         try contents.withLock { contents in try flush(&contents.pending) }

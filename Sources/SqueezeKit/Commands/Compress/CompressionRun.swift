@@ -124,10 +124,11 @@ public final class CompressionRun: BatchRun, Sendable {
                 request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
                 removingLeftoverTemporaries: !request.output.discard, outputSuffix: request.suffix)
             // `--shard K/N`: this task's part of the partition of everything the scan found.
-            for index in slice.indices(ofSizes: files.indices.map { files.size(at: $0) }).sorted()
-            where admission.admits(Int32(index), of: files) {
+            for index in slice.indices(ofSizes: files.indices.map { files.size(at: $0) }).sorted() {
+                let file = files[index]
+                guard admission.admits(Int32(index), file, of: files) else { continue }
                 planned.append(Int32(index))
-                check?.add(files[index], at: Int32(index))
+                check?.add(file, at: Int32(index))
             }
         } else {
             scan(
@@ -136,7 +137,7 @@ public final class CompressionRun: BatchRun, Sendable {
             ) { file in
                 let index = Int32(files.count)
                 files.append(file)
-                guard admission.admits(index, of: files) else { return }
+                guard admission.admits(index, file, of: files) else { return }
                 planned.append(index)
                 check?.add(file, at: index)
             }
@@ -206,18 +207,18 @@ public final class CompressionRun: BatchRun, Sendable {
             claimed = run.request.roots.count > 1 ? ClaimedNames() : nil
         }
 
-        /// Whether file `index` of `files` is planned; when it is not, records why.
-        mutating func admits(_ index: Int32, of files: ScannedFiles) -> Bool {
-            if let skip = run.sourceKeptSkip(files.status(at: Int(index)), files[Int(index)].path) {
+        /// Whether `file`, number `index` of `files`, is planned; when it is not, records why.
+        mutating func admits(_ index: Int32, _ file: ScannedFile, of files: ScannedFiles) -> Bool {
+            if let skip = run.sourceKeptSkip(file.status, file.path) {
                 run.record(skipped: [skip])
                 return false
             }
             guard claimed != nil else { return true }
             let (output, suffix) = (run.request.output, run.request.suffix)
             let destination = { (index: Int32) in output.destination(for: files[Int(index)]) { $0.appendingSuffix(suffix) } }
-            let name = destination(index)
+            let name = output.destination(for: file) { $0.appendingSuffix(suffix) }
             if let first = claimed?.claim(name, by: index, nameOf: destination) {
-                run.record(skipped: [SkippedPath(path: files[Int(index)].path, reason: .nameTaken(name, by: files[Int(first)].path))])
+                run.record(skipped: [SkippedPath(path: file.path, reason: .nameTaken(name, by: files[Int(first)].path))])
                 return false
             }
             return true

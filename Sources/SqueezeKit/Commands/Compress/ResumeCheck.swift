@@ -23,10 +23,10 @@ struct ResumeCheck: Sendable {
 
     /// The outcome of a file whose output at `destination` is complete and matches it, counted as
     /// done (with its sizes, in no time), or nil when it must be compressed. The output is opened
-    /// in `directory` (which moves to the output's directory); `head` is room for its first read
-    /// (`wholeRead` bytes).
+    /// by its name in `directory` (which moves to the output's directory); `head` is room for its
+    /// first read (`wholeRead` bytes).
     func completedOutput(
-        of source: ScannedFile, at destination: PathName, in directory: inout OutputDirectory, head: inout [UInt8]
+        of source: ScannedFile, at destination: PathName, in directory: ParentDirectory, head: inout [UInt8]
     ) -> FileOutcome? {
         guard let (output, status) = directory.openRegular(destination),
               status.size >= 18, status.modificationTime == source.status.modificationTime
@@ -82,41 +82,5 @@ struct ResumeCheck: Sendable {
 
     private static func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {
         bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
-    }
-}
-
-/// The directory of the outputs a worker is checking, kept open (`O_PATH`) while the next output
-/// is in it too, so that each output is opened by its name in it (one component for the kernel to
-/// look up, not every one of its path: most of an open's cost in a deep tree).
-struct OutputDirectory: ~Copyable {
-    /// The directory's path bytes, and a descriptor of it (-1, when it could not be opened, makes
-    /// every open in it fail: those outputs are not counted as done, and their tasks say why).
-    private var path: [UInt8]?
-    private var descriptor: Int32 = -1
-
-    /// `O_PATH` (the same on every Linux architecture Swift runs on), which Glibc's module does
-    /// not export: a descriptor to look names up through, which needs no read permission.
-    private static let pathOnly: Int32 = 0o10_000_000
-
-    init() {}
-
-    deinit { if descriptor >= 0 { close(descriptor) } }
-
-    /// Opens `output` if it is a regular file, with its status.
-    mutating func openRegular(_ output: PathName) -> (file: ReadableFile, status: FileStatus)? {
-        let bytes = output.bytes
-        let slash = bytes.lastIndex(of: UInt8(ascii: "/"))
-        let parent = slash.map { bytes[..<Swift.max($0, 1)] } ?? ArraySlice(".".utf8)
-        if path.map({ !$0.elementsEqual(parent) }) ?? true {
-            if descriptor >= 0 { close(descriptor) }
-            descriptor = PathName(bytes: parent).withCString { open($0, Self.pathOnly | O_DIRECTORY | O_CLOEXEC) }
-            path = Array(parent)
-        }
-        let name = bytes[(slash.map { $0 + 1 } ?? 0)...]
-        return withUnsafeTemporaryAllocation(of: CChar.self, capacity: name.count + 1) { buffer in
-            UnsafeMutableRawBufferPointer(buffer).copyBytes(from: name)
-            buffer[name.count] = 0
-            return try? ReadableFile.openRegular(named: buffer.baseAddress!, in: descriptor, path: output)
-        }
     }
 }

@@ -4,7 +4,7 @@ import Dispatch
 /// planned file as it finds it, runs of consecutive files are checked on other threads (at most
 /// `jobs` runs at once, so the walker and the checks share the cores), and the outputs found
 /// complete are recorded in the order the files were handed in. Consecutive files mostly share a
-/// directory, so each run opens its outputs through one descriptor of it (`OutputDirectory`).
+/// directory, so each run opens its outputs through one descriptor of it (`ParentDirectory`).
 ///
 /// The queue itself is the walker's (it is not shared); what the checking threads share is in
 /// `Results`, under its lock.
@@ -58,11 +58,11 @@ struct ResumeCheckQueue {
         let (check, qos, destination, results, slots) = (check, qos, destination, results, slots)
         DispatchQueue.global(qos: qos.dispatchClass).async(group: group) {
             WorkerThreads.adopt(qos)
-            var directory = OutputDirectory()
+            let directory = ParentDirectory()
             var head = [UInt8](repeating: 0, count: ResumeCheck.wholeRead)
             var found: [(index: Int32, outcome: FileOutcome)] = []
             for (index, file) in run {
-                if let outcome = check.completedOutput(of: file, at: destination(file), in: &directory, head: &head) {
+                if let outcome = check.completedOutput(of: file, at: destination(file), in: directory, head: &head) {
                     found.append((index, outcome))
                 }
             }

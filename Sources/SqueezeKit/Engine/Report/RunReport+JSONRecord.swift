@@ -4,18 +4,18 @@
 /// with a listing (`list`) still goes through the encoder.
 extension RunReport.Notice {
     public var jsonRecord: [UInt8] {
-        var json: [UInt8] = []
-        json.reserveCapacity(path.utf8.count + message.utf8.count + 32)
-        json.append(contentsOf: #"{"message":"#.utf8)
-        RunReport.FileEntry.appendString(message, to: &json)
-        json.append(contentsOf: #","path":"#.utf8)
-        RunReport.FileEntry.appendString(path, to: &json)
-        if let pathBytes {
-            json.append(contentsOf: #","pathBytes":"#.utf8)
-            RunReport.FileEntry.appendString(pathBytes, to: &json)
+        let strings = [path, message, pathBytes ?? ""].reduce(0) { $0 + $1.utf8.count }
+        return JSONRecordWriter.record(capacity: JSONRecordWriter.capacity(forStringBytes: strings)) { json in
+            json.append(#"{"message":"#)
+            json.appendString(message.utf8)
+            json.append(#","path":"#)
+            json.appendString(path.utf8)
+            if let pathBytes {
+                json.append(#","pathBytes":"#)
+                json.appendString(pathBytes.utf8)
+            }
+            json.append("}")
         }
-        json.append(UInt8(ascii: "}"))
-        return json
     }
 }
 
@@ -23,55 +23,166 @@ extension RunReport.FileEntry {
     /// The record's JSON, or nil when it has a listing.
     public var jsonRecord: [UInt8]? {
         guard listing == nil else { return nil }
-        var json: [UInt8] = []
-        json.reserveCapacity(path.utf8.count * 2 + 96)
-        json.append(contentsOf: #"{"bytesIn":"#.utf8)
-        json.append(contentsOf: String(bytesIn).utf8)
-        json.append(contentsOf: #","bytesOut":"#.utf8)
-        json.append(contentsOf: String(bytesOut).utf8)
-        if let output { Self.appendMember("output", output, to: &json) }
-        if let outputBytes { Self.appendMember("outputBytes", outputBytes, to: &json) }
-        if let outputCRC32 {
-            json.append(contentsOf: #","outputCRC32":"#.utf8)
-            json.append(contentsOf: String(outputCRC32).utf8)
+        let strings = [path, output ?? "", pathBytes ?? "", outputBytes ?? ""].reduce(0) { $0 + $1.utf8.count }
+        return JSONRecordWriter.record(capacity: JSONRecordWriter.capacity(forStringBytes: strings)) { json in
+            json.appendFileRecord(
+                bytesIn: bytesIn, bytesOut: bytesOut, output: output.map { $0.utf8 }, outputBytes: outputBytes?.utf8,
+                outputCRC32: outputCRC32, path: path.utf8, pathBytes: pathBytes?.utf8, seconds: seconds)
         }
-        Self.appendMember("path", path, to: &json)
-        if let pathBytes { Self.appendMember("pathBytes", pathBytes, to: &json) }
-        json.append(contentsOf: #","seconds":"#.utf8)
-        // As the encoder writes a Double: its shortest description, a whole number without ".0".
-        var seconds = "\(seconds)"
-        if seconds.hasSuffix(".0") { seconds.removeLast(2) }
-        json.append(contentsOf: seconds.utf8)
-        json.append(UInt8(ascii: "}"))
-        return json
+    }
+}
+
+extension FinishedFile {
+    /// The record's JSON, as `entry.jsonRecord` writes it, or nil when the file has a listing.
+    /// Paths that are UTF-8 (nearly all) are written from their bytes, without the `String`s of
+    /// an entry: a resumed rerun writes one record per file and does little else.
+    public var jsonRecord: [UInt8]? {
+        guard listing == nil else { return nil }
+        guard source.isValidUTF8, output?.isValidUTF8 ?? true else { return entry.jsonRecord }
+        let strings = source.bytes.count + (output?.bytes.count ?? 0)
+        return JSONRecordWriter.record(capacity: JSONRecordWriter.capacity(forStringBytes: strings)) { json in
+            json.appendFileRecord(
+                bytesIn: bytesIn, bytesOut: bytesOut, output: output?.bytes, outputBytes: nil as [UInt8]?, outputCRC32: outputChecksum,
+                path: source.bytes, pathBytes: nil as [UInt8]?, seconds: seconds)
+        }
+    }
+}
+
+/// Writes one JSON record into a buffer made large enough for it at the start (so that no byte
+/// is appended to a growing array): members in sorted-key order, strings escaped and numbers
+/// written as the encoder writes them.
+struct JSONRecordWriter {
+    private let output: UnsafeMutableBufferPointer<UInt8>
+    private var count = 0
+
+    /// The bytes `write` writes, at most `capacity` of them.
+    static func record(capacity: Int, _ write: (inout JSONRecordWriter) -> Void) -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
+            var writer = JSONRecordWriter(output: buffer)
+            write(&writer)
+            count = writer.count
+        }
     }
 
-    private static func appendMember(_ key: String, _ value: String, to json: inout [UInt8]) {
-        json.append(contentsOf: ",\"\(key)\":".utf8)
-        appendString(value, to: &json)
+    /// Room for a record whose strings hold `stringBytes` bytes in all: each byte escaped as
+    /// `\u00XX` at worst, and the keys, quotes and numbers of the longest record.
+    static func capacity(forStringBytes stringBytes: Int) -> Int { stringBytes * 6 + 256 }
+
+    private init(output: UnsafeMutableBufferPointer<UInt8>) {
+        self.output = output
     }
 
-    /// `value` as a JSON string, escaped as the encoder escapes it: quote, backslash and slash
-    /// with a backslash, the short escapes for control characters that have one, `\u00XX` for
-    /// the others, and everything else as UTF-8.
-    static func appendString(_ value: String, to json: inout [UInt8]) {
-        json.append(UInt8(ascii: "\""))
-        for byte in value.utf8 {
+    mutating func append(_ text: StaticString) {
+        text.withUTF8Buffer { append($0) }
+    }
+
+    private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
+        precondition(count + bytes.count <= output.count, "a JSON record longer than its buffer")
+        UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: output[count...])).copyMemory(from: UnsafeRawBufferPointer(bytes))
+        count += bytes.count
+    }
+
+    private mutating func append(_ byte: UInt8) {
+        precondition(count < output.count, "a JSON record longer than its buffer")
+        output[count] = byte
+        count += 1
+    }
+
+    /// A file's record: every member the encoder writes for a `FileEntry` without a listing, in
+    /// its sorted order. `output`, `path` and the `…Bytes` are UTF-8.
+    mutating func appendFileRecord<Text: Collection<UInt8>, Other: Collection<UInt8>>(
+        bytesIn: Int64, bytesOut: Int64, output: Text?, outputBytes: Other?, outputCRC32: UInt32?, path: Text, pathBytes: Other?,
+        seconds: Double
+    ) {
+        append(#"{"bytesIn":"#)
+        appendInteger(bytesIn)
+        append(#","bytesOut":"#)
+        appendInteger(bytesOut)
+        if let output {
+            append(#","output":"#)
+            appendString(output)
+        }
+        if let outputBytes {
+            append(#","outputBytes":"#)
+            appendString(outputBytes)
+        }
+        if let outputCRC32 {
+            append(#","outputCRC32":"#)
+            appendInteger(Int64(outputCRC32))
+        }
+        append(#","path":"#)
+        appendString(path)
+        if let pathBytes {
+            append(#","pathBytes":"#)
+            appendString(pathBytes)
+        }
+        append(#","seconds":"#)
+        if seconds == 0 && seconds.sign == .plus {
+            // A resumed file's, and the commonest: what the encoder writes for 0.
+            append(UInt8(ascii: "0"))
+        } else {
+            // As the encoder writes a Double: its shortest description, a whole number without ".0".
+            var text = "\(seconds)"
+            if text.hasSuffix(".0") { text.removeLast(2) }
+            text.withUTF8 { append($0) }
+        }
+        append("}")
+    }
+
+    /// `value` in decimal.
+    mutating func appendInteger(_ value: Int64) {
+        if value < 0 { append(UInt8(ascii: "-")) }
+        var magnitude = value.magnitude
+        var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for 20 digits (24 bytes)
+        withUnsafeMutableBytes(of: &digits) { buffer in
+            var start = buffer.count
+            repeat {
+                start -= 1
+                buffer[start] = UInt8(ascii: "0") + UInt8(magnitude % 10)
+                magnitude /= 10
+            } while magnitude > 0
+            append(UnsafeRawBufferPointer(rebasing: buffer[start...]).assumingMemoryBound(to: UInt8.self))
+        }
+    }
+
+    /// UTF-8 `value` as a JSON string, escaped as the encoder escapes it: quote, backslash and
+    /// slash with a backslash, the short escapes for control characters that have one, `\u00XX`
+    /// for the others, and everything else as it is.
+    mutating func appendString(_ value: some Collection<UInt8>) {
+        append(UInt8(ascii: "\""))
+        if value.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
+            Array(value).withUnsafeBufferPointer { appendEscaped($0) }
+        }
+        append(UInt8(ascii: "\""))
+    }
+
+    /// `text`'s bytes, escaped, written a byte at a time into room checked once for the worst
+    /// case (paths have a slash to escape every few bytes: runs between escapes are short).
+    private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
+        precondition(count + text.count * 6 <= output.count, "a JSON record longer than its buffer")
+        let hex: StaticString = "0123456789abcdef"
+        var end = output.baseAddress! + count
+        for byte in text {
             switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"): json.append(contentsOf: [UInt8(ascii: "\\"), byte])
-            case 0x08: json.append(contentsOf: #"\b"#.utf8)
-            case 0x0C: json.append(contentsOf: #"\f"#.utf8)
-            case 0x0A: json.append(contentsOf: #"\n"#.utf8)
-            case 0x0D: json.append(contentsOf: #"\r"#.utf8)
-            case 0x09: json.append(contentsOf: #"\t"#.utf8)
+            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+                end[0] = UInt8(ascii: "\\")
+                end[1] = byte
+                end += 2
+            case 0x08, 0x0C, 0x0A, 0x0D, 0x09:
+                end[0] = UInt8(ascii: "\\")
+                end[1] = byte == 0x08 ? UInt8(ascii: "b") : byte == 0x0C ? UInt8(ascii: "f") : byte == 0x0A ? UInt8(ascii: "n")
+                    : byte == 0x0D ? UInt8(ascii: "r") : UInt8(ascii: "t")
+                end += 2
             case 0..<0x20:
-                let hex = Array("0123456789abcdef".utf8)
-                json.append(contentsOf: #"\u00"#.utf8)
-                json.append(hex[Int(byte >> 4)])
-                json.append(hex[Int(byte & 0xF)])
-            default: json.append(byte)
+                (end[0], end[1], end[2], end[3]) = (UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"))
+                end[4] = hex.utf8Start[Int(byte >> 4)]
+                end[5] = hex.utf8Start[Int(byte & 0xF)]
+                end += 6
+            default:
+                end[0] = byte
+                end += 1
             }
         }
-        json.append(UInt8(ascii: "\""))
+        count = end - output.baseAddress!
     }
 }

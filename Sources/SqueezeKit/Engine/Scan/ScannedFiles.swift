@@ -68,7 +68,7 @@ public struct ScannedFiles: RandomAccessCollection, Sendable {
     /// Adds a file; `relativePath` is stored once more only when it is not the tail of `path`.
     public mutating func append(path: PathName, relativePath: PathName, status: FileStatus) {
         let (path, relative) = (path.bytes, relativePath.bytes)
-        let isTail = path.count >= relative.count && path.suffix(relative.count).elementsEqual(relative)
+        let isTail = relative.withUnsafeBufferPointer { PathName.hasSuffix(path, $0) }
         let length = path.count + (isTail ? 0 : relative.count)
         if arena.isEmpty || arena[arena.count - 1].count + length > Self.arenaChunkSize {
             arena.append([])

@@ -10,7 +10,9 @@ import Glibc
 /// own open descriptor (`readdir` on `fdopendir`, which glibc serves with `getdents64` reads of
 /// 32 KiB), every entry is `fstatat`ed and every subdirectory `openat`ed relative to its parent's
 /// descriptor, so the kernel never resolves a full path and paths longer than `PATH_MAX` walk as
-/// any other. One descriptor is open per level of the current path.
+/// any other. One descriptor is open per level of the current path. The roots (the paths given,
+/// or a list's names) are looked up by their last component through a descriptor of their
+/// directory, kept open while the next root is in it too (`ParentDirectory`).
 public struct TreeScanner: Sendable {
     public var options: ScanOptions
 
@@ -58,6 +60,9 @@ private struct Walk {
     var ancestors: Set<FileIdentity> = []
     /// Files already selected, when links are followed and one file can be reached twice.
     var seenFiles: [FileIdentity: PathName] = [:]
+    /// The directory of the last root, open while the next root is in it too (the names of a
+    /// list or a plan's shard come a directory at a time), so that each is looked up by its name.
+    let rootDirectory = ParentDirectory()
 
     init(options: ScanOptions, cancellation: CancellationFlag?, found: @escaping (ScanFinding) -> Void) {
         self.options = options
@@ -70,9 +75,9 @@ private struct Walk {
     mutating func visitRoot(_ root: PathName) {
         let status: FileStatus
         do {
-            status = try FileStatus.of(root, followingSymlinks: true)
+            status = try rootDirectory.status(of: root, followingSymlinks: true)
         } catch {
-            if (try? FileStatus.of(root, followingSymlinks: false))?.kind == .symbolicLink {
+            if (try? rootDirectory.status(of: root, followingSymlinks: false))?.kind == .symbolicLink {
                 found(.skipped(SkippedPath(path: root, reason: .danglingSymbolicLink)))
             } else {
                 found(.failure(FileFailure(path: root, error: error)))
@@ -87,7 +92,8 @@ private struct Walk {
             let descriptor = root.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
             walkDirectory(descriptor, root, relativePath: PathName(bytes: []), status: status)
         case .regular:
-            consider(root, relativePath: root.lastComponent, status: status, isNamedOnCommandLine: true)
+            let name = root.lastComponent
+            consider(root, name: name, relativePath: name, status: status, isNamedOnCommandLine: true)
         default:
             if options.selection.selectsEveryKind && status.kind != .socket {
                 found(.file(ScannedFile(path: root, relativePath: root.lastComponent, status: status)))
@@ -130,8 +136,8 @@ private struct Walk {
     /// passed by for its name alone (a `.gz` found by compress, say) is passed by without a
     /// `fstatat`: nothing in its status would change that.
     mutating func visit(_ name: PathName, type: UInt8, in parent: Int32, path: PathName, relativePath: PathName) {
-        if type == UInt8(DT_REG) && !options.selection.selectsEveryKind,
-           let reason = skipReason(forFile: path, relativePath: relativePath, isNamedOnCommandLine: false) {
+        let isNameChecked = type == UInt8(DT_REG) && !options.selection.selectsEveryKind
+        if isNameChecked, let reason = skipReason(forFile: path, name: name, relativePath: relativePath, isNamedOnCommandLine: false) {
             found(.skipped(SkippedPath(path: path, reason: reason)))
             return
         }
@@ -174,7 +180,8 @@ private struct Walk {
                 walkDirectory(descriptor, path, relativePath: relativePath, status: status)
             }
         case .regular:
-            consider(path, relativePath: relativePath, status: status, isNamedOnCommandLine: false)
+            // Its name was judged above when `readdir` said it is a regular file.
+            consider(path, name: name, relativePath: relativePath, status: status, isNamedOnCommandLine: false, isNameChecked: isNameChecked)
         default:
             if options.selection.selectsEveryKind && status.kind != .socket {
                 considerEntry(path, relativePath: relativePath, status: status)
@@ -193,16 +200,23 @@ private struct Walk {
         }
     }
 
-    /// Why a regular file is passed by, from its name alone: one of squeeze's temporaries (a killed
-    /// run's is removed here), not of the selection, or filtered out.
-    func skipReason(forFile path: PathName, relativePath: PathName, isNamedOnCommandLine: Bool) -> SkipReason? {
-        TemporaryName.recognise(path.lastComponent).map { LeftoverTemporaries.settle(path, $0, removing: options.removesLeftoverTemporaries) }
+    /// Why a regular file is passed by, from its name alone (`name`, the last component of
+    /// `path`): one of squeeze's temporaries (a killed run's is removed here), not of the
+    /// selection, or filtered out.
+    func skipReason(forFile path: PathName, name: PathName, relativePath: PathName, isNamedOnCommandLine: Bool) -> SkipReason? {
+        TemporaryName.recognise(name).map { LeftoverTemporaries.settle(path, $0, removing: options.removesLeftoverTemporaries) }
             ?? options.selection.skipReason(for: path, isNamedOnCommandLine: isNamedOnCommandLine, outputSuffix: options.outputSuffix)
                 ?? (isNamedOnCommandLine ? nil : options.filter.skipReason(forFile: relativePath))
     }
 
-    mutating func consider(_ path: PathName, relativePath: PathName, status: FileStatus, isNamedOnCommandLine: Bool) {
-        if let reason = skipReason(forFile: path, relativePath: relativePath, isNamedOnCommandLine: isNamedOnCommandLine) {
+    /// A regular file: selected, unless its name (judged already when `isNameChecked`) or, with
+    /// links followed, its having been seen already passes it by.
+    mutating func consider(
+        _ path: PathName, name: PathName, relativePath: PathName, status: FileStatus, isNamedOnCommandLine: Bool,
+        isNameChecked: Bool = false
+    ) {
+        if !isNameChecked,
+           let reason = skipReason(forFile: path, name: name, relativePath: relativePath, isNamedOnCommandLine: isNamedOnCommandLine) {
             found(.skipped(SkippedPath(path: path, reason: reason)))
             return
         }
@@ -235,10 +249,13 @@ private struct Walk {
                 if errno != 0 { throw SystemError("read directory", directory, code: errno) }
                 break
             }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
-                PathName(bytes: raw.prefix(while: { $0 != 0 }))
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw -> PathName? in
+                let bytes = UnsafeRawBufferPointer(rebasing: raw[..<strnlen(raw.baseAddress!.assumingMemoryBound(to: CChar.self), raw.count)])
+                let dot = UInt8(ascii: ".")
+                if (1...2).contains(bytes.count) && bytes.allSatisfy({ $0 == dot }) { return nil }  // "." and ".."
+                return PathName(bytes: bytes)
             }
-            if name == "." || name == ".." { continue }
+            guard let name else { continue }
             entries.append((name, entry.pointee.d_type))
         }
         return entries.sorted { $0.name < $1.name }
