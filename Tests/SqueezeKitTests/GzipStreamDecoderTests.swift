@@ -181,4 +181,30 @@ import Testing
         #expect(written.count > checked)
         #expect(ByteDifference.between(Array(written.prefix(checked)), Array(text[..<checked])) == nil)
     }
+
+    /// Members that start, run on and end in different places of the output's buffers: the
+    /// output's thread computes the part of each member's CRC-32 that it was lent, and a wrong
+    /// trailer on any of them, with every right length, still fails the decode at that member.
+    @Test func checksTheChecksumOfMembersThatSpanLentBuffers() throws {
+        var data = TestData(seed: 63)
+        let size = WriteBehindOutput.bufferSize
+        let parts = [data.text(size / 3), data.text(3 * size + 77), data.randomBytes(size), data.text(2 * size / 3), [], data.text(size + 5)]
+        let members = parts.map { GzipBytes.member($0) }
+        let whole = try Self.decodeIntoLender(members.flatMap { $0 })
+        #expect(whole.failure == nil)
+        #expect(ByteDifference.between(whole.written, parts.flatMap { $0 }) == nil)
+        for damaged in members.indices {
+            var bytes = members
+            // The trailer's CRC-32, flipped: the length still matches.
+            bytes[damaged][bytes[damaged].count - 8] ^= 0x01
+            let result = try Self.decodeIntoLender(bytes.flatMap { $0 })
+            let right = CRC32.checksum(parts[damaged])
+            #expect(
+                result.failure as? GzipFormatError == .checksumMismatch(expected: right ^ 0x01, actual: right),
+                "member \(damaged)")
+            let before = parts[..<damaged].reduce(0) { $0 + $1.count }
+            #expect(result.written.count >= before)
+            #expect(ByteDifference.between(Array(result.written.prefix(before)), Array(parts[..<damaged].joined())) == nil)
+        }
+    }
 }

@@ -20,7 +20,7 @@ import Glibc
 /// `@unchecked Sendable`: it owns an inflater and buffers that are not thread safe; each instance
 /// is used by one thread at a time because workers only reach it through `CodecPool.withInstance`.
 final class GzipStreamDecoder: @unchecked Sendable {
-    static let inputCapacity = 256 << 10
+    static let inputCapacity = 1 << 20
     static let outputCapacity = 1 << 20
     /// Progress is reported at least this often (in input bytes), for the live display.
     private static let progressInterval: Int64 = 1 << 20
@@ -30,7 +30,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
     private let output = UnsafeMutableRawBufferPointer.allocate(byteCount: outputCapacity, alignment: 16)
 
     init() throws {
-        inflaters = Inflaters(isal: IsalInflater(), zlib: try ZlibInflater())
+        inflaters = Inflaters(isal: IsalInflater(computesChecksum: false), zlib: try ZlibInflater())
     }
 
     deinit { output.deallocate() }
@@ -193,14 +193,16 @@ final class GzipStreamDecoder: @unchecked Sendable {
         /// Inflates one member's DEFLATE data and checks it against the trailer, and against the
         /// member's index field (`claim`) if it has one; `start` is where its header began.
         ///
-        /// ISA-L decodes (and computes the CRC as it goes). If it finds the data invalid or cut
-        /// short, zlib decodes the member again from its first DEFLATE byte, handing on only what
-        /// goes beyond the bytes ISA-L already gave: the output before the fault and the error
-        /// (in zlib's words, "invalid distance too far back" and the like) are then exactly
-        /// zlib's, as they were before ISA-L, and a stream ISA-L wrongly refused still decodes.
+        /// ISA-L decodes; the output keeps the member's CRC-32 (`DecodedOutput`). If ISA-L finds
+        /// the data invalid or cut short, zlib decodes the member again from its first DEFLATE
+        /// byte (with a CRC-32 of its own), handing on only what goes beyond the bytes ISA-L
+        /// already gave: the output before the fault and the error (in zlib's words, "invalid
+        /// distance too far back" and the like) are then exactly zlib's, as they were before
+        /// ISA-L, and a stream ISA-L wrongly refused still decodes.
         mutating func decodeMember(claim: MemberIndexField?, at start: Int64) throws {
             let dataStart = input.position
             inflaters.isal.reset()
+            output.beginMember()
             var length: Int64 = 0
             var carried: [UInt8] = []
             var checksum: UInt32
@@ -219,12 +221,14 @@ final class GzipStreamDecoder: @unchecked Sendable {
                         throw CodecError(library: "ISA-L", message: "inflate made no progress")
                     }
                 }
-                checksum = inflaters.isal.checksum
+                checksum = output.endMember()
             } catch let failure as IsalInflater.Failure {
+                output.closeMember()
                 let invalid = CodecError(library: "ISA-L", message: "invalid compressed data (status \(failure.status))")
                 (checksum, length) = try redecodeWithZlib(
                     from: dataStart, alreadyGiven: length, claim: claim, at: start, orIfUnreadable: invalid)
             } catch GzipFormatError.truncated {
+                output.closeMember()
                 (checksum, length) = try redecodeWithZlib(
                     from: dataStart, alreadyGiven: length, claim: claim, at: start, orIfUnreadable: GzipFormatError.truncated)
             }
@@ -333,6 +337,11 @@ final class GzipStreamDecoder: @unchecked Sendable {
 /// The buffer a pass decodes into: the decoder's own, handed to the sink when full; or, once the
 /// sink has taken its first bytes and its output turns out to lend buffers, one borrowed from that
 /// output and given back to it filled.
+///
+/// It also keeps the CRC-32 of the member being decoded (between `beginMember` and `endMember`):
+/// of bytes handed to the sink it computes it here, as they go; of bytes in buffers given back
+/// to a lender, the lender computes it on its own thread, so the decoding thread reads its output
+/// a second time only for the last stretch of each member, at its end.
 private struct DecodedOutput {
     let own: UnsafeMutableRawBufferPointer
     let sink: (UnsafeRawBufferPointer) throws -> Void
@@ -344,6 +353,19 @@ private struct DecodedOutput {
     var isBorrowed = false
     /// Decoded bytes in `buffer` not yet handed on.
     var fill = 0
+    /// Whether a member is being decoded: its bytes go into its CRC-32.
+    var isMemberOpen = false
+    /// Where the open member's bytes begin in `buffer` (0 once it has run on past a buffer).
+    var memberStart = 0
+    /// The CRC-32 of the open member's bytes already handed on.
+    var handedOn = HandedOnChecksum.here(0)
+
+    enum HandedOnChecksum {
+        /// Computed here.
+        case here(UInt32)
+        /// The lender's running checksum.
+        case byLender
+    }
 
     init(
         own: UnsafeMutableRawBufferPointer, sink: @escaping (UnsafeRawBufferPointer) throws -> Void,
@@ -362,6 +384,33 @@ private struct DecodedOutput {
         UnsafeMutableRawBufferPointer(start: buffer.baseAddress! + fill, count: buffer.count - fill)
     }
 
+    /// The bytes decoded from here on are a new member's.
+    mutating func beginMember() {
+        isMemberOpen = true
+        memberStart = fill
+        handedOn = .here(0)
+    }
+
+    /// The CRC-32 of the member's bytes, which end here (waiting for the lender's thread to have
+    /// added those of the buffers given back to it).
+    mutating func endMember() -> UInt32 {
+        isMemberOpen = false
+        let stillHere = UnsafeRawBufferPointer(start: buffer.baseAddress! + memberStart, count: fill - memberStart)
+        return CRC32.update(checksumHandedOn(), stillHere)
+    }
+
+    /// The member's bytes end here, and another decoder checks them.
+    mutating func closeMember() {
+        isMemberOpen = false
+    }
+
+    private func checksumHandedOn() -> UInt32 {
+        switch handedOn {
+        case .here(let checksum): checksum
+        case .byLender: lender!.runningChecksum()
+        }
+    }
+
     /// Before decoding: borrows a buffer from the lender, if there is one and none is held.
     mutating func prepare() throws {
         guard let lender, !isBorrowed else { return }
@@ -369,19 +418,34 @@ private struct DecodedOutput {
         isBorrowed = true
     }
 
-    /// Hands on the decoded bytes: a borrowed buffer goes back to its lender, the decoder's own
-    /// bytes to the sink (after whose first bytes the lender is looked for).
+    /// Hands on the decoded bytes: a borrowed buffer goes back to its lender (which goes on with
+    /// the open member's checksum), the decoder's own bytes to the sink (after whose first bytes
+    /// the lender is looked for).
     mutating func flush() throws {
         let count = fill
         fill = 0
         if isBorrowed {
+            var span = ChecksumSpan(from: count, startingWith: nil)
+            if isMemberOpen && count > 0 {
+                switch handedOn {
+                case .here(let checksum): span = ChecksumSpan(from: memberStart, startingWith: checksum)
+                case .byLender: span = ChecksumSpan(from: memberStart, startingWith: nil)
+                }
+                handedOn = .byLender
+                memberStart = 0
+            }
             isBorrowed = false
             buffer = own
-            try lender!.returnBuffer(filled: count)
+            try lender!.returnBuffer(filled: count, checksumming: span)
             return
         }
         guard count > 0 else { return }
-        try sink(UnsafeRawBufferPointer(start: own.baseAddress!, count: count))
+        let bytes = UnsafeRawBufferPointer(start: own.baseAddress!, count: count)
+        if isMemberOpen {
+            handedOn = .here(CRC32.update(checksumHandedOn(), UnsafeRawBufferPointer(rebasing: bytes[memberStart...])))
+            memberStart = 0
+        }
+        try sink(bytes)
         if !askedForLender {
             askedForLender = true
             lender = findLender()

@@ -1,9 +1,11 @@
 import CIsal
 
 /// An ISA-L raw-DEFLATE decoder, reset for each gzip member: the streaming path's inflater (any
-/// gzip, however it was written, in bounded memory: the state is 85 KiB). It computes the
-/// CRC-32 of what it decodes as it goes (ISA-L's folding CRC, inside the same call), so the
-/// decoded bytes are not read a second time for the trailer's check.
+/// gzip, however it was written, in bounded memory: the state is 85 KiB). Unless made without,
+/// it computes the CRC-32 of what it decodes as it goes (ISA-L's folding CRC, inside the same
+/// call), so the decoded bytes are not read a second time for the trailer's check; the streaming
+/// decoder does without, and has the CRC-32 computed off the decoding thread where it can
+/// (`DecodeBufferLender`).
 ///
 /// `@unchecked Sendable`: an `inflate_state` is not thread safe; each instance is used by one
 /// thread at a time because decoders only reach it through `CodecPool.withInstance`. The state is
@@ -24,11 +26,14 @@ final class IsalInflater: @unchecked Sendable {
     }
 
     private let state: UnsafeMutablePointer<inflate_state>
+    /// ISA-L's `crc_flag`: raw DEFLATE, with or without the gzip CRC-32 of the output.
+    private let checksumFlag: UInt32
 
-    init() {
+    init(computesChecksum: Bool = true) {
         state = .allocate(capacity: 1)
+        checksumFlag = UInt32(computesChecksum ? ISAL_GZIP_NO_HDR : ISAL_DEFLATE)
         isal_inflate_init(state)
-        state.pointee.crc_flag = UInt32(ISAL_GZIP_NO_HDR)
+        state.pointee.crc_flag = checksumFlag
     }
 
     deinit { state.deallocate() }
@@ -36,11 +41,11 @@ final class IsalInflater: @unchecked Sendable {
     /// Forgets the previous stream: the next `inflate` starts a new DEFLATE stream.
     func reset() {
         isal_inflate_reset(state)
-        state.pointee.crc_flag = UInt32(ISAL_GZIP_NO_HDR)
+        state.pointee.crc_flag = checksumFlag
         state.pointee.crc = 0
     }
 
-    /// The CRC-32 of everything decoded since the last `reset`.
+    /// The CRC-32 of everything decoded since the last `reset` (made with `computesChecksum`).
     var checksum: UInt32 { state.pointee.crc }
 
     /// After a call that used all of its input: whether that input ended exactly where a new

@@ -260,6 +260,11 @@ final class SequentialStream: Sendable {
 /// consumed, and more on request. Memory is the buffer, whatever the file's size; the buffer
 /// grows only for a header whose name or comment does not fit (up to `maximumCapacity`).
 ///
+/// A file that can seek and fills the buffer is read ahead (`InputReadAhead`): the next buffer's
+/// worth is read on another thread while this one is consumed, and a second buffer of the same
+/// size is all that costs. A stream (a pipe) is read only when asked: what it has sent cannot be
+/// read again.
+///
 /// Not thread safe: one decoder on one thread uses it at a time.
 final class BufferedFileInput {
     static let maximumCapacity = 4 << 20
@@ -272,6 +277,8 @@ final class BufferedFileInput {
     private var readOffset: Int64 = 0
     /// Whether a read has returned nothing: every byte of the file has been buffered.
     private(set) var isAtEndOfFile = false
+    /// Made at the first read that fills the buffer of a file that can seek.
+    private var readAhead: InputReadAhead?
 
     init(capacity: Int) {
         buffer = .allocate(byteCount: capacity, alignment: 16)
@@ -281,6 +288,7 @@ final class BufferedFileInput {
 
     /// Starts reading `file` at `offset`, forgetting what was buffered.
     func open(_ file: ReadableFile, at offset: Int64) {
+        readAhead?.cancel()
         self.file = file
         readOffset = offset
         start = 0
@@ -289,7 +297,10 @@ final class BufferedFileInput {
     }
 
     /// Lets go of the file (it is closed when its last reference goes).
-    func close() { file = nil }
+    func close() {
+        readAhead?.cancel()
+        file = nil
+    }
 
     /// The bytes read and not yet consumed.
     var available: UnsafeRawBufferPointer {
@@ -313,6 +324,12 @@ final class BufferedFileInput {
     @discardableResult
     func refill() throws(SystemError) -> Int {
         guard let file, !isAtEndOfFile else { return 0 }
+        if let readAhead, let offset = readAhead.offset {
+            if offset == readOffset && end - start <= InputReadAhead.headroom && buffer.count == readAhead.capacity {
+                return try takeReadAhead(readAhead, of: file)
+            }
+            readAhead.cancel()
+        }
         if start > 0 {
             let count = end - start
             if count > 0 { buffer.baseAddress!.copyMemory(from: buffer.baseAddress! + start, byteCount: count) }
@@ -320,10 +337,36 @@ final class BufferedFileInput {
             end = count
         }
         guard end < buffer.count else { return 0 }
+        let wanted = buffer.count - end
         let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[end...]), at: readOffset)
         if count == 0 { isAtEndOfFile = true }
         end += count
         readOffset += Int64(count)
+        if count == wanted { startReadAhead(of: file) }
+        return count
+    }
+
+    /// Reads on at `readOffset` on another thread, if the file can be read so and the buffer has
+    /// its usual size; a file that has just ended short (all of a small file) is not read again.
+    private func startReadAhead(of file: ReadableFile) {
+        guard !file.isSequential else { return }
+        if readAhead == nil { readAhead = InputReadAhead(capacity: buffer.count) }
+        guard let readAhead, readAhead.capacity == buffer.count else { return }
+        readAhead.start(file, at: readOffset)
+    }
+
+    /// Makes the bytes read ahead (after those not yet consumed) the buffer's, and reads on.
+    private func takeReadAhead(_ readAhead: InputReadAhead, of file: ReadableFile) throws(SystemError) -> Int {
+        let kept = available
+        let (keptStart, count) = try readAhead.take(into: &buffer, keeping: kept)
+        start = keptStart
+        end = InputReadAhead.headroom + count
+        readOffset += Int64(count)
+        if count == 0 {
+            isAtEndOfFile = true
+        } else if count == readAhead.capacity - InputReadAhead.headroom {
+            readAhead.start(file, at: readOffset)
+        }
         return count
     }
 
