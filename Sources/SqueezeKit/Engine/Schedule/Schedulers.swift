@@ -104,13 +104,20 @@ struct OperationScheduler: WorkScheduler {
         // started (the workers are busy), so batches grow with the queue's backlog even when the
         // walk hands out files one at a time.
         var open: WorkBatchOperation?
+        // At most `jobs` batch operations wait in the queue: once that many have not started, the
+        // feeder waits for one to start (which needs no credit, so the wait ends) instead of
+        // waking for every file the walk hands in; the walk meanwhile queues files, and the next
+        // batch is taken whole.
+        let backlog = Credits(capacity: jobs, cancellation: cancellation)
         while let batch = batches.next() {
             let item = batch[0]
             if WorkBatcher.isBatchable(item) {
                 let priority = Self.priority(forTaskSize: item.taskSize)
                 if let open, open.join(batch, ofKind: priority.rawValue) { continue }
-                let operation = WorkBatchOperation(batch, ofKind: priority.rawValue, qos: qos, cancellation: cancellation)
+                let operation = WorkBatchOperation(
+                    batch, ofKind: priority.rawValue, qos: qos, cancellation: cancellation, releasingOnStart: backlog)
                 operation.queuePriority = priority
+                _ = backlog.acquire(1)  // false only once the run is cancelled: the operation then stops at once
                 queue.addOperation(operation)
                 open = operation
                 continue

@@ -75,6 +75,8 @@ final class WorkBatchOperation: Operation, @unchecked Sendable {
     private let kind: Int
     private let qos: QualityOfService
     private let cancellation: CancellationFlag
+    /// The feeder's count of batch operations waiting to start: one is given back at the start.
+    private let backlog: Credits?
 
     private struct Batch {
         var items: [WorkItem]
@@ -83,12 +85,16 @@ final class WorkBatchOperation: Operation, @unchecked Sendable {
         var isStarted = false
     }
 
-    init(_ items: [WorkItem], ofKind kind: Int, qos: QualityOfService, cancellation: CancellationFlag) {
+    init(
+        _ items: [WorkItem], ofKind kind: Int, qos: QualityOfService, cancellation: CancellationFlag,
+        releasingOnStart backlog: Credits? = nil
+    ) {
         precondition(items.allSatisfy(WorkBatcher.isBatchable), "only files of one block are batched")
         batch = Locked(Batch(items: items, bytes: items.reduce(0) { $0 + $1.taskSize }))
         self.kind = kind
         self.qos = qos
         self.cancellation = cancellation
+        self.backlog = backlog
     }
 
     /// Adds `items` (a batch `WorkBatcher` made, of `kind`) if this operation has not started and
@@ -115,6 +121,7 @@ final class WorkBatchOperation: Operation, @unchecked Sendable {
             batch.isStarted = true
             return batch.items
         }
+        backlog?.release(1)
         WorkerThreads.adopt(qos)
         for item in items {
             guard !isCancelled && !cancellation.isCancelled else { return }
