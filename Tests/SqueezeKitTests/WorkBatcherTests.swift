@@ -95,12 +95,43 @@ import Testing
         #expect(walkFed.tryNext() == nil && walkFed.next() == nil)
     }
 
+    /// A taker waiting in `next()` for credits holds the source's lock while it waits: `tryNext()`
+    /// on another thread answers at once instead of queueing behind it. (A group chain holding a
+    /// partial batch whose credits the waiter needs would otherwise never hand it on.)
+    @Test func tryNextDoesNotWaitBehindATakerWaitingForCredits() {
+        let window = WorkWindow(capacity: 2, cancellation: CancellationFlag())
+        let task: @Sendable () -> WindowedCountingTask = { WindowedCountingTask(blocks: 1, window: window) }
+        let sources: [any WorkSource] = [
+            PlannedWork(items: (0..<3).map { _ in Self.item(task(), size: 1) }, window: window),
+            PlannedTasks(taskCount: 3, window: window) { _ in [Self.item(task(), size: 1)] },
+        ]
+        for source in sources {
+            let held = [source.next(), source.next()].compactMap { $0 }  // the window is full
+            #expect(held.count == 2)
+            let waiterGotOne = DispatchSemaphore(value: 0)
+            Thread {
+                if source.next() != nil { waiterGotOne.signal() }
+            }.start()
+            usleep(100_000)  // the waiter is in next(), holding the lock
+            let answered = DispatchSemaphore(value: 0)
+            Thread {
+                _ = source.tryNext()
+                answered.signal()
+            }.start()
+            #expect(answered.wait(timeout: .now() + 10) == .success, "tryNext() waited behind next()")
+            held[0].perform()  // a credit back: the waiter takes the third item
+            #expect(waiterGotOne.wait(timeout: .now() + 10) == .success)
+            held[1].perform()
+            window.release(1)  // the third item's, never run
+        }
+    }
+
     /// The trap: a window with room for a few files, and a walk slower than the workers (it pauses
-    /// at every file), so the feeder is forever between a partial batch and a walker waiting for
-    /// credits. With the walk overlapped (`WalkFedWork`) and walking first (`PlannedTasks`), every
-    /// file runs once and the run ends.
-    @Test(arguments: [true, false])
-    func theFeederNeverWaitsHoldingTheCreditsItWaitsFor(walkOverlapped: Bool) {
+    /// at every file), so the feeder (or a group chain) is forever between a partial batch and a
+    /// walker waiting for credits. With the walk overlapped (`WalkFedWork`) and walking first
+    /// (`PlannedTasks`), in both modes that batch, every file runs once and the run ends.
+    @Test(arguments: [true, false], [SchedulingMode.operation, .group])
+    func theFeederNeverWaitsHoldingTheCreditsItWaitsFor(walkOverlapped: Bool, mode: SchedulingMode) {
         for capacity in [2, 3, 5] {
             let cancellation = CancellationFlag()
             let window = WorkWindow(capacity: capacity, cancellation: cancellation)
@@ -126,12 +157,13 @@ import Testing
             }
             let done = DispatchSemaphore(value: 0)
             DispatchQueue.global().async {
-                OperationScheduler(jobs: 2, qos: .userInitiated, cancellation: cancellation).run(source)
-                if !walkOverlapped { OperationScheduler(jobs: 2, qos: .userInitiated, cancellation: cancellation).run(rest) }
+                let scheduler = mode.makeScheduler(jobs: 2, qos: .userInitiated, cancellation: cancellation)
+                scheduler.run(source)
+                if !walkOverlapped { scheduler.run(rest) }
                 done.signal()
             }
             let finished = done.wait(timeout: .now() + 60) == .success
-            #expect(finished, "deadlocked with a window of \(capacity) (walk overlapped: \(walkOverlapped))")
+            #expect(finished, "deadlocked with a window of \(capacity) (\(mode), walk overlapped: \(walkOverlapped))")
             guard finished else {
                 cancellation.cancel()  // lets the threads go
                 return
@@ -141,6 +173,34 @@ import Testing
                 #expect(task.runs.withLock { $0.sorted() } == Array(0..<task.blockCount))
             }
         }
+    }
+
+    /// A batch operation that has not started takes batches of its kind that fit, in the order
+    /// they come; once a worker has started it, or when they are of another kind or do not fit,
+    /// it refuses them whole, and they need an operation of their own.
+    @Test func aQueuedBatchOperationGathersBatchesUntilItStarts() {
+        let cancellation = CancellationFlag()
+        let window = WorkWindow(capacity: 1_000, cancellation: cancellation)
+        let tasks = (0..<40).map { _ in WindowedCountingTask(blocks: 1, window: window) }
+        let items = tasks.map { Self.item($0, size: 100) }
+        let kind = Self.kind(items[0])
+        let operation = WorkBatchOperation(Array(items[0..<2]), ofKind: kind, qos: .userInitiated, cancellation: cancellation)
+        #expect(operation.join(Array(items[2..<20]), ofKind: kind))
+        #expect(!operation.join([items[20]], ofKind: kind + 1), "another kind")
+        #expect(!operation.join(Array(items[20..<40]), ofKind: kind), "32 at most: 20 more do not fit")
+        #expect(operation.join(Array(items[20..<32]), ofKind: kind))
+        #expect(!operation.join([items[32]], ofKind: kind), "full")
+        let larger = (0..<5).map { _ in Self.item(WindowedCountingTask(blocks: 1, window: window), size: 60_000) }
+        let other = WorkBatchOperation(
+            Array(larger[0..<4]), ofKind: Self.kind(larger[0]), qos: .userInitiated, cancellation: cancellation)
+        #expect(!other.join([larger[4]], ofKind: Self.kind(larger[0])), "256 KiB of input at most")
+
+        let queue = OperationQueue()
+        queue.addOperation(operation)
+        queue.waitUntilAllOperationsAreFinished()
+        #expect(!operation.join([items[32]], ofKind: kind), "started")
+        let ran = tasks.map { $0.finishes.load(ordering: .relaxed) }
+        #expect(ran == Array(repeating: 1, count: 32) + Array(repeating: 0, count: 8))
     }
 
     /// Cancelled by the fifth file of a batch: that file ends, and no later one starts, in the

@@ -14,16 +14,18 @@ final class PlannedWork: WorkSource {
     /// (which, with the later one waiting in its file's reorder buffer, would deadlock).
     func next() -> WorkItem? { take(waiting: true) }
 
-    func tryNext() -> WorkItem? { take(waiting: false) }
+    /// Not even for the lock: a taker waiting in `next()` holds it while it waits for credits,
+    /// which the caller's own items may be holding.
+    func tryNext() -> WorkItem? { cursor.withLockIfAvailable { take(&$0, waiting: false) } ?? nil }
 
-    private func take(waiting: Bool) -> WorkItem? {
-        cursor.withLock { index in
-            guard index < items.count else { return nil }
-            let item = items[index]
-            guard waiting ? window.acquire(item.weight) : window.tryAcquire(item.weight) else { return nil }
-            index += 1
-            return item
-        }
+    private func take(waiting: Bool) -> WorkItem? { cursor.withLock { take(&$0, waiting: waiting) } }
+
+    private func take(_ index: inout Int, waiting: Bool) -> WorkItem? {
+        guard index < items.count else { return nil }
+        let item = items[index]
+        guard waiting ? window.acquire(item.weight) : window.tryAcquire(item.weight) else { return nil }
+        index += 1
+        return item
     }
 }
 
@@ -53,21 +55,22 @@ final class PlannedTasks: WorkSource {
     /// As `PlannedWork.next()`: claiming an item and taking its credits happen under one lock.
     func next() -> WorkItem? { take(waiting: true) }
 
-    func tryNext() -> WorkItem? { take(waiting: false) }
+    /// As `PlannedWork.tryNext()`: not even for the lock a waiting taker holds.
+    func tryNext() -> WorkItem? { cursor.withLockIfAvailable { take(&$0, waiting: false) } ?? nil }
 
-    private func take(waiting: Bool) -> WorkItem? {
-        cursor.withLock { cursor in
-            while cursor.pending.isEmpty {
-                guard cursor.nextTask < taskCount else { return nil }
-                cursor.pending = itemsOfTask(cursor.nextTask).reversed()
-                cursor.nextTask += 1
-            }
-            guard let item = cursor.pending.last,
-                waiting ? window.acquire(item.weight) : window.tryAcquire(item.weight)
-            else { return nil }
-            cursor.pending.removeLast()
-            return item
+    private func take(waiting: Bool) -> WorkItem? { cursor.withLock { take(&$0, waiting: waiting) } }
+
+    private func take(_ cursor: inout Cursor, waiting: Bool) -> WorkItem? {
+        while cursor.pending.isEmpty {
+            guard cursor.nextTask < taskCount else { return nil }
+            cursor.pending = itemsOfTask(cursor.nextTask).reversed()
+            cursor.nextTask += 1
         }
+        guard let item = cursor.pending.last,
+            waiting ? window.acquire(item.weight) : window.tryAcquire(item.weight)
+        else { return nil }
+        cursor.pending.removeLast()
+        return item
     }
 }
 

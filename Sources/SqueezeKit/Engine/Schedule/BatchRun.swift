@@ -94,8 +94,11 @@ extension BatchRun {
     }
 }
 
-/// What every task of a run shares: where to report, what to clean up, when to stop.
-struct TaskContext: Sendable {
+/// What every task of a run shares: where to report, what to clean up, when to stop. A class, made
+/// once per run: each task keeps one reference to it, where a struct would cost a retain and a
+/// release of each of its fields per task (and of objects that every worker's tasks share, whose
+/// counts then move between cores).
+final class TaskContext: Sendable {
     let collector: any ResultRecording
     let registry: TemporaryFileRegistry
     let window: WorkWindow

@@ -12,33 +12,49 @@ struct SequentialScheduler: WorkScheduler {
     }
 }
 
-/// `DispatchGroup` over a QoS global queue, every item `async`ed on its own. At most `jobs` are in
-/// flight, because a global queue whose work blocks on I/O would otherwise grow its thread pool
-/// without bound: `jobs` chains start, and each item, when done, submits the next one. (A feeder
-/// thread waiting on a semaphore bounds it too, but costs two thread switches per item.)
+/// `DispatchGroup` over a QoS global queue, every scheduling unit `async`ed on its own. At most
+/// `jobs` are in flight, because a global queue whose work blocks on I/O would otherwise grow its
+/// thread pool without bound: `jobs` chains start, and each unit, when done, submits the next one.
+/// (A feeder thread waiting on a semaphore bounds it too, but costs two thread switches per unit.)
+/// A unit is a batch (`WorkBatcher`): consecutive small files of one block go up to 32 to an
+/// `async`, each still finished and recorded on its own; any other item is a unit of its own.
 struct GroupScheduler: WorkScheduler {
     let jobs: Int
     let qos: QualityOfService
 
     func run(_ source: any WorkSource) {
-        let chain = SubmissionChain(source: source, qos: qos, group: DispatchGroup())
-        for _ in 0..<jobs { chain.submitNext() }
-        chain.group.wait()
+        let group = DispatchGroup()
+        for _ in 0..<jobs { SubmissionChain(source: source, qos: qos, group: group).submitNext() }
+        group.wait()
     }
 }
 
-/// Submits items one after another onto a queue, each within the group, so the group stays
-/// entered until the last item of the chain has run.
-private struct SubmissionChain: Sendable {
-    let source: any WorkSource
-    let qos: QualityOfService
-    let group: DispatchGroup
+/// Submits batches one after another onto a queue, each within the group, so the group stays
+/// entered until the last batch of the chain has run.
+///
+/// `@unchecked Sendable`: `batcher` (mutable, not `Sendable`) is used by one call of `submitNext`
+/// at a time: the first is made before the chain has a batch in flight, and each later one by the
+/// chain's one batch in flight, as its last step; the `async` that starts each batch orders the
+/// calls. The other fields are `let` and `Sendable`.
+private final class SubmissionChain: @unchecked Sendable {
+    private var batcher: WorkBatcher
+    private let qos: QualityOfService
+    private let group: DispatchGroup
 
+    init(source: any WorkSource, qos: QualityOfService, group: DispatchGroup) {
+        // The group's queue has no priorities: any small files go together.
+        batcher = WorkBatcher(source: source) { _ in 0 }
+        self.qos = qos
+        self.group = group
+    }
+
+    /// Takes the next batch (waiting for its first item only) and runs it on the queue; each item
+    /// checks the run's cancellation itself before it starts.
     func submitNext() {
-        guard let item = source.next() else { return }
-        DispatchQueue.global(qos: qos.dispatchClass).async(group: group) {
+        guard let batch = batcher.next() else { return }
+        DispatchQueue.global(qos: qos.dispatchClass).async(group: group) { [self] in
             WorkerThreads.adopt(qos)
-            item.perform()
+            for item in batch { item.perform() }
             submitNext()
         }
     }
@@ -68,7 +84,8 @@ struct ApplyScheduler: WorkScheduler {
 /// files at higher `queuePriority`, and for each file of several blocks a `TaskFinishingOperation`
 /// that depends on all its block operations, so the file is finished only after all its blocks.
 /// Small files of one block and the same priority go up to 32 to an operation (`WorkBatcher`,
-/// `WorkBatchOperation`): on tiny files an operation's own cost is most of the work.
+/// `WorkBatchOperation`, which takes more of them while it waits in the queue): on tiny files an
+/// operation's own cost is most of the work.
 struct OperationScheduler: WorkScheduler {
     let jobs: Int
     let qos: QualityOfService
@@ -83,14 +100,29 @@ struct OperationScheduler: WorkScheduler {
 
         var batches = WorkBatcher(source: source) { Self.priority(forTaskSize: $0.taskSize).rawValue }
         var finishers: [ObjectIdentifier: TaskFinishingOperation] = [:]
+        // The last batch operation queued: a batch of the same kind joins it while it has not
+        // started (the workers are busy), so batches grow with the queue's backlog even when the
+        // walk hands out files one at a time.
+        var open: WorkBatchOperation?
+        // At most `jobs` batch operations wait in the queue: once that many have not started, the
+        // feeder waits for one to start (which needs no credit, so the wait ends) instead of
+        // waking for every file the walk hands in; the walk meanwhile queues files, and the next
+        // batch is taken whole.
+        let backlog = Credits(capacity: jobs, cancellation: cancellation)
         while let batch = batches.next() {
             let item = batch[0]
-            guard batch.count == 1 else {
-                let operation = WorkBatchOperation(batch, qos: qos, cancellation: cancellation)
-                operation.queuePriority = Self.priority(forTaskSize: item.taskSize)
+            if WorkBatcher.isBatchable(item) {
+                let priority = Self.priority(forTaskSize: item.taskSize)
+                if let open, open.join(batch, ofKind: priority.rawValue) { continue }
+                let operation = WorkBatchOperation(
+                    batch, ofKind: priority.rawValue, qos: qos, cancellation: cancellation, releasingOnStart: backlog)
+                operation.queuePriority = priority
+                _ = backlog.acquire(1)  // false only once the run is cancelled: the operation then stops at once
                 queue.addOperation(operation)
+                open = operation
                 continue
             }
+            open = nil
             let isMultiBlock = item.task.blockCount > 1
             let operation = WorkItemOperation(item, finishesTask: !isMultiBlock, qos: qos)
             operation.queuePriority = Self.priority(forTaskSize: item.taskSize)

@@ -35,7 +35,9 @@ protocol BlockTask: AnyObject, Sendable {
 protocol WorkSource: Sendable {
     func next() -> WorkItem?
 
-    /// The next item if it can be handed out now, without waiting (for credits or a producer);
+    /// The next item if it can be handed out now, without waiting (for credits, a producer, or a
+    /// lock that another taker holds while it waits in `next()`: a group chain's batch is taken
+    /// while the other chains wait);
     /// nil if it cannot, whether or not more will come (`next()` waits and tells). A scheduler that
     /// holds items taken but not yet started must start them before it waits in `next()`: their
     /// credits may be what the wait is for.
