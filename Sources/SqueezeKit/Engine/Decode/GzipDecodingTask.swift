@@ -31,6 +31,9 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     private let destination: any DecodedFileDestination
     private let context: DecodingContext
     private let state: Locked<State>
+    /// The window where the delivered stretches end (`ParallelDelivery.windowAtEnd`), for the
+    /// stretch decoded after them: apart from `state`, whose lock is held while writing.
+    private let deliveredWindow = Locked<(bit: Int64, bytes: [UInt8])?>(nil)
 
     /// Reached only inside `state.withLock`. The output file (not `Sendable`) leaves it only by a
     /// move: to the stream's block while it decodes (the streaming decoder writes into the
@@ -184,7 +187,9 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         guard let reader = source(forPart: index) else { return deposit(nil, at: index) }
         let range = split.range(ofChunk: index)
         // A read error, like a stretch that does not decode, leaves the chunk to the stream.
-        let stretch = try? context.pools.stretches.decode(range, atFileStart: index == 0, of: reader, fileSize: split.fileSize)
+        let stretch = try? context.pools.stretches.decode(
+            range, atFileStart: index == 0, search: split.search, of: reader, fileSize: split.fileSize,
+            knownWindow: { [deliveredWindow] bit in deliveredWindow.withLock { $0?.bit == bit ? $0?.bytes : nil } })
         state.withLock { $0.progressReported += Int64(range.count) }
         context.progress(Int64(range.count))
         return deposit(stretch ?? nil, at: index)
@@ -215,12 +220,18 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             state.members.insert(decoded, at: index)
             while true {
                 let written = state.members.nextIndex
-                guard let next = state.members.popNext() else { break }
+                // A var, so that resolving a stretch's bytes in place does not copy them.
+                guard var next = state.members.popNext() else { break }
                 if state.firstUndelivered == nil && state.failure == nil && state.delivery.end < plan.end(ofBlock: written) {
-                    if let stretch = next, let delivery = state.delivery.appending(stretch) {
+                    if next != nil, let delivery = state.delivery.appending(&next!) {
+                        let stretch = next!
                         do {
                             try stretch.bytes.withUnsafeBytes { try write($0, into: &state) }
                             state.delivery = delivery
+                            if case .speculative(let split) = plan, split.search == .blocks {
+                                let window = delivery.windowAtEnd
+                                deliveredWindow.withLock { $0 = window }
+                            }
                             context.verified(delivery.verifiedBytes)
                         } catch {
                             state.failure = error

@@ -7,13 +7,25 @@
 /// holding it comes. Bytes of a member whose trailer has not been checked are written, as the
 /// streaming path writes them, but `verifiedBytes` does not count them.
 struct ParallelDelivery {
-    /// Where the parts delivered so far end, and the decoded bytes written.
+    /// Where the parts delivered so far end (bits of the byte at `end` already used, when they
+    /// end at a block boundary inside a byte), and the decoded bytes written.
     private(set) var end: Int64 = 0
+    private(set) var endBits = 0
     private(set) var bytes: Int64 = 0
     /// The last member boundary delivered: where the stream resumes after a part that does not fit.
     private(set) var lastMemberEnd = StreamResumePoint()
     /// The member the parts delivered so far end inside of.
     private var openMember: (checksum: UInt32, length: Int64)?
+    /// The last decoded bytes written (up to 32 KiB): the window a part that starts at a block
+    /// inside the open member was decoded without (`UnresolvedWindow`).
+    private var window: [UInt8] = []
+
+    /// The 32 KiB decoded before the file bit where the parts delivered so far end, when they end
+    /// inside a member that long: the window a part starting there at a block needs.
+    var windowAtEnd: (bit: Int64, bytes: [UInt8])? {
+        guard let open = openMember, open.length >= Int64(UnresolvedWindow.windowSize), window.count == UnresolvedWindow.windowSize else { return nil }
+        return (end * 8 + Int64(endBits), window)
+    }
 
     /// Decoded bytes, from the start, whose members' trailers have been checked.
     var verifiedBytes: Int64 { lastMemberEnd.uncompressedBytesBefore }
@@ -26,9 +38,20 @@ struct ParallelDelivery {
 
     /// This delivery with `part` appended, or nil when `part` does not follow on: it starts
     /// elsewhere, or at a boundary of the other kind (a member start inside a member, a flush point
-    /// between members), or it ends a member whose CRC-32 or length does not match its trailer.
-    func appending(_ part: DecodedStretch) -> ParallelDelivery? {
-        guard part.start == end else { return nil }
+    /// or block between members), or it reaches back before its member, or it ends a member whose
+    /// CRC-32 or length does not match its trailer. The bytes of a part decoded without its window
+    /// are resolved from the bytes before it, in place.
+    func appending(_ part: inout DecodedStretch) -> ParallelDelivery? {
+        guard part.start == end, part.startBits == endBits else { return nil }
+        if let unresolved = part.unresolved {
+            guard let open = openMember,
+                  let prefixChecksum = unresolved.resolve(&part.bytes, window: window.suffix(Int(min(open.length, Int64(window.count)))))
+            else { return nil }
+            guard var leading = part.leading else { return nil }
+            leading.checksum = CRC32.combine(prefixChecksum, leading.checksum, secondLength: leading.length - Int64(unresolved.prefixLength))
+            part.leading = leading
+            part.unresolved = nil
+        }
         var next = self
         var membersEnded = 0
         if let leading = part.leading {
@@ -47,7 +70,9 @@ struct ParallelDelivery {
         }
         membersEnded += part.members
         next.end = part.end
+        next.endBits = part.endBits
         next.bytes += Int64(part.bytes.count)
+        next.window = UnresolvedWindow.window(after: window, part.bytes)
         if let trailing = part.trailing {
             next.openMember = (trailing.checksum, trailing.length)
         }
@@ -71,6 +96,14 @@ struct DecodedStretch: Sendable {
     var bytes: [UInt8]
     var start: Int64
     var end: Int64
+    /// Bits of the byte at `start` (at `end`) before the stretch's first block (after its last):
+    /// non-zero only at a block boundary inside a byte.
+    var startBits = 0
+    var endBits = 0
+    /// For a stretch that starts at a block inside a member: where its first bytes reach back
+    /// into the window before it, resolved when it is delivered. Its leading part's checksum
+    /// covers only the bytes after `unresolved.prefixLength` until then.
+    var unresolved: UnresolvedWindow?
     /// The decoded bytes that open the stretch and continue a member begun before it (a stretch
     /// that starts at a flush point), with that member's trailer if it ends in the stretch.
     var leading: PartOfMember?
