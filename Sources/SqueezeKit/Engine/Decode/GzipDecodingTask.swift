@@ -172,7 +172,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             context.progress(Int64(run.length))
             return deposit(
                 DecodedStretch(
-                    bytes: decoded, start: run.offset, end: run.end, members: run.memberCount,
+                    bytes: .array(decoded), start: run.offset, end: run.end, members: run.memberCount,
                     firstHeader: index == 0 ? memberIndex.firstHeader : nil),
                 at: index)
         } catch {

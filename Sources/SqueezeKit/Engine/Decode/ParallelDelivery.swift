@@ -44,8 +44,8 @@ struct ParallelDelivery {
     func appending(_ part: inout DecodedStretch) -> ParallelDelivery? {
         guard part.start == end, part.startBits == endBits else { return nil }
         if let unresolved = part.unresolved {
-            guard let open = openMember,
-                  let prefixChecksum = unresolved.resolve(&part.bytes, window: window.suffix(Int(min(open.length, Int64(window.count)))))
+            guard let open = openMember, case .lent(let buffer) = part.bytes,
+                  let prefixChecksum = unresolved.resolve(buffer.mutableBytes, window: window.suffix(Int(min(open.length, Int64(window.count)))))
             else { return nil }
             guard var leading = part.leading else { return nil }
             leading.checksum = CRC32.combine(prefixChecksum, leading.checksum, secondLength: leading.length - Int64(unresolved.prefixLength))
@@ -72,7 +72,7 @@ struct ParallelDelivery {
         next.end = part.end
         next.endBits = part.endBits
         next.bytes += Int64(part.bytes.count)
-        next.window = UnresolvedWindow.window(after: window, part.bytes)
+        next.window = part.bytes.withUnsafeBytes { UnresolvedWindow.window(after: window, $0) }
         if let trailing = part.trailing {
             next.openMember = (trailing.checksum, trailing.length)
         }
@@ -93,7 +93,7 @@ struct ParallelDelivery {
 /// Decoded bytes that follow one another from `start` to `end` in the file, with what they say
 /// of the members they belong to: a run of an indexed file, or a speculative stretch.
 struct DecodedStretch: Sendable {
-    var bytes: [UInt8]
+    var bytes: DecodedBytes
     var start: Int64
     var end: Int64
     /// Bits of the byte at `start` (at `end`) before the stretch's first block (after its last):
@@ -122,5 +122,26 @@ struct DecodedStretch: Sendable {
         /// Where the member's header starts (a trailing part), or nil (a leading part).
         var headerOffset: Int64?
         var trailer: GzipTrailer?
+    }
+}
+
+/// Where a part's decoded bytes are: an array (an indexed run), or memory lent for a speculative
+/// stretch, which goes back to its pool when the part is freed.
+enum DecodedBytes: Sendable {
+    case array([UInt8])
+    case lent(StretchBuffer)
+
+    var count: Int {
+        switch self {
+        case .array(let bytes): bytes.count
+        case .lent(let buffer): buffer.count
+        }
+    }
+
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        switch self {
+        case .array(let bytes): try bytes.withUnsafeBytes(body)
+        case .lent(let buffer): try body(buffer.bytes)
+        }
     }
 }

@@ -20,7 +20,11 @@ struct SpeculativeStretchDecoder: Sendable {
     /// The most a stretch decodes to: a stretch that would decode to more (a large member without
     /// flush points) is given up, and that part of the file is left to the streaming decoder.
     static let outputLimit = 32 << 20
+    /// Compressed bytes read past a stretch's range at first (it reads on if it must).
+    static let readAhead: Int64 = 256 << 10
     private let scratches = CodecPool { StretchScratch() }
+    /// The memory stretches are decoded into, and written from.
+    private let buffers = StretchBufferPool(capacity: outputLimit)
 
     /// The stretch decoded from the first plausible start in `range` (the member at its very
     /// first byte when `atFileStart`); nil if no start in the range decodes, or if what follows
@@ -31,12 +35,13 @@ struct SpeculativeStretchDecoder: Sendable {
     ) throws -> DecodedStretch? {
         // The bytes just before the range, to see a marker that ends at its first bytes.
         var input = StretchInput(file: file, start: max(0, range.lowerBound - 5), fileSize: fileSize)
-        try input.read(upTo: min(fileSize, range.upperBound + Int64(range.count)))
+        // The boundary it stops at usually lies within a block or two past the range's end.
+        try input.read(upTo: min(fileSize, range.upperBound + Self.readAhead))
         let searchStart = Int(range.lowerBound - input.start)
         let searchEnd = Int(range.upperBound - input.start)
         return try scratches.withInstance { scratch in
             var attempt = StretchAttempt(
-                input: input, inflater: scratch.inflater, output: scratch.output, probeInflater: scratch.probeInflater,
+                input: input, inflater: scratch.inflater, buffer: buffers.take(), probeInflater: scratch.probeInflater,
                 probeOutput: scratch.probeOutput, knownWindow: knownWindow, end: range.upperBound, search: search)
             var next = atFileStart ? SpeculativeStart(offset: 0, kind: .member) : attempt.firstStart(fromBit: searchStart * 8, before: searchEnd)
             while let start = next {
@@ -51,20 +56,18 @@ struct SpeculativeStretchDecoder: Sendable {
     }
 }
 
-/// A worker's inflaters and output buffers, kept from stretch to stretch: the buffers' pages are
-/// faulted in once, not for every stretch. The second inflater and buffer serve only
-/// stretches started at a block (`WindowProbe`).
+/// A worker's inflaters and the second decoder's output, kept from stretch to stretch: its pages
+/// are faulted in once, not for every stretch. They serve only stretches started at a block
+/// (`WindowProbe`).
 ///
 /// `@unchecked Sendable`: all are used by one thread at a time, because stretches only reach
-/// them through `CodecPool.withInstance`; the buffers never move and are freed in `deinit`.
+/// them through `CodecPool.withInstance`; the buffer never moves and is freed in `deinit`.
 private final class StretchScratch: @unchecked Sendable {
     let inflater = IsalInflater()
-    let output = UnsafeMutableRawBufferPointer.allocate(byteCount: SpeculativeStretchDecoder.outputLimit, alignment: 16)
     let probeInflater = IsalInflater()
     let probeOutput = UnsafeMutableRawBufferPointer.allocate(byteCount: SpeculativeStretchDecoder.outputLimit, alignment: 16)
 
     deinit {
-        output.deallocate()
         probeOutput.deallocate()
     }
 }

@@ -3,7 +3,9 @@
 struct StretchAttempt {
     var input: StretchInput
     let inflater: IsalInflater
-    let output: UnsafeMutableRawBufferPointer
+    /// Where the stretch is decoded to, handed on with it.
+    let buffer: StretchBuffer
+    var output: UnsafeMutableRawBufferPointer { buffer.memory }
     /// The second inflater and buffer of a start at a block (`WindowProbe`).
     let probeInflater: IsalInflater
     let probeOutput: UnsafeMutableRawBufferPointer
@@ -41,8 +43,9 @@ struct StretchAttempt {
     /// The next boundary past the range's end to try stopping at, searched from bit `from`
     /// (flush points from the byte after `position`), and the input offset to decode up to.
     /// While `isProbing`, blocks are searched inside the range too: where A may switch.
-    private func nextStop(from bit: Int, position: Int, isProbing: Bool) -> (stop: Stop?, limit: Int) {
-        input.bytes.withUnsafeBytes { bytes in
+    private mutating func nextStop(from bit: Int, position: Int, isProbing: Bool) -> (stop: Stop?, limit: Int) {
+        let read = input.bytes
+        return read.withUnsafeBytes { bytes in
             switch search {
             case .flushPoints:
                 let point = FlushPointCandidate.first(in: bytes, from: max(position + 1, endOffset), before: bytes.count)
@@ -52,7 +55,7 @@ struct StretchAttempt {
                 // one would have been found, then read on.
                 let searchable = input.isAtFileEnd ? bytes.count : max(position, bytes.count - DynamicBlockCandidate.maximumHeaderBytes)
                 let from = max(bit, isProbing ? 0 : endOffset * 8, position * 8 - 7)
-                guard let found = DynamicBlockCandidate.first(in: bytes, fromBit: from, beforeBit: searchable * 8) else {
+                guard let found = firstBlock(in: bytes, fromBit: from, beforeBit: searchable * 8) else {
                     return (nil, searchable)
                 }
                 let byte = (found + 7) / 8
@@ -61,9 +64,25 @@ struct StretchAttempt {
         }
     }
 
+    /// The last search for a block, kept: the loop asks again after every piece it decodes, mostly
+    /// for the same stop, and a search can cover a whole block's bits.
+    private(set) var lastBlockSearch: (from: Int, before: Int, found: Int?)? = nil
+
+    /// `DynamicBlockCandidate.first`, answered from the last search where it covered the same bits.
+    private mutating func firstBlock(in bytes: UnsafeRawBufferPointer, fromBit from: Int, beforeBit limit: Int) -> Int? {
+        if let last = lastBlockSearch, last.from <= from {
+            // The first candidate at or after `last.from` is also the first at or after `from`.
+            if let found = last.found, found >= from, found < limit { return found }
+            if last.found == nil, last.before >= limit { return nil }
+        }
+        let found = DynamicBlockCandidate.first(in: bytes, fromBit: from, beforeBit: limit)
+        lastBlockSearch = (from, limit, found)
+        return found
+    }
+
     mutating func decode(from start: SpeculativeStart) throws -> Outcome {
         var position = start.offset, produced = 0
-        var stretch = DecodedStretch(bytes: [], start: input.start + Int64(start.offset), end: 0, startBits: start.bitsUsed, members: 0)
+        var stretch = DecodedStretch(bytes: .array([]), start: input.start + Int64(start.offset), end: 0, startBits: start.bitsUsed, members: 0)
         /// The member being decoded: where its header starts (nil for one begun before the
         /// stretch), and where its decoded bytes start in `output`.
         var member: (headerOffset: Int64?, outputStart: Int)?
@@ -75,7 +94,12 @@ struct StretchAttempt {
             inflater.reset()
             member = (nil, 0)
         case .block:
-            probe = WindowProbe(a: inflater, b: probeInflater, bOutput: probeOutput, atBit: start.bitsUsed, of: input.bytes[position])
+            // The stretch at the delivered frontier knows its window: it decodes once, with it.
+            if let window = knownWindow(stretch.start * 8 + Int64(start.bitsUsed)) {
+                window.withUnsafeBytes { inflater.reset(atBit: start.bitsUsed, of: input.bytes[position], dictionary: $0) }
+            } else {
+                probe = WindowProbe(a: inflater, b: probeInflater, bOutput: probeOutput, atBit: start.bitsUsed, of: input.bytes[position])
+            }
             position += 1
             member = (nil, 0)
         }
@@ -192,7 +216,8 @@ struct StretchAttempt {
                 checksum: inflater.checksum, length: Int64(produced - member.outputStart), headerOffset: member.headerOffset)
             if member.headerOffset == nil { stretch.leading = part } else { stretch.trailing = part }
         }
-        stretch.bytes = Array(UnsafeRawBufferPointer(rebasing: output[..<produced]))
+        buffer.count = produced
+        stretch.bytes = .lent(buffer)
         if let stoppedAt {
             stretch.end = input.start + Int64(stoppedAt.bit >> 3)
             stretch.endBits = stoppedAt.bit & 7
