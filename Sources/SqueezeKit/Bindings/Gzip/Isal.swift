@@ -24,11 +24,14 @@ final class IsalInflater: @unchecked Sendable {
     }
 
     private let state: UnsafeMutablePointer<inflate_state>
+    /// ISA-L's `crc_flag`: a CRC-32 as it decodes, or none (a decoder whose bytes are only compared).
+    private let checksumFlag: UInt32
 
-    init() {
+    init(computesChecksum: Bool = true) {
+        checksumFlag = computesChecksum ? UInt32(ISAL_GZIP_NO_HDR) : UInt32(ISAL_DEFLATE)
         state = .allocate(capacity: 1)
         isal_inflate_init(state)
-        state.pointee.crc_flag = UInt32(ISAL_GZIP_NO_HDR)
+        state.pointee.crc_flag = checksumFlag
     }
 
     deinit { state.deallocate() }
@@ -36,7 +39,7 @@ final class IsalInflater: @unchecked Sendable {
     /// Forgets the previous stream: the next `inflate` starts a new DEFLATE stream.
     func reset() {
         isal_inflate_reset(state)
-        state.pointee.crc_flag = UInt32(ISAL_GZIP_NO_HDR)
+        state.pointee.crc_flag = checksumFlag
         state.pointee.crc = 0
     }
 

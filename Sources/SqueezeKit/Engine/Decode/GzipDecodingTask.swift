@@ -248,12 +248,13 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
 
     /// Decodes the file as a stream from the end of the last whole member written, skipping the
     /// decoded bytes of the member after it that were already written (its parts up to a flush
-    /// point): the stream gives the same bytes, and checks that member's trailer.
+    /// point or block): the stream checks that member's trailer, and that the CRC-32 of the bytes
+    /// it skips is that of the bytes written, so they are compared rather than trusted.
     private func resumeStream(
         from delivery: ParallelDelivery, into finished: inout FinishedDecoding
     ) -> Result<GzipDecodeSummary, any Error> {
         decodeStream(
-            from: delivery.lastMemberEnd, skipping: delivery.bytesPastLastMemberEnd, reader: &finished.reader,
+            from: delivery.lastMemberEnd, skipping: delivery.writtenPastLastMemberEnd, reader: &finished.reader,
             progressReported: &finished.progressReported, output: &finished.output)
     }
 
@@ -335,11 +336,12 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     /// Streams the file from `start` into `output`, made on the first decoded bytes; an output that
     /// lends buffers (`WriteBehindOutput`) gets the bytes after those decoded into them.
     private func decodeStream(
-        from start: StreamResumePoint, skipping alreadyWritten: Int64 = 0, reader: inout ReadableFile?,
+        from start: StreamResumePoint, skipping alreadyWritten: (count: Int64, checksum: UInt32) = (0, 0), reader: inout ReadableFile?,
         progressReported: inout Int64, output: inout (any OutputFile)?
     ) -> Result<GzipDecodeSummary, any Error> {
         var made = output
-        var toSkip = alreadyWritten
+        var toSkip = alreadyWritten.count
+        var skippedChecksum: UInt32 = 0
         defer { output = made }
         return Result {
             let file = try reader ?? ReadableFile(path)
@@ -365,7 +367,11 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
                     lender: { toSkip > 0 ? nil : made?.bufferLender },
                     sink: { bytes in
                         let skipped = Int(min(toSkip, Int64(bytes.count)))
-                        toSkip -= Int64(skipped)
+                        if skipped > 0 {
+                            skippedChecksum = CRC32.update(skippedChecksum, UnsafeRawBufferPointer(rebasing: bytes[..<skipped]))
+                            toSkip -= Int64(skipped)
+                            if toSkip == 0 && skippedChecksum != alreadyWritten.checksum { throw SkippedBytesMismatch() }
+                        }
                         guard skipped < bytes.count else { return }
                         if made == nil { made = try destination.makeOutput(decodedInParallel: isDecodedInParallel) }
                         try made!.write(UnsafeRawBufferPointer(rebasing: bytes[skipped...]))

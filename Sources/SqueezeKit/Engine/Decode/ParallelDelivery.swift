@@ -33,8 +33,11 @@ struct ParallelDelivery {
     /// Whether the parts delivered so far make the whole file, up to `fileEnd`.
     func isComplete(at fileEnd: Int64) -> Bool { end >= fileEnd && openMember == nil }
 
-    /// The decoded bytes after `lastMemberEnd` already written: a stream resumed there skips them.
-    var bytesPastLastMemberEnd: Int64 { bytes - lastMemberEnd.uncompressedBytesBefore }
+    /// The decoded bytes after `lastMemberEnd` already written, and their CRC-32: a stream resumed
+    /// there skips them, and checks that it decoded the same (`SkippedBytesMismatch`).
+    var writtenPastLastMemberEnd: (count: Int64, checksum: UInt32) {
+        (bytes - lastMemberEnd.uncompressedBytesBefore, openMember?.checksum ?? 0)
+    }
 
     /// This delivery with `part` appended, or nil when `part` does not follow on: it starts
     /// elsewhere, or at a boundary of the other kind (a member start inside a member, a flush point
@@ -88,6 +91,12 @@ struct ParallelDelivery {
 
     /// How many members the delivered parts hold in full.
     var members: Int { lastMemberEnd.membersBefore }
+}
+
+/// A stream resumed after the parallel path decoded other bytes than those the parallel path had
+/// written: a fault of squeeze's, never of the input, and the output is not kept.
+struct SkippedBytesMismatch: Error, CustomStringConvertible {
+    var description: String { "internal error: bytes decoded in parallel differ from the stream's (output discarded)" }
 }
 
 /// Decoded bytes that follow one another from `start` to `end` in the file, with what they say

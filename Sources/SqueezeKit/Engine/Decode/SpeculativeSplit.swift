@@ -12,9 +12,9 @@ struct SpeculativeSplit: Equatable, Sendable {
         /// Chunks searched for blocks are longer: each stretch decodes its first bytes twice
         /// (`UnresolvedWindow`), a cost paid once per chunk. They must still decode to at most
         /// `SpeculativeStretchDecoder.outputLimit` (a ratio of 16 here).
-        var chunkLength: Int64 = 2 << 20
+        var chunkLength: Int64 = 4 << 20
         /// Files searched for blocks must give each of two workers a few chunks to pay for that.
-        var minimumFileSize: Int64 = 8 << 20
+        var minimumFileSize: Int64 = 16 << 20
     }
 
     var fileSize: Int64

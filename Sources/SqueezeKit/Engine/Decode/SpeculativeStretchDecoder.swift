@@ -19,7 +19,7 @@
 struct SpeculativeStretchDecoder: Sendable {
     /// The most a stretch decodes to: a stretch that would decode to more (a large member without
     /// flush points) is given up, and that part of the file is left to the streaming decoder.
-    static let outputLimit = 32 << 20
+    static let outputLimit = 64 << 20
     /// Compressed bytes read past a stretch's range at first (it reads on if it must).
     static let readAhead: Int64 = 256 << 10
     private let scratches = CodecPool { StretchScratch() }
@@ -33,13 +33,13 @@ struct SpeculativeStretchDecoder: Sendable {
         _ range: Range<Int64>, atFileStart: Bool, search: SpeculativeStart.Search, of file: ReadableFile, fileSize: Int64,
         knownWindow: @escaping @Sendable (Int64) -> [UInt8]? = { _ in nil }
     ) throws -> DecodedStretch? {
-        // The bytes just before the range, to see a marker that ends at its first bytes.
-        var input = StretchInput(file: file, start: max(0, range.lowerBound - 5), fileSize: fileSize)
-        // The boundary it stops at usually lies within a block or two past the range's end.
-        try input.read(upTo: min(fileSize, range.upperBound + Self.readAhead))
-        let searchStart = Int(range.lowerBound - input.start)
-        let searchEnd = Int(range.upperBound - input.start)
-        return try scratches.withInstance { scratch in
+        try scratches.withInstance { scratch in
+            // The bytes just before the range, to see a marker that ends at its first bytes.
+            var input = StretchInput(file: file, start: max(0, range.lowerBound - 5), fileSize: fileSize, bytes: scratch.input)
+            // The boundary it stops at usually lies within a block or two past the range's end.
+            try input.read(upTo: min(fileSize, range.upperBound + Self.readAhead))
+            let searchStart = Int(range.lowerBound - input.start)
+            let searchEnd = Int(range.upperBound - input.start)
             var attempt = StretchAttempt(
                 input: input, inflater: scratch.inflater, buffer: buffers.take(), probeInflater: scratch.probeInflater,
                 probeOutput: scratch.probeOutput, knownWindow: knownWindow, end: range.upperBound, search: search)
@@ -56,15 +56,17 @@ struct SpeculativeStretchDecoder: Sendable {
     }
 }
 
-/// A worker's inflaters and the second decoder's output, kept from stretch to stretch: its pages
-/// are faulted in once, not for every stretch. They serve only stretches started at a block
-/// (`WindowProbe`).
+/// A worker's inflaters, the memory its stretches read into and the second decoder's output, kept
+/// from stretch to stretch: their pages are faulted in once, not for every stretch. The second
+/// inflater and its output serve only stretches started at a block (`WindowProbe`).
 ///
 /// `@unchecked Sendable`: all are used by one thread at a time, because stretches only reach
 /// them through `CodecPool.withInstance`; the buffer never moves and is freed in `deinit`.
 private final class StretchScratch: @unchecked Sendable {
     let inflater = IsalInflater()
-    let probeInflater = IsalInflater()
+    let input = InputBytes()
+    /// B's bytes are only compared with A's: no CRC-32 for them.
+    let probeInflater = IsalInflater(computesChecksum: false)
     let probeOutput = UnsafeMutableRawBufferPointer.allocate(byteCount: SpeculativeStretchDecoder.outputLimit, alignment: 16)
 
     deinit {
@@ -77,21 +79,57 @@ struct StretchInput {
     let file: ReadableFile
     let start: Int64
     let fileSize: Int64
-    var bytes: [UInt8] = []
+    /// The worker's memory, emptied for this stretch.
+    let bytes: InputBytes
+
+    init(file: ReadableFile, start: Int64, fileSize: Int64, bytes: InputBytes) {
+        self.file = file
+        self.start = start
+        self.fileSize = fileSize
+        self.bytes = bytes
+        bytes.count = 0
+    }
 
     var end: Int64 { start + Int64(bytes.count) }
     var isAtFileEnd: Bool { end >= fileSize }
 
-    mutating func read(upTo limit: Int64) throws {
+    func read(upTo limit: Int64) throws {
         guard limit > end else { return }
-        bytes += try file.read(count: Int(limit - end), at: end)
+        try bytes.append(Int(limit - end)) { try file.read(into: $0, at: end) }
     }
 
     /// Reads further (doubling what was read, up to the file's end); false at the file's end.
-    mutating func readMore() throws -> Bool {
+    func readMore() throws -> Bool {
         guard !isAtFileEnd else { return false }
         try read(upTo: min(fileSize, end + Int64(max(bytes.count, 1 << 20))))
         return true
     }
 }
 
+/// Compressed bytes in memory that a worker keeps from stretch to stretch, grown when a stretch
+/// reads further than any before it.
+///
+/// `@unchecked Sendable`: used by one thread at a time, through its `StretchScratch`.
+final class InputBytes: @unchecked Sendable {
+    private var memory = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
+    var count = 0
+
+    deinit { memory.deallocate() }
+
+    subscript(offset: Int) -> UInt8 { bytes[offset] }
+
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: memory[..<count]) }
+
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result { try body(bytes) }
+
+    /// Appends what `fill` puts in up to `length` bytes of room (returning how many).
+    func append(_ length: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
+        if count + length > memory.count {
+            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count + length, 2 * memory.count), alignment: 16)
+            grown.copyMemory(from: bytes)
+            memory.deallocate()
+            memory = grown
+        }
+        count += try fill(UnsafeMutableRawBufferPointer(rebasing: memory[count..<(count + length)]))
+    }
+}
