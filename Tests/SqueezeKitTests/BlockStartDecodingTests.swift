@@ -129,4 +129,35 @@ import Testing
             }
         }
     }
+
+    /// Stretches decoded one after another, as workers do: the first from the file's start, the
+    /// next ones from blocks, without their window (resolved when delivered) or, at the delivered
+    /// frontier, with it. What the delivery says was written past the last member's end (bytes
+    /// and CRC-32) is what a resumed stream compares the bytes it skips with.
+    @Test(arguments: [false, true])
+    func deliveredStretchesCarryTheChecksumOfWhatWasWritten(frontierKnowsItsWindow: Bool) throws {
+        let (content, stream) = DynamicBlockStartTests.sample(seed: 230)
+        let bytes = GzipHeader().encoded() + stream + GzipBytes.trailer(content)
+        let scratch = try TemporaryDirectory()
+        let file = try GzipBytes.file(bytes, in: scratch)
+        let decoder = SpeculativeStretchDecoder()
+        let chunk: Int64 = 256 << 10
+        var delivery = ParallelDelivery()
+        var written: [UInt8] = []
+        for index in 0..<4 {
+            let window = frontierKnowsItsWindow ? delivery.windowAtEnd : nil
+            let decoded = try decoder.decode(
+                Int64(index) * chunk..<Int64(index + 1) * chunk, atFileStart: index == 0, search: .blocks, of: file,
+                fileSize: Int64(bytes.count), knownWindow: { bit in bit == window?.bit ? window?.bytes : nil })
+            var stretch = try #require(decoded)
+            // Only a stretch that does not know its window decodes it in lockstep.
+            #expect((stretch.unresolved != nil) == (index > 0 && !frontierKnowsItsWindow), "stretch \(index)")
+            delivery = try #require(delivery.appending(&stretch), "stretch \(index)")
+            stretch.bytes.withUnsafeBytes { written += $0 }
+        }
+        #expect(ByteDifference.between(written, Array(content.prefix(written.count))) == nil)
+        let past = delivery.writtenPastLastMemberEnd
+        #expect(past.count == Int64(written.count))
+        #expect(past.checksum == CRC32.checksum(written))
+    }
 }
