@@ -141,15 +141,16 @@ import Testing
         let scratch = try TemporaryDirectory()
         let file = try GzipBytes.file(bytes, in: scratch)
         let decoder = SpeculativeStretchDecoder()
-        let chunk: Int64 = 256 << 10
+        let chunk: Int64 = 128 << 10
         var delivery = ParallelDelivery()
         var written: [UInt8] = []
+        #expect(bytes.count > 4 * Int(chunk), "\(bytes.count) bytes")
         for index in 0..<4 {
             let window = frontierKnowsItsWindow ? delivery.windowAtEnd : nil
             let decoded = try decoder.decode(
                 Int64(index) * chunk..<Int64(index + 1) * chunk, atFileStart: index == 0, search: .blocks, of: file,
                 fileSize: Int64(bytes.count), knownWindow: { bit in bit == window?.bit ? window?.bytes : nil })
-            var stretch = try #require(decoded)
+            var stretch = try #require(decoded, "stretch \(index)")
             // Only a stretch that does not know its window decodes it in lockstep.
             #expect((stretch.unresolved != nil) == (index > 0 && !frontierKnowsItsWindow), "stretch \(index)")
             delivery = try #require(delivery.appending(&stretch), "stretch \(index)")
