@@ -8,7 +8,8 @@
 /// decode with no repeat before a first length or past the end, a literal/length code that is
 /// complete (or a single code) and has an end-of-block code, and a complete distance code (or a
 /// single code, or none). Random bits pass about once in a few million positions; a false
-/// candidate costs time only, never a byte (`ParallelDelivery` confirms every start).
+/// candidate costs time only, never a byte (the decoding engine confirms every start before it
+/// writes a byte).
 enum DynamicBlockCandidate {
     /// The most bytes a dynamic block header spans (3 + 14 + 57 bits, then 316 lengths of at
     /// most 7 + 7 bits each), rounded up: a search needs this many bytes after its last bit.
