@@ -67,7 +67,7 @@ private final class StretchScratch: @unchecked Sendable {
     let input = InputBytes()
     /// B's bytes are only compared with A's: no CRC-32 for them.
     let probeInflater = IsalInflater(computesChecksum: false)
-    let probeOutput = UnsafeMutableRawBufferPointer.allocate(byteCount: SpeculativeStretchDecoder.outputLimit, alignment: 16)
+    let probeOutput = StretchBufferPool.allocate(SpeculativeStretchDecoder.outputLimit)
 
     deinit {
         probeOutput.deallocate()
@@ -125,7 +125,7 @@ final class InputBytes: @unchecked Sendable {
     /// Appends what `fill` puts in up to `length` bytes of room (returning how many).
     func append(_ length: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
         if count + length > memory.count {
-            let grown = UnsafeMutableRawBufferPointer.allocate(byteCount: max(count + length, 2 * memory.count), alignment: 16)
+            let grown = StretchBufferPool.allocate(max(count + length, 2 * memory.count))
             grown.copyMemory(from: bytes)
             memory.deallocate()
             memory = grown
