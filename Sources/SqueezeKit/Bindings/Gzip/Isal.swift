@@ -26,7 +26,8 @@ final class IsalInflater: @unchecked Sendable {
     }
 
     private let state: UnsafeMutablePointer<inflate_state>
-    /// ISA-L's `crc_flag`: raw DEFLATE, with or without the gzip CRC-32 of the output.
+    /// ISA-L's `crc_flag`: raw DEFLATE with the gzip CRC-32 of the output, or none (a decoder
+    /// whose checksum is computed elsewhere, or whose bytes are only compared).
     private let checksumFlag: UInt32
 
     init(computesChecksum: Bool = true) {
@@ -45,19 +46,42 @@ final class IsalInflater: @unchecked Sendable {
         state.pointee.crc = 0
     }
 
-    /// The CRC-32 of everything decoded since the last `reset` (made with `computesChecksum`).
+    /// The CRC-32 of everything decoded since the last `reset` or `restartChecksum` (made with
+    /// `computesChecksum`).
     var checksum: UInt32 { state.pointee.crc }
+
+    /// From now on `checksum` covers only what is decoded next.
+    func restartChecksum() { state.pointee.crc = 0 }
+
+    /// Starts a new DEFLATE stream in the middle of one: at bit `bitsUsed` (0 to 7) of `byte`, the
+    /// first input byte (the next `inflate` starts at the byte after it), with `dictionary` as
+    /// the 32 KiB decoded before it. ISA-L takes the unread bits of the first byte as bits it
+    /// had already loaded.
+    func reset(atBit bitsUsed: Int, of byte: UInt8, dictionary: UnsafeRawBufferPointer) {
+        reset()
+        _ = isal_inflate_set_dict(
+            state, UnsafeMutablePointer(mutating: dictionary.baseAddress!.assumingMemoryBound(to: UInt8.self)), UInt32(dictionary.count))
+        state.pointee.read_in = UInt64(byte >> UInt8(bitsUsed))
+        state.pointee.read_in_length = Int32(8 - bitsUsed)
+    }
 
     /// After a call that used all of its input: whether that input ended exactly where a new
     /// DEFLATE block begins, at a byte boundary (no bits of it held back, no header half read, no
     /// decoded byte waiting in ISA-L's own buffer). A stretch decoded from there on by a fresh
     /// inflater gives the same bytes, as long as no distance reaches back before it.
-    var isAtByteAlignedBlockStart: Bool {
+    var isAtByteAlignedBlockStart: Bool { isAtBlockStart(unreadBits: 0) }
+
+    /// After a call that used all of its input: whether the decoder stands where a new block
+    /// begins, `unreadBits` (0 to 7) before the end of that input, all it decoded handed out.
+    /// Nothing else leaves exactly those bits unread before a header: so the block boundary is at
+    /// that very bit.
+    func isAtBlockStart(unreadBits: Int) -> Bool {
         let state = state.pointee
-        // At the end of the input, ISA-L tries the next header and, finding no bits, parks in
-        // ISAL_BLOCK_HDR with nothing saved.
+        // At the end of the input, ISA-L tries the next header and, finding too few bits, parks
+        // in ISAL_BLOCK_HDR with the bits it had (a dynamic header needs more than 7).
         let isBeforeHeader = state.block_state == ISAL_BLOCK_NEW_HDR || (state.block_state == ISAL_BLOCK_HDR && state.tmp_in_size == 0)
-        return isBeforeHeader && state.read_in_length == 0 && state.tmp_out_valid == state.tmp_out_processed
+        return isBeforeHeader && state.avail_in == 0 && Int(state.read_in_length) == unreadBits
+            && state.tmp_out_valid == state.tmp_out_processed
     }
 
     /// Decodes as much of `input` into `output` as either allows. Invalid data throws

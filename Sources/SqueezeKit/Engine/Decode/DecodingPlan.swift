@@ -13,13 +13,14 @@ enum DecodingPlan: Sendable {
     /// members are gathered into runs of up to `runLimit` bytes (tests lower it). A larger file
     /// without one is split for speculative decoding if members seem to start past its first chunk.
     static func make(
-        for file: ReadableFile, size: Int64, threshold: Int64 = parallelThreshold, runLimit: Int = MemberIndexWalker.runLimit
+        for file: ReadableFile, size: Int64, threshold: Int64 = parallelThreshold, runLimit: Int = MemberIndexWalker.runLimit,
+        blockSplit: SpeculativeSplit.BlockSearch = SpeculativeSplit.BlockSearch()
     ) -> DecodingPlan {
         guard size >= threshold else { return .stream }
         if let index = try? MemberIndexWalker(file: file, fileSize: size, runLimit: runLimit).walk() {
             return index.memberCount > 1 ? .indexed(index) : .stream
         }
-        if size >= max(threshold, SpeculativeSplit.minimumFileSize), let split = try? SpeculativeSplit.probe(file, size: size) {
+        if let split = try? SpeculativeSplit.probe(file, size: size, blockSearch: blockSplit) {
             return .speculative(split)
         }
         return .stream

@@ -31,6 +31,9 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     private let destination: any DecodedFileDestination
     private let context: DecodingContext
     private let state: Locked<State>
+    /// The window where the delivered stretches end (`ParallelDelivery.windowAtEnd`), for the
+    /// stretch decoded after them: apart from `state`, whose lock is held while writing.
+    private let deliveredWindow = Locked<(bit: Int64, bytes: [UInt8])?>(nil)
 
     /// Reached only inside `state.withLock`. The output file (not `Sendable`) leaves it only by a
     /// move: to the stream's block while it decodes (the streaming decoder writes into the
@@ -169,7 +172,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             context.progress(Int64(run.length))
             return deposit(
                 DecodedStretch(
-                    bytes: decoded, start: run.offset, end: run.end, members: run.memberCount,
+                    bytes: .array(decoded), start: run.offset, end: run.end, members: run.memberCount,
                     firstHeader: index == 0 ? memberIndex.firstHeader : nil),
                 at: index)
         } catch {
@@ -184,7 +187,9 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         guard let reader = source(forPart: index) else { return deposit(nil, at: index) }
         let range = split.range(ofChunk: index)
         // A read error, like a stretch that does not decode, leaves the chunk to the stream.
-        let stretch = try? context.pools.stretches.decode(range, atFileStart: index == 0, of: reader, fileSize: split.fileSize)
+        let stretch = try? context.pools.stretches.decode(
+            range, atFileStart: index == 0, search: split.search, of: reader, fileSize: split.fileSize,
+            knownWindow: { [deliveredWindow] bit in deliveredWindow.withLock { $0?.bit == bit ? $0?.bytes : nil } })
         state.withLock { $0.progressReported += Int64(range.count) }
         context.progress(Int64(range.count))
         return deposit(stretch ?? nil, at: index)
@@ -215,12 +220,18 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             state.members.insert(decoded, at: index)
             while true {
                 let written = state.members.nextIndex
-                guard let next = state.members.popNext() else { break }
+                // A var, so that resolving a stretch's bytes in place does not copy them.
+                guard var next = state.members.popNext() else { break }
                 if state.firstUndelivered == nil && state.failure == nil && state.delivery.end < plan.end(ofBlock: written) {
-                    if let stretch = next, let delivery = state.delivery.appending(stretch) {
+                    if next != nil, let delivery = state.delivery.appending(&next!) {
+                        let stretch = next!
                         do {
                             try stretch.bytes.withUnsafeBytes { try write($0, into: &state) }
                             state.delivery = delivery
+                            if case .speculative(let split) = plan, split.search == .blocks {
+                                let window = delivery.windowAtEnd
+                                deliveredWindow.withLock { $0 = window }
+                            }
                             context.verified(delivery.verifiedBytes)
                         } catch {
                             state.failure = error
@@ -237,12 +248,13 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
 
     /// Decodes the file as a stream from the end of the last whole member written, skipping the
     /// decoded bytes of the member after it that were already written (its parts up to a flush
-    /// point): the stream gives the same bytes, and checks that member's trailer.
+    /// point or block): the stream checks that member's trailer, and that the CRC-32 of the bytes
+    /// it skips is that of the bytes written, so they are compared rather than trusted.
     private func resumeStream(
         from delivery: ParallelDelivery, into finished: inout FinishedDecoding
     ) -> Result<GzipDecodeSummary, any Error> {
         decodeStream(
-            from: delivery.lastMemberEnd, skipping: delivery.bytesPastLastMemberEnd, reader: &finished.reader,
+            from: delivery.lastMemberEnd, skipping: delivery.writtenPastLastMemberEnd, reader: &finished.reader,
             progressReported: &finished.progressReported, output: &finished.output)
     }
 
@@ -324,11 +336,12 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     /// Streams the file from `start` into `output`, made on the first decoded bytes; an output that
     /// lends buffers (`WriteBehindOutput`) gets the bytes after those decoded into them.
     private func decodeStream(
-        from start: StreamResumePoint, skipping alreadyWritten: Int64 = 0, reader: inout ReadableFile?,
+        from start: StreamResumePoint, skipping alreadyWritten: (count: Int64, checksum: UInt32) = (0, 0), reader: inout ReadableFile?,
         progressReported: inout Int64, output: inout (any OutputFile)?
     ) -> Result<GzipDecodeSummary, any Error> {
         var made = output
-        var toSkip = alreadyWritten
+        var toSkip = alreadyWritten.count
+        var skippedChecksum: UInt32 = 0
         defer { output = made }
         return Result {
             let file = try reader ?? ReadableFile(path)
@@ -354,7 +367,11 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
                     lender: { toSkip > 0 ? nil : made?.bufferLender },
                     sink: { bytes in
                         let skipped = Int(min(toSkip, Int64(bytes.count)))
-                        toSkip -= Int64(skipped)
+                        if skipped > 0 {
+                            skippedChecksum = CRC32.update(skippedChecksum, UnsafeRawBufferPointer(rebasing: bytes[..<skipped]))
+                            toSkip -= Int64(skipped)
+                            if toSkip == 0 && skippedChecksum != alreadyWritten.checksum { throw SkippedBytesMismatch() }
+                        }
                         guard skipped < bytes.count else { return }
                         if made == nil { made = try destination.makeOutput(decodedInParallel: isDecodedInParallel) }
                         try made!.write(UnsafeRawBufferPointer(rebasing: bytes[skipped...]))

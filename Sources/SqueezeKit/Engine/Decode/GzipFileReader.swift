@@ -10,6 +10,8 @@ public struct GzipFileReader: Sendable {
     public let cancellation: CancellationFlag
     /// Indexed files at least this large are decoded member by member (tests lower it).
     var parallelThreshold = DecodingPlan.parallelThreshold
+    /// How a member without flush points is split for block search (tests make it small).
+    var blockSplit = SpeculativeSplit.BlockSearch()
 
     public init(scheduling: SchedulingOptions = SchedulingOptions(), cancellation: CancellationFlag = CancellationFlag()) {
         self.scheduling = scheduling
@@ -39,7 +41,7 @@ public struct GzipFileReader: Sendable {
             cancellation: cancellation)
         let destination = ConsumerDestination(consumer)
         let task = GzipDecodingTask(
-            path: path, plan: DecodingPlan.make(for: file, size: size, threshold: parallelThreshold), reader: file,
+            path: path, plan: DecodingPlan.make(for: file, size: size, threshold: parallelThreshold, blockSplit: blockSplit), reader: file,
             destination: destination,
             context: DecodingContext(
                 window: window, pools: DecoderPools(), cancellation: cancellation, progress: progress, verified: verified,

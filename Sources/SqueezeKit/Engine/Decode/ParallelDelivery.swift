@@ -7,13 +7,25 @@
 /// holding it comes. Bytes of a member whose trailer has not been checked are written, as the
 /// streaming path writes them, but `verifiedBytes` does not count them.
 struct ParallelDelivery {
-    /// Where the parts delivered so far end, and the decoded bytes written.
+    /// Where the parts delivered so far end (bits of the byte at `end` already used, when they
+    /// end at a block boundary inside a byte), and the decoded bytes written.
     private(set) var end: Int64 = 0
+    private(set) var endBits = 0
     private(set) var bytes: Int64 = 0
     /// The last member boundary delivered: where the stream resumes after a part that does not fit.
     private(set) var lastMemberEnd = StreamResumePoint()
     /// The member the parts delivered so far end inside of.
     private var openMember: (checksum: UInt32, length: Int64)?
+    /// The last decoded bytes written (up to 32 KiB): the window a part that starts at a block
+    /// inside the open member was decoded without (`UnresolvedWindow`).
+    private var window: [UInt8] = []
+
+    /// The 32 KiB decoded before the file bit where the parts delivered so far end, when they end
+    /// inside a member that long: the window a part starting there at a block needs.
+    var windowAtEnd: (bit: Int64, bytes: [UInt8])? {
+        guard let open = openMember, open.length >= Int64(UnresolvedWindow.windowSize), window.count == UnresolvedWindow.windowSize else { return nil }
+        return (end * 8 + Int64(endBits), window)
+    }
 
     /// Decoded bytes, from the start, whose members' trailers have been checked.
     var verifiedBytes: Int64 { lastMemberEnd.uncompressedBytesBefore }
@@ -21,14 +33,28 @@ struct ParallelDelivery {
     /// Whether the parts delivered so far make the whole file, up to `fileEnd`.
     func isComplete(at fileEnd: Int64) -> Bool { end >= fileEnd && openMember == nil }
 
-    /// The decoded bytes after `lastMemberEnd` already written: a stream resumed there skips them.
-    var bytesPastLastMemberEnd: Int64 { bytes - lastMemberEnd.uncompressedBytesBefore }
+    /// The decoded bytes after `lastMemberEnd` already written, and their CRC-32: a stream resumed
+    /// there skips them, and checks that it decoded the same (`SkippedBytesMismatch`).
+    var writtenPastLastMemberEnd: (count: Int64, checksum: UInt32) {
+        (bytes - lastMemberEnd.uncompressedBytesBefore, openMember?.checksum ?? 0)
+    }
 
     /// This delivery with `part` appended, or nil when `part` does not follow on: it starts
     /// elsewhere, or at a boundary of the other kind (a member start inside a member, a flush point
-    /// between members), or it ends a member whose CRC-32 or length does not match its trailer.
-    func appending(_ part: DecodedStretch) -> ParallelDelivery? {
-        guard part.start == end else { return nil }
+    /// or block between members), or it reaches back before its member, or it ends a member whose
+    /// CRC-32 or length does not match its trailer. The bytes of a part decoded without its window
+    /// are resolved from the bytes before it, in place.
+    func appending(_ part: inout DecodedStretch) -> ParallelDelivery? {
+        guard part.start == end, part.startBits == endBits else { return nil }
+        if let unresolved = part.unresolved {
+            guard let open = openMember, case .lent(let buffer) = part.bytes,
+                  let prefixChecksum = unresolved.resolve(buffer.mutableBytes, window: window.suffix(Int(min(open.length, Int64(window.count)))))
+            else { return nil }
+            guard var leading = part.leading else { return nil }
+            leading.checksum = CRC32.combine(prefixChecksum, leading.checksum, secondLength: leading.length - Int64(unresolved.prefixLength))
+            part.leading = leading
+            part.unresolved = nil
+        }
         var next = self
         var membersEnded = 0
         if let leading = part.leading {
@@ -47,7 +73,9 @@ struct ParallelDelivery {
         }
         membersEnded += part.members
         next.end = part.end
+        next.endBits = part.endBits
         next.bytes += Int64(part.bytes.count)
+        next.window = part.bytes.withUnsafeBytes { UnresolvedWindow.window(after: window, $0) }
         if let trailing = part.trailing {
             next.openMember = (trailing.checksum, trailing.length)
         }
@@ -65,12 +93,26 @@ struct ParallelDelivery {
     var members: Int { lastMemberEnd.membersBefore }
 }
 
+/// A stream resumed after the parallel path decoded other bytes than those the parallel path had
+/// written: a fault of squeeze's, never of the input, and the output is not kept.
+struct SkippedBytesMismatch: Error, CustomStringConvertible {
+    var description: String { "internal error: bytes decoded in parallel differ from the stream's (output discarded)" }
+}
+
 /// Decoded bytes that follow one another from `start` to `end` in the file, with what they say
 /// of the members they belong to: a run of an indexed file, or a speculative stretch.
 struct DecodedStretch: Sendable {
-    var bytes: [UInt8]
+    var bytes: DecodedBytes
     var start: Int64
     var end: Int64
+    /// Bits of the byte at `start` (at `end`) before the stretch's first block (after its last):
+    /// non-zero only at a block boundary inside a byte.
+    var startBits = 0
+    var endBits = 0
+    /// For a stretch that starts at a block inside a member: where its first bytes reach back
+    /// into the window before it, resolved when it is delivered. Its leading part's checksum
+    /// covers only the bytes after `unresolved.prefixLength` until then.
+    var unresolved: UnresolvedWindow?
     /// The decoded bytes that open the stretch and continue a member begun before it (a stretch
     /// that starts at a flush point), with that member's trailer if it ends in the stretch.
     var leading: PartOfMember?
@@ -89,5 +131,26 @@ struct DecodedStretch: Sendable {
         /// Where the member's header starts (a trailing part), or nil (a leading part).
         var headerOffset: Int64?
         var trailer: GzipTrailer?
+    }
+}
+
+/// Where a part's decoded bytes are: an array (an indexed run), or memory lent for a speculative
+/// stretch, which goes back to its pool when the part is freed.
+enum DecodedBytes: Sendable {
+    case array([UInt8])
+    case lent(StretchBuffer)
+
+    var count: Int {
+        switch self {
+        case .array(let bytes): bytes.count
+        case .lent(let buffer): buffer.count
+        }
+    }
+
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result {
+        switch self {
+        case .array(let bytes): try bytes.withUnsafeBytes(body)
+        case .lent(let buffer): try body(buffer.bytes)
+        }
     }
 }

@@ -1,14 +1,25 @@
 /// How a gzip file without length fields is cut for speculative decoding: into chunks of
 /// `chunkLength` compressed bytes, each decoded by one worker from the first member start or flush
-/// point it finds in its chunk (`SpeculativeStretchDecoder`), kept only where the chunk before it
-/// ended exactly there (`GzipDecodingTask`).
+/// point (or, in a member without flush points, block) it finds in its chunk
+/// (`SpeculativeStretchDecoder`), kept only where the chunk before it ended exactly there
+/// (`GzipDecodingTask`).
 struct SpeculativeSplit: Equatable, Sendable {
     static let chunkLength: Int64 = 1 << 20
     /// Smaller files are streamed: a worker decodes them in a moment.
     static let minimumFileSize: Int64 = 4 << 20
+    /// How a member without flush points is split for block search.
+    struct BlockSearch: Equatable, Sendable {
+        /// Chunks searched for blocks are longer: each stretch decodes its first bytes twice
+        /// (`UnresolvedWindow`), a cost paid once per chunk. They must still decode to at most
+        /// `SpeculativeStretchDecoder.outputLimit` (a ratio of 16 here).
+        var chunkLength: Int64 = 4 << 20
+        /// Files searched for blocks must give each of two workers a few chunks to pay for that.
+        var minimumFileSize: Int64 = 16 << 20
+    }
 
     var fileSize: Int64
     var chunkLength: Int64
+    var search = SpeculativeStart.Search.flushPoints
 
     var chunkCount: Int { Int((fileSize + chunkLength - 1) / chunkLength) }
 
@@ -17,18 +28,24 @@ struct SpeculativeSplit: Equatable, Sendable {
         return start..<min(fileSize, start + chunkLength)
     }
 
-    /// The split of `file`, or nil when its second and third chunks hold neither a plausible
-    /// member start nor a flush point whose data decodes without reaching back before it: a
-    /// file of one member written without such points (gzip, igzip, plain pigz), or of members
-    /// too large for a chunk's output, is then streamed at once, after reading two chunks more
-    /// than streaming would.
-    static func probe(_ file: ReadableFile, size: Int64, chunkLength: Int64 = chunkLength) throws -> SpeculativeSplit? {
-        guard size >= 2 * chunkLength else { return nil }
-        let bytes = try file.read(count: Int(min(size, 3 * chunkLength) - chunkLength), at: chunkLength)
-        let found = bytes.withUnsafeBytes { bytes in
-            MemberStartCandidate.first(in: bytes, from: 0, before: bytes.count) != nil || hasIndependentFlushPoint(bytes)
+    /// The split of `file`: searched for flush points when its second and third chunks hold a
+    /// plausible member start or a flush point whose data decodes without reaching back before
+    /// it; otherwise (a file of one member written without such points: gzip, igzip, plain pigz;
+    /// or of members larger than a few chunks) searched for blocks, in chunks of
+    /// `blockSearch.chunkLength`, if it is at least `blockSearch.minimumFileSize` long; nil
+    /// (streamed) if not.
+    static func probe(
+        _ file: ReadableFile, size: Int64, chunkLength: Int64 = chunkLength, blockSearch: BlockSearch = BlockSearch()
+    ) throws -> SpeculativeSplit? {
+        if size >= max(minimumFileSize, 2 * chunkLength) {
+            let bytes = try file.read(count: Int(min(size, 3 * chunkLength) - chunkLength), at: chunkLength)
+            let found = bytes.withUnsafeBytes { bytes in
+                MemberStartCandidate.first(in: bytes, from: 0, before: bytes.count) != nil || hasIndependentFlushPoint(bytes)
+            }
+            if found { return SpeculativeSplit(fileSize: size, chunkLength: chunkLength) }
         }
-        return found ? SpeculativeSplit(fileSize: size, chunkLength: chunkLength) : nil
+        guard size >= blockSearch.minimumFileSize else { return nil }
+        return SpeculativeSplit(fileSize: size, chunkLength: blockSearch.chunkLength, search: .blocks)
     }
 
     /// Whether one of the first few flush points in `bytes` begins data that decodes, for 64 KiB

@@ -5,27 +5,53 @@ import Glibc
 /// flush point, where the DEFLATE data of a member begins a block at a byte boundary after an
 /// empty stored block (`00 00 FF FF`: `pigz -i` ends each block of its input so, as does any
 /// writer flushing with Z_SYNC_FLUSH or Z_FULL_FLUSH; and so can stored data, by chance).
+///
+/// A member written without flush points (`gzip`, `igzip`, plain `pigz`) has only its blocks:
+/// a stretch of such a file starts at a dynamic-Huffman block found at any bit
+/// (`DynamicBlockCandidate`), and decodes its first bytes without the window before it.
 struct SpeculativeStart: Equatable {
     enum Kind: Equatable {
         case member
         case flushPoint
+        case block
     }
 
-    /// Offset of the member's header, or of the first byte after the marker.
+    /// Offset of the member's header, of the first byte after the marker, or of the byte the
+    /// block begins in.
     var offset: Int
     var kind: Kind
+    /// Bits of the byte at `offset` before the block (0 for the other kinds).
+    var bitsUsed = 0
 
-    /// The first plausible start at or after `offset` and before `limit` in `bytes`, in file order.
-    static func first(in bytes: UnsafeRawBufferPointer, from offset: Int, before limit: Int) -> SpeculativeStart? {
-        let member = MemberStartCandidate.first(in: bytes, from: offset, before: limit)
-        let flushPoint = FlushPointCandidate.first(in: bytes, from: offset, before: limit)
-        switch (member, flushPoint) {
-        case (let member?, let flushPoint?):
-            return member < flushPoint ? SpeculativeStart(offset: member, kind: .member) : SpeculativeStart(offset: flushPoint, kind: .flushPoint)
-        case (let member?, nil): return SpeculativeStart(offset: member, kind: .member)
-        case (nil, let flushPoint?): return SpeculativeStart(offset: flushPoint, kind: .flushPoint)
-        case (nil, nil): return nil
+    /// Which starts a search looks for: member starts, and either flush points (files of several
+    /// members, or with independent blocks) or blocks (one member without either).
+    enum Search: Equatable, Sendable {
+        case flushPoints
+        case blocks
+    }
+
+    var bit: Int { offset * 8 + bitsUsed }
+
+    /// The first plausible start at or after bit `fromBit` and before byte `limit` in `bytes`, in file
+    /// order. Block starts are searched only where a whole header fits in `bytes`.
+    static func first(in bytes: UnsafeRawBufferPointer, fromBit: Int, before limit: Int, search: Search) -> SpeculativeStart? {
+        let offset = (fromBit + 7) / 8
+        var found: [SpeculativeStart] = []
+        if let member = MemberStartCandidate.first(in: bytes, from: offset, before: limit) {
+            found.append(SpeculativeStart(offset: member, kind: .member))
         }
+        switch search {
+        case .flushPoints:
+            if let point = FlushPointCandidate.first(in: bytes, from: offset, before: limit) {
+                found.append(SpeculativeStart(offset: point, kind: .flushPoint))
+            }
+        case .blocks:
+            let end = min(limit, found.first?.offset ?? limit) * 8
+            if let block = DynamicBlockCandidate.first(in: bytes, fromBit: fromBit, beforeBit: end) {
+                found.append(SpeculativeStart(offset: block >> 3, kind: .block, bitsUsed: block & 7))
+            }
+        }
+        return found.min { $0.bit < $1.bit }
     }
 }
 

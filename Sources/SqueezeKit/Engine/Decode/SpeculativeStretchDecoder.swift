@@ -6,6 +6,10 @@
 /// range's end: the end of a member, or a flush point where the decoder is at the start of a
 /// block. A flush point is a start only if the data after it never reaches back before it (the
 /// blocks of `pigz -i`, but not of plain `pigz`, which carries its dictionary across).
+/// A member with neither (`gzip`, `igzip`, plain `pigz`) is searched for blocks instead
+/// (`DynamicBlockCandidate`): a stretch decodes from the first one that decodes, not knowing the
+/// window before it (`UnresolvedWindow`), up to the first such block boundary at or past the
+/// range's end that its decoder stands at, to the bit.
 ///
 /// What it finds is only speculation: a fake member stored inside another's data, or a marker
 /// inside stored bytes, may decode just as well. `GzipDecodingTask` delivers a stretch only
@@ -15,25 +19,35 @@
 struct SpeculativeStretchDecoder: Sendable {
     /// The most a stretch decodes to: a stretch that would decode to more (a large member without
     /// flush points) is given up, and that part of the file is left to the streaming decoder.
-    static let outputLimit = 32 << 20
+    static let outputLimit = 64 << 20
+    /// Compressed bytes read past a stretch's range at first (it reads on if it must).
+    static let readAhead: Int64 = 256 << 10
     private let scratches = CodecPool { StretchScratch() }
+    /// The memory stretches are decoded into, and written from.
+    private let buffers = StretchBufferPool(capacity: outputLimit)
 
     /// The stretch decoded from the first plausible start in `range` (the member at its very
     /// first byte when `atFileStart`); nil if no start in the range decodes, or if what follows
     /// it does not decode within the output limit.
-    func decode(_ range: Range<Int64>, atFileStart: Bool, of file: ReadableFile, fileSize: Int64) throws -> DecodedStretch? {
-        // The bytes just before the range, to see a marker that ends at its first bytes.
-        var input = StretchInput(file: file, start: max(0, range.lowerBound - 5), fileSize: fileSize)
-        try input.read(upTo: min(fileSize, range.upperBound + Int64(range.count)))
-        let searchStart = Int(range.lowerBound - input.start)
-        let searchEnd = Int(range.upperBound - input.start)
-        return try scratches.withInstance { scratch in
-            var attempt = StretchAttempt(input: input, inflater: scratch.inflater, output: scratch.output, end: range.upperBound)
-            var next = atFileStart ? SpeculativeStart(offset: 0, kind: .member) : attempt.firstStart(from: searchStart, before: searchEnd)
+    func decode(
+        _ range: Range<Int64>, atFileStart: Bool, search: SpeculativeStart.Search, of file: ReadableFile, fileSize: Int64,
+        knownWindow: @escaping @Sendable (Int64) -> [UInt8]? = { _ in nil }
+    ) throws -> DecodedStretch? {
+        try scratches.withInstance { scratch in
+            // The bytes just before the range, to see a marker that ends at its first bytes.
+            var input = StretchInput(file: file, start: max(0, range.lowerBound - 5), fileSize: fileSize, bytes: scratch.input)
+            // The boundary it stops at usually lies within a block or two past the range's end.
+            try input.read(upTo: min(fileSize, range.upperBound + Self.readAhead))
+            let searchStart = Int(range.lowerBound - input.start)
+            let searchEnd = Int(range.upperBound - input.start)
+            var attempt = StretchAttempt(
+                input: input, inflater: scratch.inflater, buffer: buffers.take(), probeInflater: scratch.probeInflater,
+                probeOutput: scratch.probeOutput, knownWindow: knownWindow, end: range.upperBound, search: search)
+            var next = atFileStart ? SpeculativeStart(offset: 0, kind: .member) : attempt.firstStart(fromBit: searchStart * 8, before: searchEnd)
             while let start = next {
                 switch try attempt.decode(from: start) {
                 case .decoded(let stretch): return stretch
-                case .falseStart: next = atFileStart ? nil : attempt.firstStart(from: start.offset + 1, before: searchEnd)
+                case .falseStart: next = atFileStart ? nil : attempt.firstStart(fromBit: start.bit + 1, before: searchEnd)
                 case .givenUp: return nil
                 }
             }
@@ -42,16 +56,22 @@ struct SpeculativeStretchDecoder: Sendable {
     }
 }
 
-/// A worker's inflater and output buffer, kept from stretch to stretch: the buffer's pages are
-/// faulted in once, not for every stretch.
+/// A worker's inflaters, the memory its stretches read into and the second decoder's output, kept
+/// from stretch to stretch: their pages are faulted in once, not for every stretch. The second
+/// inflater and its output serve only stretches started at a block (`WindowProbe`).
 ///
-/// `@unchecked Sendable`: both are used by one thread at a time, because stretches only reach
+/// `@unchecked Sendable`: all are used by one thread at a time, because stretches only reach
 /// them through `CodecPool.withInstance`; the buffer never moves and is freed in `deinit`.
 private final class StretchScratch: @unchecked Sendable {
     let inflater = IsalInflater()
-    let output = UnsafeMutableRawBufferPointer.allocate(byteCount: SpeculativeStretchDecoder.outputLimit, alignment: 16)
+    let input = InputBytes()
+    /// B's bytes are only compared with A's: no CRC-32 for them.
+    let probeInflater = IsalInflater(computesChecksum: false)
+    let probeOutput = StretchBufferPool.allocate(SpeculativeStretchDecoder.outputLimit)
 
-    deinit { output.deallocate() }
+    deinit {
+        probeOutput.deallocate()
+    }
 }
 
 /// The bytes a stretch has read, from `start`, grown as members reach further.
@@ -59,128 +79,57 @@ struct StretchInput {
     let file: ReadableFile
     let start: Int64
     let fileSize: Int64
-    var bytes: [UInt8] = []
+    /// The worker's memory, emptied for this stretch.
+    let bytes: InputBytes
+
+    init(file: ReadableFile, start: Int64, fileSize: Int64, bytes: InputBytes) {
+        self.file = file
+        self.start = start
+        self.fileSize = fileSize
+        self.bytes = bytes
+        bytes.count = 0
+    }
 
     var end: Int64 { start + Int64(bytes.count) }
     var isAtFileEnd: Bool { end >= fileSize }
 
-    mutating func read(upTo limit: Int64) throws {
+    func read(upTo limit: Int64) throws {
         guard limit > end else { return }
-        bytes += try file.read(count: Int(limit - end), at: end)
+        try bytes.append(Int(limit - end)) { try file.read(into: $0, at: end) }
     }
 
     /// Reads further (doubling what was read, up to the file's end); false at the file's end.
-    mutating func readMore() throws -> Bool {
+    func readMore() throws -> Bool {
         guard !isAtFileEnd else { return false }
         try read(upTo: min(fileSize, end + Int64(max(bytes.count, 1 << 20))))
         return true
     }
 }
 
-/// One stretch's decoding from one start after another, until one decodes.
-private struct StretchAttempt {
-    var input: StretchInput
-    let inflater: IsalInflater
-    let output: UnsafeMutableRawBufferPointer
-    /// The file offset at or past which the stretch stops at the next boundary.
-    let end: Int64
+/// Compressed bytes in memory that a worker keeps from stretch to stretch, grown when a stretch
+/// reads further than any before it.
+///
+/// `@unchecked Sendable`: used by one thread at a time, through its `StretchScratch`.
+final class InputBytes: @unchecked Sendable {
+    private var memory = UnsafeMutableRawBufferPointer.allocate(byteCount: 0, alignment: 16)
+    var count = 0
 
-    enum Outcome {
-        case decoded(DecodedStretch)
-        /// What follows this start does not decode up to the range's end: not a real start.
-        case falseStart
-        case givenUp
-    }
+    deinit { memory.deallocate() }
 
-    func firstStart(from offset: Int, before limit: Int) -> SpeculativeStart? {
-        input.bytes.withUnsafeBytes { SpeculativeStart.first(in: $0, from: offset, before: min(limit, $0.count)) }
-    }
+    subscript(offset: Int) -> UInt8 { bytes[offset] }
 
-    /// Offset in `input.bytes` of the end of the stretch's range.
-    private var endOffset: Int { Int(end - input.start) }
+    var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: memory[..<count]) }
 
-    mutating func decode(from start: SpeculativeStart) throws -> Outcome {
-        var position = start.offset, produced = 0
-        var stretch = DecodedStretch(bytes: [], start: input.start + Int64(start.offset), end: 0, members: 0)
-        /// The member being decoded: where its header starts (nil for one begun before the
-        /// stretch), and where its decoded bytes start in `output`.
-        var member: (headerOffset: Int64?, outputStart: Int)?
-        if start.kind == .flushPoint {
-            inflater.reset()
-            member = (nil, 0)
+    func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result { try body(bytes) }
+
+    /// Appends what `fill` puts in up to `length` bytes of room (returning how many).
+    func append(_ length: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
+        if count + length > memory.count {
+            let grown = StretchBufferPool.allocate(max(count + length, 2 * memory.count))
+            grown.copyMemory(from: bytes)
+            memory.deallocate()
+            memory = grown
         }
-        while true {
-            if member == nil {
-                // Between members: stop once past the range's end, or at the file's end.
-                if position > start.offset && (position >= endOffset || (input.isAtFileEnd && position == input.bytes.count)) { break }
-                let parsed = input.bytes.withUnsafeBytes { GzipHeader.parse(UnsafeRawBufferPointer(rebasing: $0[position...])) }
-                switch parsed {
-                case .header(let header, let length):
-                    if position == start.offset { stretch.firstHeader = header }
-                    member = (input.start + Int64(position), produced)
-                    position += length
-                    inflater.reset()
-                case .incomplete:
-                    if try input.readMore() { continue }
-                    return .falseStart
-                case .invalid:
-                    // Garbage after a member is left to the stream, which judges it.
-                    return .falseStart
-                }
-            }
-            // Inside a member's DEFLATE data: decode up to the next flush point at or past the
-            // range's end, where the stretch may stop.
-            let stop = input.bytes.withUnsafeBytes { FlushPointCandidate.first(in: $0, from: max(position + 1, endOffset), before: $0.count) }
-            let limit = stop ?? input.bytes.count
-            let step: IsalInflater.Step
-            do {
-                step = try input.bytes.withUnsafeBytes { bytes in
-                    try inflater.inflate(
-                        UnsafeRawBufferPointer(rebasing: bytes[position..<limit]), into: UnsafeMutableRawBufferPointer(rebasing: output[produced...]))
-                }
-            } catch {
-                return .falseStart
-            }
-            // Bytes ISA-L read ahead past the stream's end in earlier calls lie just before.
-            position += step.consumed - step.carried.count
-            produced += step.produced
-            if step.isEnd {
-                guard try readTrailer(at: position) else { return .falseStart }
-                let trailer = input.bytes.withUnsafeBytes { GzipTrailer(UnsafeRawBufferPointer(rebasing: $0[position...])) }
-                position += GzipTrailer.length
-                let length = Int64(produced - member!.outputStart)
-                if member!.headerOffset == nil {
-                    stretch.leading = DecodedStretch.PartOfMember(checksum: inflater.checksum, length: length, trailer: trailer)
-                } else {
-                    guard (try? trailer.verify(checksum: inflater.checksum, length: length)) != nil else { return .falseStart }
-                    stretch.members += 1
-                }
-                member = nil
-                continue
-            }
-            if produced == output.count { return .givenUp }
-            if position == limit {
-                if let stop, position == stop, inflater.isAtByteAlignedBlockStart { break }
-                if stop == nil, !(try input.readMore()) { return .falseStart }
-            } else if step.consumed == 0 && step.produced == 0 {
-                return .falseStart
-            }
-        }
-        if let member {
-            let part = DecodedStretch.PartOfMember(
-                checksum: inflater.checksum, length: Int64(produced - member.outputStart), headerOffset: member.headerOffset)
-            if member.headerOffset == nil { stretch.leading = part } else { stretch.trailing = part }
-        }
-        stretch.bytes = Array(UnsafeRawBufferPointer(rebasing: output[..<produced]))
-        stretch.end = input.start + Int64(position)
-        return .decoded(stretch)
-    }
-
-    /// Makes sure the trailer at `position` has been read; false if the file ends first.
-    private mutating func readTrailer(at position: Int) throws -> Bool {
-        while position + GzipTrailer.length > input.bytes.count {
-            guard try input.readMore() else { return false }
-        }
-        return true
+        count += try fill(UnsafeMutableRawBufferPointer(rebasing: memory[count..<(count + length)]))
     }
 }

@@ -1,0 +1,164 @@
+import Foundation
+import SqueezeTestSupport
+import Testing
+@testable import SqueezeKit
+
+/// Single members without flush points (`gzip`, `igzip`, plain `pigz`, libdeflate), decoded in
+/// parallel from blocks found at any bit: whatever false block headers the data holds, and
+/// however it is damaged, the output is exactly the stream's, bytes or error.
+@Suite struct BlockStartDecodingTests {
+    /// Small chunks, so that a file of a few MB has many stretches.
+    static let smallChunks = SpeculativeSplit.BlockSearch(chunkLength: 96 << 10, minimumFileSize: 0)
+
+    static func read(_ bytes: [UInt8], jobs: Int = 2, chunks: SpeculativeSplit.BlockSearch = smallChunks, streamed: Bool = false) throws -> ([UInt8], GzipDecodeSummary) {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write(bytes, to: scratch("a.gz"))
+        var reader = GzipFileReader(scheduling: SchedulingOptions(mode: .apply, jobs: jobs))
+        reader.parallelThreshold = streamed ? .max : 0
+        reader.blockSplit = chunks
+        let collected = Locked<[UInt8]>([])
+        let summary = try reader.decode(PathName(scratch("a.gz"))) { bytes in collected.withLock { $0 += bytes } }
+        return (collected.withLock { $0 }, summary)
+    }
+
+    static func isBlockSplit(_ bytes: [UInt8]) throws -> Bool {
+        let scratch = try TemporaryDirectory()
+        let file = try GzipBytes.file(bytes, in: scratch)
+        if case .speculative(let split) = DecodingPlan.make(for: file, size: Int64(bytes.count), threshold: 0, blockSplit: smallChunks) {
+            return split.search == .blocks
+        }
+        return false
+    }
+
+    /// Real data: binaries and text from the system, some hundreds of KB of each.
+    static func realData() throws -> [UInt8] {
+        var content: [UInt8] = []
+        for path in ["/usr/bin/bash", "/usr/include/stdio.h", "/usr/bin/tar", "/usr/include/unistd.h", "/usr/bin/gzip"] {
+            content += try [UInt8](Data(contentsOf: URL(fileURLWithPath: path)))
+        }
+        return content
+    }
+
+    @Test(arguments: [1, 6, 9])
+    func zlibMembersDecodeInParallel(level: Int) throws {
+        var data = TestData(seed: 200 + UInt64(level))
+        var content = try Self.realData()
+        while content.count < 3_000_000 { content += data.int(in: 0...3) == 0 ? data.randomBytes(60_000) : data.text(250_000) }
+        let bytes = GzipHeader(name: Array("blocks".utf8)).encoded() + GzipBytes.deflate(content, level: level) + GzipBytes.trailer(content)
+        #expect(try Self.isBlockSplit(bytes))
+        let (output, summary) = try Self.read(bytes)
+        #expect(ByteDifference.between(output, content) == nil)
+        #expect(summary.decodedInParallel)
+        #expect(summary.members == 1 && summary.firstHeader?.name == Array("blocks".utf8))
+        #expect(summary.uncompressedBytes == Int64(content.count) && summary.compressedBytes == Int64(bytes.count))
+    }
+
+    /// The tools users meet, on real data: each output decodes to the input, in parallel.
+    @Test(arguments: [["gzip", "-6"], ["igzip", "-T", "2"], ["pigz", "-p", "2"], ["libdeflate-gzip", "-6"], ["gzip", "-1"]])
+    func toolOutputsDecodeInParallel(tool: [String]) throws {
+        let content = try Self.realData()
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write(content, to: scratch("in"))
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = tool + ["-c", scratch("in")]
+        let pipe = Pipe()
+        process.standardOutput = pipe
+        try process.run()
+        let bytes = [UInt8](pipe.fileHandleForReading.readDataToEndOfFile())
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+        let (output, summary) = try Self.read(bytes)
+        #expect(ByteDifference.between(output, content) == nil, "\(tool)")
+        #expect(summary.decodedInParallel, "\(tool)")
+        #expect(summary.compressedBytes == Int64(bytes.count))
+    }
+
+    /// Data full of false block headers that decode: raw DEFLATE streams and whole gzip members
+    /// inside the member, among text and random bytes; at level 0 all of it lies in stored
+    /// blocks as it is, at other levels the incompressible parts do.
+    static func adversarial(seed: UInt64, level: Int) -> (bytes: [UInt8], original: [UInt8]) {
+        var data = TestData(seed: seed)
+        var content: [UInt8] = []
+        while content.count < 2_000_000 {
+            switch data.int(in: 0...3) {
+            case 0: content += data.text(data.int(in: 1...200_000))
+            case 1: content += GzipBytes.deflate(data.text(data.int(in: 1_000...300_000)) + data.randomBytes(data.int(in: 0...5_000)), level: data.int(in: 1...9))
+            case 2: content += GzipBytes.member(data.text(data.int(in: 1_000...200_000)) + data.randomBytes(data.int(in: 0...20_000)))
+            default: content += data.randomBytes(data.int(in: 1...50_000))
+            }
+        }
+        return (GzipHeader().encoded() + GzipBytes.deflate(content, level: level) + GzipBytes.trailer(content), content)
+    }
+
+    @Test(arguments: [(0, 1), (1, 2), (6, 3)] as [(Int, UInt64)])
+    func falseBlocksNeverChangeTheOutput(level: Int, seed: UInt64) throws {
+        let (bytes, original) = Self.adversarial(seed: 210 + seed, level: level)
+        #expect(try Self.isBlockSplit(bytes))
+        let (output, summary) = try Self.read(bytes, jobs: Int(seed) + 1)
+        #expect(ByteDifference.between(output, original) == nil)
+        #expect(summary.members == 1 && summary.compressedBytes == Int64(bytes.count))
+    }
+
+    /// Seeded truncations and bit flips: the parallel path gives exactly what the stream gives,
+    /// the same bytes or the same error.
+    @Test func damageGivesWhatTheStreamGives() throws {
+        var data = TestData(seed: 220)
+        var content = try Self.realData()
+        while content.count < 2_000_000 { content += data.text(200_000) }
+        let intact = GzipHeader().encoded() + GzipBytes.deflate(content) + GzipBytes.trailer(content)
+        for round in 0..<8 {
+            var bytes = intact
+            if round % 2 == 0 {
+                bytes.removeLast(data.int(in: 1...bytes.count / 2))
+            } else {
+                for _ in 0..<data.int(in: 1...3) {
+                    bytes[data.int(in: 10...bytes.count - 1)] ^= UInt8(1 << data.int(in: 0...7))
+                }
+            }
+            let parallel = Result { try Self.read(bytes) }
+            let streamed = Result { try Self.read(bytes, streamed: true) }
+            switch (parallel, streamed) {
+            case (.success(let (output, summary)), .success(let (streamedOutput, streamedSummary))):
+                #expect(output == streamedOutput, "round \(round)")
+                #expect(summary.uncompressedBytes == streamedSummary.uncompressedBytes, "round \(round)")
+            case (.failure(let error), .failure(let streamedError)):
+                #expect("\(error)" == "\(streamedError)", "round \(round)")
+            default:
+                Issue.record("round \(round): parallel \(parallel), streamed \(streamed)")
+            }
+        }
+    }
+
+    /// Stretches decoded one after another, as workers do: the first from the file's start, the
+    /// next ones from blocks, without their window (resolved when delivered) or, at the delivered
+    /// frontier, with it. What the delivery says was written past the last member's end (bytes
+    /// and CRC-32) is what a resumed stream compares the bytes it skips with.
+    @Test(arguments: [false, true])
+    func deliveredStretchesCarryTheChecksumOfWhatWasWritten(frontierKnowsItsWindow: Bool) throws {
+        let (content, stream) = DynamicBlockStartTests.sample(seed: 230)
+        let bytes = GzipHeader().encoded() + stream + GzipBytes.trailer(content)
+        let scratch = try TemporaryDirectory()
+        let file = try GzipBytes.file(bytes, in: scratch)
+        let decoder = SpeculativeStretchDecoder()
+        let chunk: Int64 = 128 << 10
+        var delivery = ParallelDelivery()
+        var written: [UInt8] = []
+        #expect(bytes.count > 4 * Int(chunk), "\(bytes.count) bytes")
+        for index in 0..<4 {
+            let window = frontierKnowsItsWindow ? delivery.windowAtEnd : nil
+            let decoded = try decoder.decode(
+                Int64(index) * chunk..<Int64(index + 1) * chunk, atFileStart: index == 0, search: .blocks, of: file,
+                fileSize: Int64(bytes.count), knownWindow: { bit in bit == window?.bit ? window?.bytes : nil })
+            var stretch = try #require(decoded, "stretch \(index)")
+            // Only a stretch that does not know its window decodes it in lockstep.
+            #expect((stretch.unresolved != nil) == (index > 0 && !frontierKnowsItsWindow), "stretch \(index)")
+            delivery = try #require(delivery.appending(&stretch), "stretch \(index)")
+            stretch.bytes.withUnsafeBytes { written += $0 }
+        }
+        #expect(ByteDifference.between(written, Array(content.prefix(written.count))) == nil)
+        let past = delivery.writtenPastLastMemberEnd
+        #expect(past.count == Int64(written.count))
+        #expect(past.checksum == CRC32.checksum(written))
+    }
+}
