@@ -17,8 +17,23 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
 
     /// Whether the bytes are valid UTF-8, so that `description` is the name exactly.
     public var isValidUTF8: Bool {
-        // ASCII (most names) first: the check by `String` allocates one.
-        bytes.withUnsafeBufferPointer { $0.allSatisfy { $0 < 0x80 } } || String(validating: bytes, as: UTF8.self) != nil
+        // ASCII (most names) first, eight bytes at a time (a `--json` rerun asks it of two names a
+        // file): the check by `String` allocates one.
+        bytes.withUnsafeBytes(Self.isASCII) || String(validating: bytes, as: UTF8.self) != nil
+    }
+
+    private static func isASCII(_ bytes: UnsafeRawBufferPointer) -> Bool {
+        let highBits: UInt64 = 0x8080_8080_8080_8080
+        var (offset, any) = (0, UInt64(0))
+        while offset + 8 <= bytes.count {
+            any |= bytes.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            offset += 8
+        }
+        while offset < bytes.count {
+            any |= UInt64(bytes[offset])
+            offset += 1
+        }
+        return any & highBits == 0
     }
 
     /// The bytes in base64 when they are not UTF-8: what a JSON report carries beside

@@ -49,8 +49,11 @@ public final class ReadableFile: Sendable {
     public static func openRegular(
         named name: UnsafePointer<CChar>, in directory: Int32, path: PathName
     ) throws(SystemError) -> (file: ReadableFile, status: FileStatus)? {
-        // Non-blocking, so that a FIFO at the name cannot hang the open.
-        let descriptor = try systemCall("open", path) { openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
+        // Non-blocking, so that a FIFO at the name cannot hang the open; a symbolic link at the
+        // name is not followed (the open fails), so that only a regular file there is ever read.
+        let descriptor = try systemCall("open", path) {
+            openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW)
+        }
         let file = ReadableFile(takingSeekable: descriptor, path: path)
         let status = try file.status()
         return status.kind == .regular ? (file, status) : nil

@@ -17,7 +17,7 @@ struct ResumeCheckQueue {
     private let slots: DispatchSemaphore
     private let group = DispatchGroup()
     /// The run being filled, and its number (runs are recorded in this order).
-    private var pending: [(index: Int32, file: ScannedFile)] = []
+    private var pending: [(index: Int32, file: ScannedFile, output: PathName?)] = []
     private var runNumber = 0
 
     /// Files per run: a worker's consecutive outputs, which mostly share a directory.
@@ -35,8 +35,10 @@ struct ResumeCheckQueue {
     }
 
     /// Hands in `file`, number `index` of the run's files; it is checked with the next files.
-    mutating func add(_ file: ScannedFile, at index: Int32) {
-        pending.append((index, file))
+    /// `output` is its output's name when the walk has made it already (else the checking thread
+    /// makes it).
+    mutating func add(_ file: ScannedFile, at index: Int32, output: PathName? = nil) {
+        pending.append((index, file, output))
         if pending.count == Self.runLength { startRun() }
     }
 
@@ -61,8 +63,9 @@ struct ResumeCheckQueue {
             let directory = ParentDirectory()
             var head = [UInt8](repeating: 0, count: ResumeCheck.wholeRead)
             var found: [(index: Int32, outcome: FileOutcome)] = []
-            for (index, file) in run {
-                if let outcome = check.completedOutput(of: file, at: destination(file), in: directory, head: &head) {
+            found.reserveCapacity(run.count)
+            for (index, file, output) in run {
+                if let outcome = check.completedOutput(of: file, at: output ?? destination(file), in: directory, head: &head) {
                     found.append((index, outcome))
                 }
             }
