@@ -156,35 +156,41 @@ struct JSONRecordWriter {
         append(UInt8(ascii: "\""))
     }
 
-    /// `text`'s bytes, escaped, into room checked once for the worst case: eight bytes at a time
-    /// while none of them needs an escape (most of a name), else a byte at a time.
+    /// `text`'s bytes, escaped, into room checked once for the worst case. Eight bytes at a time:
+    /// the bytes before the first that needs an escape (in a name, mostly a slash) are copied
+    /// at once, then that byte is escaped.
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
         precondition(count + text.count * 6 <= output.count, "a JSON record longer than its buffer")
         guard let start = text.baseAddress else { return }
         var end = output.baseAddress! + count
         var index = 0
         while index + 8 <= text.count {
-            let word = UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self)
-            if Self.hasByteToEscape(word) {
-                for byte in UnsafeBufferPointer(rebasing: text[index..<(index + 8)]) { Self.appendEscaped(byte, at: &end) }
-            } else {
-                UnsafeMutableRawPointer(end).storeBytes(of: word, as: UInt64.self)
-                end += 8
+            let word = UInt64(littleEndian: UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self))
+            // All eight bytes are stored, but only those before the first to escape are kept:
+            // the room checked for six bytes each leaves space for the rest.
+            UnsafeMutableRawPointer(end).storeBytes(of: word.littleEndian, as: UInt64.self)
+            let escapes = Self.bytesToEscape(in: word)
+            guard escapes != 0 else {
+                (index, end) = (index + 8, end + 8)
+                continue
             }
-            index += 8
+            let kept = escapes.trailingZeroBitCount / 8
+            end += kept
+            Self.appendEscaped(start[index + kept], at: &end)
+            index += kept + 1
         }
         for byte in UnsafeBufferPointer(rebasing: text[index...]) { Self.appendEscaped(byte, at: &end) }
         count = end - output.baseAddress!
     }
 
-    /// Whether one of `word`'s bytes is below `0` (controls, the quote, the slash) or a backslash:
-    /// the bytes that are escaped. (A byte below n exists exactly when `(x - n…) & ~x & 0x80…` is
-    /// not zero, for n up to 0x80; a backslash is a zero byte of `x ^ 0x5c…`.)
-    private static func hasByteToEscape(_ word: UInt64) -> Bool {
+    /// A mask with the high bit set of at least the first of `word`'s bytes (from its lowest) that
+    /// is escaped: controls, the quote, the slash, the backslash; zero when none is. (Bytes below
+    /// n are flagged by `(x - n…) & ~x & 0x80…` for n up to 0x80, and a byte equal to c as a zero
+    /// byte of `x ^ c…`: exactly for the first such byte, while a borrow can flag some after it.)
+    private static func bytesToEscape(in word: UInt64) -> UInt64 {
         let (ones, highBits) = (UInt64(0x0101_0101_0101_0101), UInt64(0x8080_8080_8080_8080))
-        let belowDigits = (word &- ones &* 0x30) & ~word & highBits
-        let backslashes = word ^ (ones &* 0x5C)
-        return belowDigits | ((backslashes &- ones) & ~backslashes & highBits) != 0
+        let below = { (word: UInt64, limit: UInt64) in (word &- ones &* limit) & ~word & highBits }
+        return below(word, 0x20) | below(word ^ (ones &* 0x22), 1) | below(word ^ (ones &* 0x2F), 1) | below(word ^ (ones &* 0x5C), 1)
     }
 
     /// `byte` as the encoder writes it in a string: quote, backslash and slash with a backslash,
