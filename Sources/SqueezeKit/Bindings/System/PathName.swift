@@ -94,8 +94,10 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
     }
 
     public func appendingSuffix(_ suffix: String) -> PathName {
-        var result = self
-        result.bytes.append(contentsOf: suffix.utf8)
+        var (result, suffix) = (self, suffix)
+        // Appended from contiguous bytes: appending the `UTF8View` took a generic path, 500
+        // instructions for ".gz" (a rerun names every file's output).
+        suffix.withUTF8 { result.bytes.append(contentsOf: $0) }
         return result
     }
 

@@ -28,12 +28,15 @@ struct ResumeCheck: Sendable {
     func completedOutput(
         of source: ScannedFile, at destination: PathName, in directory: ParentDirectory, head: inout [UInt8]
     ) -> FileOutcome? {
-        guard let (output, status) = directory.openRegular(destination),
+        var status = FileStatus(stat())
+        guard let output = directory.openRegular(destination, status: &status),
               status.size >= 18, status.modificationTime == source.status.modificationTime,
-              let (header, trailer) = Self.headerAndTrailer(of: output, size: status.size, into: &head),
-              header[0] == 0x1f, header[1] == 0x8b, header[2] == 8,
-              Self.littleEndian(header[4..<8]) == source.status.modificationTime.gzipModificationTime,
-              Self.decodedLength(of: output, size: status.size, flags: header[3], trailer: trailer, matches: source.status.size)
+              let trailer = Self.readHeaderAndTrailer(of: output, size: status.size, into: &head),
+              head[0] == 0x1f, head[1] == 0x8b, head[2] == 8,
+              Self.littleEndian(head, at: 4) == source.status.modificationTime.gzipModificationTime,
+              Self.decodedLength(
+                  of: output, size: status.size, flags: head[3], lastLength: Self.littleEndian(head, at: trailer + 4),
+                  matches: source.status.size)
         else { return nil }
         if mode == .verify {
             let decoded = Locked<Int64>(0)
@@ -57,11 +60,10 @@ struct ResumeCheck: Sendable {
     static let wholeRead = 512
     static let headerRead = 10
 
-    /// The output's first `headerRead` bytes and its last 8 (its trailer), read into `buffer`; nil
-    /// when fewer could be read (a file cut short since its status was taken).
-    private static func headerAndTrailer(
-        of output: ReadableFile, size: Int64, into buffer: inout [UInt8]
-    ) -> (header: ArraySlice<UInt8>, trailer: ArraySlice<UInt8>)? {
+    /// Reads the output's first `headerRead` bytes and its last 8 (its trailer) into `buffer`, the
+    /// header first; returns where the trailer starts in it, or nil when fewer could be read (a
+    /// file cut short since its status was taken).
+    private static func readHeaderAndTrailer(of output: ReadableFile, size: Int64, into buffer: inout [UInt8]) -> Int? {
         let read = try? buffer.withUnsafeMutableBytes { buffer throws(SystemError) -> Bool in
             if size <= Self.wholeRead {
                 return try output.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<Int(size)]), at: 0) == Int(size)
@@ -71,23 +73,25 @@ struct ResumeCheck: Sendable {
             return try output.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[headerRead..<(headerRead + 8)]), at: size - 8) == 8
         }
         guard read == true else { return nil }
-        let trailerEnd = size <= Self.wholeRead ? Int(size) : headerRead + 8
-        return (buffer[..<headerRead], buffer[(trailerEnd - 8)..<trailerEnd])
+        return size <= Self.wholeRead ? Int(size) - 8 : headerRead
     }
 
     /// Whether `output` decodes to `expected` bytes, as far as its index or its last trailer says.
     /// (A split file's last trailer gives only its last member's length: its index gives them all.)
-    /// `flags` is its header's FLG byte.
-    private static func decodedLength(of output: ReadableFile, size: Int64, flags: UInt8, trailer: ArraySlice<UInt8>, matches expected: Int64) -> Bool {
+    /// `flags` is its header's FLG byte, `lastLength` its last trailer's ISIZE.
+    private static func decodedLength(
+        of output: ReadableFile, size: Int64, flags: UInt8, lastLength: UInt32, matches expected: Int64
+    ) -> Bool {
         // Only a header with an extra field (FLG.FEXTRA) can carry a member index: without one,
         // the walk would find none, so it is not made.
         if flags & 0x04 != 0, let index = try? MemberIndexWalker(file: output, fileSize: size).walk() {
             return index.uncompressedBytes == expected
         }
-        return littleEndian(trailer.suffix(4)) == UInt32(truncatingIfNeeded: expected)
+        return lastLength == UInt32(truncatingIfNeeded: expected)
     }
 
-    private static func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    /// The 32-bit little-endian number at `offset` of `bytes`.
+    private static func littleEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
     }
 }
