@@ -72,7 +72,7 @@ import Testing
         let cases = ["truncated", "lastByteGone", "headerTime", "sourceGrew", "symlink", "directory", "temporary", "notGzip", "intact"]
         var names: [String] = []
         for (index, name) in cases.enumerated() {
-            for (sizeName, size) in [("small", 60 + index), ("large", 9000 + index)] {
+            for (sizeName, size) in [("small", 60 + index), ("large", 17_000 + index)] {
                 // Random bytes do not compress: a small file's output is read whole, a large one's is not.
                 var generator = SplitMix64(seed: UInt64(index * 2 + size))
                 let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
@@ -104,7 +104,7 @@ import Testing
             // A killed run's output, whole but still at its temporary name.
             let temporary = TemporaryName.candidate(for: PathName(source("temporary") + ".gz")).description
             #expect(rename(source("temporary") + ".gz", temporary) == 0)
-            try Data(repeating: 0x41, count: sizeName == "small" ? 100 : 9000).write(to: output("notGzip"))
+            try Data(repeating: 0x41, count: sizeName == "small" ? 100 : 17_000).write(to: output("notGzip"))
             for name in cases where name != "symlink" && name != "directory" && name != "temporary" && name != "sourceGrew" {
                 #expect(try CommandRunner.run("touch", ["-r", source(name), source(name) + ".gz"]).status == 0)
             }
