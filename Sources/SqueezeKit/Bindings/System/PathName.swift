@@ -87,10 +87,16 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
     public func appending(_ component: PathName) -> PathName {
         if bytes.isEmpty { return component }
         if component.bytes.isEmpty { return self }
-        var result = self
-        if result.bytes.last != UInt8(ascii: "/") { result.bytes.append(UInt8(ascii: "/")) }
-        result.bytes.append(contentsOf: component.bytes.drop(while: { $0 == UInt8(ascii: "/") }))
-        return result
+        let slash = UInt8(ascii: "/")
+        let rest = component.bytes.drop(while: { $0 == slash })
+        // Made at its size (a walk names every entry): a copy of `self` grown twice cost two
+        // reallocations more.
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(self.bytes.count + 1 + rest.count)
+        bytes.append(contentsOf: self.bytes)
+        if self.bytes.last != slash { bytes.append(slash) }
+        bytes.append(contentsOf: rest)
+        return PathName(bytes: bytes)
     }
 
     public func appendingSuffix(_ suffix: String) -> PathName {
@@ -158,8 +164,15 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
         bytes.withUnsafeBytes { hasher.combine(bytes: $0) }
     }
 
+    /// Byte order (a walk sorts every directory's names): compared as memory, then by length.
     public static func < (lhs: PathName, rhs: PathName) -> Bool {
-        lhs.bytes.lexicographicallyPrecedes(rhs.bytes)
+        lhs.bytes.withUnsafeBufferPointer { left in
+            rhs.bytes.withUnsafeBufferPointer { right in
+                let common = Swift.min(left.count, right.count)
+                let order = common == 0 ? 0 : memcmp(left.baseAddress!, right.baseAddress!, common)
+                return order != 0 ? order < 0 : left.count < right.count
+            }
+        }
     }
 }
 
