@@ -88,6 +88,27 @@ import Testing
         #expect(try TreeBuilder.read(scratch("tree/\(name).gz")) == output)
     }
 
+    /// A symbolic link at an output's name, even to that file's complete output, is not the
+    /// output squeeze wrote: the file is not counted done, and the link is neither followed nor
+    /// replaced (without `--force`, an output that is there is reported and kept).
+    @Test func aLinkAtAnOutputsNameIsNotCountedDoneNorReplaced() throws {
+        let scratch = try TemporaryDirectory()
+        let contents = try Self.makeTree(scratch("tree"), files: 40, directories: 2, seed: 43)
+        #expect(try Squeeze.run(["compress", "tree", "-q"], currentDirectory: scratch.path).status == 0)
+        let name = contents.keys.sorted()[7]
+        let output = try TreeBuilder.read(scratch("tree/\(name).gz"))
+        #expect(rename(scratch("tree/\(name).gz"), scratch("elsewhere.gz")) == 0)
+        #expect(symlink(scratch("elsewhere.gz"), scratch("tree/\(name).gz")) == 0)
+        let rerun = try Squeeze.run(["compress", "tree", "--resume", "--json", "-"], currentDirectory: scratch.path)
+        #expect(rerun.status == 2, "\(rerun.standardError)")
+        #expect(rerun.standardError.contains("\(name).gz' already exists"), "\(rerun.standardError)")
+        let report = try JSONSerialization.jsonObject(with: Data(rerun.standardOutput)) as! [String: Any]
+        #expect(report["filesResumed"] as? Int == 39)
+        var status = stat()
+        #expect(lstat(scratch("tree/\(name).gz"), &status) == 0 && status.st_mode & S_IFMT == S_IFLNK)
+        #expect(try TreeBuilder.read(scratch("elsewhere.gz")) == output)
+    }
+
     @Test(.timeLimit(.minutes(2))) func anInterruptedRerunLeavesOnlyCompleteOutputsAndTheNextFinishes() throws {
         let scratch = try TemporaryDirectory()
         _ = try Self.makeTree(scratch("tree"), files: 400, directories: 4, seed: 43)

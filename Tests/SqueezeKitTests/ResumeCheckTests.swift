@@ -64,6 +64,62 @@ import Testing
         }
     }
 
+    /// Every way an output can fail to match its source, each on outputs read whole (up to
+    /// `ResumeCheck.wholeRead` bytes) and on outputs of which only the header and trailer are read.
+    /// The output's own time is put back after each change, so that only the change is judged.
+    @Test func everyMismatchOfAnOutputIsRedoneAndOnlyRegularFilesAreRead() throws {
+        let scratch = try TemporaryDirectory()
+        let cases = ["truncated", "lastByteGone", "headerTime", "sourceGrew", "symlink", "directory", "temporary", "notGzip", "intact"]
+        var names: [String] = []
+        for (index, name) in cases.enumerated() {
+            for (sizeName, size) in [("small", 60 + index), ("large", 17_000 + index)] {
+                // Random bytes do not compress: a small file's output is read whole, a large one's is not.
+                var generator = SplitMix64(seed: UInt64(index * 2 + size))
+                let bytes = (0..<size).map { _ in UInt8.random(in: 0...255, using: &generator) }
+                try FileManager.default.createDirectory(atPath: scratch("tree/\(sizeName)"), withIntermediateDirectories: true)
+                try Data(bytes).write(to: URL(fileURLWithPath: scratch("tree/\(sizeName)/\(name)")))
+                names.append("\(sizeName)/\(name)")
+            }
+        }
+        let first = CompressionRun(request: CompressionRequest(roots: [PathName(scratch("tree"))])).run()
+        #expect(first.filesDone == names.count)
+        for sizeName in ["small", "large"] {
+            let source = { (name: String) in scratch("tree/\(sizeName)/\(name)") }
+            let output = { (name: String) in URL(fileURLWithPath: source(name) + ".gz") }
+            #expect((try Data(contentsOf: output("intact"))).count > ResumeCheck.wholeRead || sizeName == "small")
+            #expect((try Data(contentsOf: output("intact"))).count <= ResumeCheck.wholeRead || sizeName == "large")
+            try Data(contentsOf: output("truncated")).dropLast(9).write(to: output("truncated"))
+            try Data(contentsOf: output("lastByteGone")).dropLast().write(to: output("lastByteGone"))
+            var header = try Data(contentsOf: output("headerTime"))
+            header[5] ^= 1
+            try header.write(to: output("headerTime"))
+            // The source grew by a byte, its time put back: the trailer's length no longer matches.
+            let grown = try Data(contentsOf: URL(fileURLWithPath: source("sourceGrew"))) + [0]
+            try grown.write(to: URL(fileURLWithPath: source("sourceGrew")))
+            #expect(try CommandRunner.run("touch", ["-r", source("sourceGrew") + ".gz", source("sourceGrew")]).status == 0)
+            // A link at the output's name to a complete output (its own, moved): not the output squeeze writes.
+            #expect(rename(source("symlink") + ".gz", source("symlink") + ".real") == 0)
+            #expect(symlink(source("symlink") + ".real", source("symlink") + ".gz") == 0)
+            #expect(unlink(source("directory") + ".gz") == 0 && mkdir(source("directory") + ".gz", 0o755) == 0)
+            // A killed run's output, whole but still at its temporary name.
+            let temporary = TemporaryName.candidate(for: PathName(source("temporary") + ".gz")).description
+            #expect(rename(source("temporary") + ".gz", temporary) == 0)
+            try Data(repeating: 0x41, count: sizeName == "small" ? 100 : 17_000).write(to: output("notGzip"))
+            for name in cases where name != "symlink" && name != "directory" && name != "temporary" && name != "sourceGrew" {
+                #expect(try CommandRunner.run("touch", ["-r", source(name), source(name) + ".gz"]).status == 0)
+            }
+        }
+
+        let files = TreeScanner(options: ScanOptions(selection: .uncompressed, filter: PathFilter(), followSymlinks: false))
+            .scan([PathName(scratch("tree"))]).files
+        let planned = files.indices.map { Int32($0) }.filter { !files[Int($0)].path.hasSuffix(".real") }
+        for mode in [ResumeMode.check, .verify] {
+            let (remaining, recorded, resumedFiles, _) = Self.split(planned, of: files, mode: mode, destination: { $0.path.appendingSuffix(".gz") })
+            #expect(Set(remaining.map { files[Int($0)].relativePath.description }) == Set(names.filter { !$0.hasSuffix("/intact") }))
+            #expect(resumedFiles == 2 && Set(recorded.map { $0.source.lastComponent.description }) == ["intact"])
+        }
+    }
+
     /// Many runs checked at once, finishing in any order, are still recorded in walk order.
     @Test(arguments: [1, 3, 8]) func runsFinishingInAnyOrderAreRecordedInWalkOrder(jobs: Int) throws {
         let scratch = try TemporaryDirectory()

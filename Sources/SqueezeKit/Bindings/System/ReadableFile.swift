@@ -42,18 +42,23 @@ public final class ReadableFile: Sendable {
         }
     }
 
-    /// The regular file `name` in the directory open on `directory`, with its status, or nil when
-    /// it is of another kind (closed at once, unread). `openat` makes the kernel look up one
+    /// The regular file `name` in the directory open on `directory` (its status put in `status`),
+    /// or nil when it is of another kind (closed at once, unread). (The status is not returned
+    /// with the file: an optional of a struct this large is copied and destroyed through the
+    /// runtime's generic witnesses, 200 instructions each, for every output a resumed run checks.) `openat` makes the kernel look up one
     /// component instead of every one of `path`, which names the file in messages: for a caller
     /// opening many files of one directory, the lookups are most of an open's cost.
     public static func openRegular(
-        named name: UnsafePointer<CChar>, in directory: Int32, path: PathName
-    ) throws(SystemError) -> (file: ReadableFile, status: FileStatus)? {
-        // Non-blocking, so that a FIFO at the name cannot hang the open.
-        let descriptor = try systemCall("open", path) { openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK) }
+        named name: UnsafePointer<CChar>, in directory: Int32, path: PathName, status: inout FileStatus
+    ) throws(SystemError) -> ReadableFile? {
+        // Non-blocking, so that a FIFO at the name cannot hang the open; a symbolic link at the
+        // name is not followed (the open fails), so that only a regular file there is ever read.
+        let descriptor = try systemCall("open", path) {
+            openat(directory, name, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW)
+        }
         let file = ReadableFile(takingSeekable: descriptor, path: path)
-        let status = try file.status()
-        return status.kind == .regular ? (file, status) : nil
+        status = try file.status()
+        return status.kind == .regular ? file : nil
     }
 
     /// Takes `descriptor`, open on a regular file (so seekable), which it closes.

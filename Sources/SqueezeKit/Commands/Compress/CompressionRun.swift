@@ -126,9 +126,9 @@ public final class CompressionRun: BatchRun, Sendable {
             // `--shard K/N`: this task's part of the partition of everything the scan found.
             for index in slice.indices(ofSizes: files.indices.map { files.size(at: $0) }).sorted() {
                 let file = files[index]
-                guard admission.admits(Int32(index), file, of: files) else { continue }
+                guard let admitted = admission.admit(Int32(index), file, of: files) else { continue }
                 planned.append(Int32(index))
-                check?.add(file, at: Int32(index))
+                check?.add(file, at: Int32(index), output: admitted.output)
             }
         } else {
             scan(
@@ -137,9 +137,9 @@ public final class CompressionRun: BatchRun, Sendable {
             ) { file in
                 let index = Int32(files.count)
                 files.append(file)
-                guard admission.admits(index, file, of: files) else { return }
+                guard let admitted = admission.admit(index, file, of: files) else { return }
                 planned.append(index)
-                check?.add(file, at: index)
+                check?.add(file, at: index, output: admitted.output)
             }
         }
         collector.plan(files: planned.count, bytes: planned.reduce(0) { $0 + files.size(at: Int($1)) })
@@ -207,21 +207,27 @@ public final class CompressionRun: BatchRun, Sendable {
             claimed = run.request.roots.count > 1 ? ClaimedNames() : nil
         }
 
-        /// Whether `file`, number `index` of `files`, is planned; when it is not, records why.
-        mutating func admits(_ index: Int32, _ file: ScannedFile, of files: ScannedFiles) -> Bool {
+        /// A planned file: its output's name, when admitting it took making it (several roots),
+        /// so that `--resume`'s check need not make it again.
+        struct Admitted {
+            var output: PathName?
+        }
+
+        /// Whether `file`, number `index` of `files`, is planned; when it is not (nil), records why.
+        mutating func admit(_ index: Int32, _ file: ScannedFile, of files: ScannedFiles) -> Admitted? {
             if let skip = run.sourceKeptSkip(file.status, file.path) {
                 run.record(skipped: [skip])
-                return false
+                return nil
             }
-            guard claimed != nil else { return true }
+            guard claimed != nil else { return Admitted() }
             let (output, suffix) = (run.request.output, run.request.suffix)
             let destination = { (index: Int32) in output.destination(for: files[Int(index)]) { $0.appendingSuffix(suffix) } }
             let name = output.destination(for: file) { $0.appendingSuffix(suffix) }
             if let first = claimed?.claim(name, by: index, nameOf: destination) {
                 run.record(skipped: [SkippedPath(path: file.path, reason: .nameTaken(name, by: files[Int(first)].path))])
-                return false
+                return nil
             }
-            return true
+            return Admitted(output: name)
         }
     }
 }

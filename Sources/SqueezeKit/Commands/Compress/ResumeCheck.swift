@@ -23,22 +23,20 @@ struct ResumeCheck: Sendable {
 
     /// The outcome of a file whose output at `destination` is complete and matches it, counted as
     /// done (with its sizes, in no time), or nil when it must be compressed. The output is opened
-    /// by its name in `directory` (which moves to the output's directory); `head` is room for its
-    /// first read (`wholeRead` bytes).
+    /// by its name in `directory` (which moves to the output's directory); `head` is room for the
+    /// bytes read (`wholeRead` of them).
     func completedOutput(
         of source: ScannedFile, at destination: PathName, in directory: ParentDirectory, head: inout [UInt8]
     ) -> FileOutcome? {
-        guard let (output, status) = directory.openRegular(destination),
-              status.size >= 18, status.modificationTime == source.status.modificationTime
-        else { return nil }
-        let headCount = status.size <= Self.wholeRead ? Int(status.size) : Self.headRead
-        guard let read = try? head.withUnsafeMutableBytes({ buffer throws(SystemError) in
-                  try output.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<headCount]), at: 0)
-              }),
-              read == headCount,
+        var status = FileStatus(stat())
+        guard let output = directory.openRegular(destination, status: &status),
+              status.size >= 18, status.modificationTime == source.status.modificationTime,
+              let trailer = Self.readHeaderAndTrailer(of: output, size: status.size, into: &head),
               head[0] == 0x1f, head[1] == 0x8b, head[2] == 8,
-              Self.littleEndian(head[4..<8]) == source.status.modificationTime.gzipModificationTime,
-              Self.decodedLength(of: output, size: status.size, head: head[..<headCount], matches: source.status.size)
+              Self.littleEndian(head, at: 4) == source.status.modificationTime.gzipModificationTime,
+              Self.decodedLength(
+                  of: output, size: status.size, flags: head[3], lastLength: Self.littleEndian(head, at: trailer + 4),
+                  matches: source.status.size)
         else { return nil }
         if mode == .verify {
             let decoded = Locked<Int64>(0)
@@ -54,33 +52,46 @@ struct ResumeCheck: Sendable {
         return outcome
     }
 
-    /// An output this small (most outputs of a source tree: all but 2% of `/usr/include`'s) is
-    /// read whole, so that one `pread` serves header and trailer; of a larger one, the first
-    /// `headRead` bytes, then its trailer. `head` holds `wholeRead` bytes.
+    /// An output this small (all but 2% of `/usr/include`'s) is read whole, in one `pread`; of a
+    /// larger one, only its first `headerRead` bytes and its last 8, in two. (Reading the header
+    /// and trailer of every output apart, fewer bytes for the kernel to copy, was measured slower:
+    /// 3.14 against 3.05 µs a file for open, status, reads and close, interleaved, over
+    /// `/usr/include`'s outputs in tmpfs.) `head` holds `wholeRead` bytes.
     static let wholeRead = 16384
-    static let headRead = 4096
+    static let headerRead = 10
+
+    /// Reads the output's first `headerRead` bytes and its last 8 (its trailer) into `buffer`, the
+    /// header first; returns where the trailer starts in it, or nil when fewer could be read (a
+    /// file cut short since its status was taken).
+    private static func readHeaderAndTrailer(of output: ReadableFile, size: Int64, into buffer: inout [UInt8]) -> Int? {
+        let read = try? buffer.withUnsafeMutableBytes { buffer throws(SystemError) -> Bool in
+            if size <= Self.wholeRead {
+                return try output.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<Int(size)]), at: 0) == Int(size)
+            }
+            guard try output.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<headerRead]), at: 0) == headerRead
+            else { return false }
+            return try output.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[headerRead..<(headerRead + 8)]), at: size - 8) == 8
+        }
+        guard read == true else { return nil }
+        return size <= Self.wholeRead ? Int(size) - 8 : headerRead
+    }
 
     /// Whether `output` decodes to `expected` bytes, as far as its index or its last trailer says.
     /// (A split file's last trailer gives only its last member's length: its index gives them all.)
-    /// `head` is the file's first bytes (all of them when it is short).
-    private static func decodedLength(of output: ReadableFile, size: Int64, head: ArraySlice<UInt8>, matches expected: Int64) -> Bool {
+    /// `flags` is its header's FLG byte, `lastLength` its last trailer's ISIZE.
+    private static func decodedLength(
+        of output: ReadableFile, size: Int64, flags: UInt8, lastLength: UInt32, matches expected: Int64
+    ) -> Bool {
         // Only a header with an extra field (FLG.FEXTRA) can carry a member index: without one,
         // the walk would find none, so it is not made.
-        let hasExtraField = head[head.startIndex + 3] & 0x04 != 0
-        if hasExtraField, let index = try? MemberIndexWalker(file: output, fileSize: size).walk() {
+        if flags & 0x04 != 0, let index = try? MemberIndexWalker(file: output, fileSize: size).walk() {
             return index.uncompressedBytes == expected
         }
-        let trailer: ArraySlice<UInt8>
-        if Int64(head.count) == size {
-            trailer = head.suffix(8)
-        } else {
-            guard let read = try? output.read(count: 8, at: size - 8), read.count == 8 else { return false }
-            trailer = read[...]
-        }
-        return littleEndian(trailer.suffix(4)) == UInt32(truncatingIfNeeded: expected)
+        return lastLength == UInt32(truncatingIfNeeded: expected)
     }
 
-    private static func littleEndian(_ bytes: ArraySlice<UInt8>) -> UInt32 {
-        bytes.reversed().reduce(0) { $0 << 8 | UInt32($1) }
+    /// The 32-bit little-endian number at `offset` of `bytes`.
+    private static func littleEndian(_ bytes: [UInt8], at offset: Int) -> UInt32 {
+        (0..<4).reduce(0) { $0 | UInt32(bytes[offset + $1]) << (8 * $1) }
     }
 }

@@ -17,7 +17,7 @@ struct ResumeCheckQueue {
     private let slots: DispatchSemaphore
     private let group = DispatchGroup()
     /// The run being filled, and its number (runs are recorded in this order).
-    private var pending: [(index: Int32, file: ScannedFile)] = []
+    private var pending: [Pending] = []
     private var runNumber = 0
 
     /// Files per run: a worker's consecutive outputs, which mostly share a directory.
@@ -35,8 +35,10 @@ struct ResumeCheckQueue {
     }
 
     /// Hands in `file`, number `index` of the run's files; it is checked with the next files.
-    mutating func add(_ file: ScannedFile, at index: Int32) {
-        pending.append((index, file))
+    /// `output` is its output's name when the walk has made it already (else the checking thread
+    /// makes it).
+    mutating func add(_ file: ScannedFile, at index: Int32, output: PathName? = nil) {
+        pending.append(Pending(index: index, file: file, output: output))
         if pending.count == Self.runLength { startRun() }
     }
 
@@ -60,15 +62,30 @@ struct ResumeCheckQueue {
             WorkerThreads.adopt(qos)
             let directory = ParentDirectory()
             var head = [UInt8](repeating: 0, count: ResumeCheck.wholeRead)
-            var found: [(index: Int32, outcome: FileOutcome)] = []
-            for (index, file) in run {
-                if let outcome = check.completedOutput(of: file, at: destination(file), in: directory, head: &head) {
-                    found.append((index, outcome))
+            var found: [Found] = []
+            found.reserveCapacity(run.count)
+            for file in run {
+                if let outcome = check.completedOutput(of: file.file, at: file.output ?? destination(file.file), in: directory, head: &head) {
+                    found.append(Found(index: file.index, outcome: outcome))
                 }
             }
             results.add(found, ofRun: number)
             slots.signal()
         }
+    }
+
+    /// A file handed in, and one whose output was found complete. (Structs, not tuples: arrays of
+    /// tuples are copied and destroyed through the runtime's generic witnesses, a few hundred
+    /// instructions a file.)
+    private struct Pending {
+        let index: Int32
+        let file: ScannedFile
+        let output: PathName?
+    }
+
+    private struct Found {
+        let index: Int32
+        let outcome: FileOutcome
     }
 
     /// What the checks found, recorded run by run in the order the runs were handed in.
@@ -79,7 +96,7 @@ struct ResumeCheckQueue {
         private struct State {
             /// The next run to record, and runs checked before it, waiting for it.
             var nextRun = 0
-            var waiting: [Int: [(index: Int32, outcome: FileOutcome)]] = [:]
+            var waiting: [Int: [Found]] = [:]
             var isComplete: [Bool] = []
             var files = 0
             var bytes: Int64 = 0
@@ -89,11 +106,12 @@ struct ResumeCheckQueue {
             self.record = record
         }
 
-        func add(_ found: [(index: Int32, outcome: FileOutcome)], ofRun number: Int) {
+        func add(_ found: [Found], ofRun number: Int) {
             state.withLock { state in
                 state.waiting[number] = found
                 while let ready = state.waiting.removeValue(forKey: state.nextRun) {
-                    for (index, outcome) in ready {
+                    for found in ready {
+                        let (index, outcome) = (found.index, found.outcome)
                         record(outcome)
                         let position = Int(index)
                         if state.isComplete.count <= position {

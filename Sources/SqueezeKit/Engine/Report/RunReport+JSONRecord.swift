@@ -156,33 +156,66 @@ struct JSONRecordWriter {
         append(UInt8(ascii: "\""))
     }
 
-    /// `text`'s bytes, escaped, written a byte at a time into room checked once for the worst
-    /// case (paths have a slash to escape every few bytes: runs between escapes are short).
+    /// `text`'s bytes, escaped, into room checked once for the worst case. Eight bytes at a time:
+    /// the bytes before the first that needs an escape (in a name, mostly a slash) are copied
+    /// at once, then that byte is escaped.
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
         precondition(count + text.count * 6 <= output.count, "a JSON record longer than its buffer")
-        let hex: StaticString = "0123456789abcdef"
+        guard let start = text.baseAddress else { return }
         var end = output.baseAddress! + count
-        for byte in text {
-            switch byte {
-            case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
-                end[0] = UInt8(ascii: "\\")
-                end[1] = byte
-                end += 2
-            case 0x08, 0x0C, 0x0A, 0x0D, 0x09:
-                end[0] = UInt8(ascii: "\\")
-                end[1] = byte == 0x08 ? UInt8(ascii: "b") : byte == 0x0C ? UInt8(ascii: "f") : byte == 0x0A ? UInt8(ascii: "n")
-                    : byte == 0x0D ? UInt8(ascii: "r") : UInt8(ascii: "t")
-                end += 2
-            case 0..<0x20:
-                (end[0], end[1], end[2], end[3]) = (UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"))
-                end[4] = hex.utf8Start[Int(byte >> 4)]
-                end[5] = hex.utf8Start[Int(byte & 0xF)]
-                end += 6
-            default:
-                end[0] = byte
-                end += 1
+        var index = 0
+        while index + 8 <= text.count {
+            let word = UInt64(littleEndian: UnsafeRawPointer(start + index).loadUnaligned(as: UInt64.self))
+            // All eight bytes are stored, but only those before the first to escape are kept:
+            // the room checked for six bytes each leaves space for the rest.
+            UnsafeMutableRawPointer(end).storeBytes(of: word.littleEndian, as: UInt64.self)
+            let escapes = Self.bytesToEscape(in: word)
+            guard escapes != 0 else {
+                (index, end) = (index + 8, end + 8)
+                continue
             }
+            let kept = escapes.trailingZeroBitCount / 8
+            end += kept
+            Self.appendEscaped(start[index + kept], at: &end)
+            index += kept + 1
         }
+        for byte in UnsafeBufferPointer(rebasing: text[index...]) { Self.appendEscaped(byte, at: &end) }
         count = end - output.baseAddress!
+    }
+
+    /// A mask with the high bit set of at least the first of `word`'s bytes (from its lowest) that
+    /// is escaped: controls, the quote, the slash, the backslash; zero when none is. (Bytes below
+    /// n are flagged by `(x - n…) & ~x & 0x80…` for n up to 0x80, and a byte equal to c as a zero
+    /// byte of `x ^ c…`: exactly for the first such byte, while a borrow can flag some after it.)
+    private static func bytesToEscape(in word: UInt64) -> UInt64 {
+        let (ones, highBits) = (UInt64(0x0101_0101_0101_0101), UInt64(0x8080_8080_8080_8080))
+        let below = { (word: UInt64, limit: UInt64) in (word &- ones &* limit) & ~word & highBits }
+        return below(word, 0x20) | below(word ^ (ones &* 0x22), 1) | below(word ^ (ones &* 0x2F), 1) | below(word ^ (ones &* 0x5C), 1)
+    }
+
+    /// `byte` as the encoder writes it in a string: quote, backslash and slash with a backslash,
+    /// the short escapes for control characters that have one, `\u00XX` for the others, and
+    /// everything else as it is.
+    private static func appendEscaped(_ byte: UInt8, at end: inout UnsafeMutablePointer<UInt8>) {
+        let hex: StaticString = "0123456789abcdef"
+        switch byte {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+            end[0] = UInt8(ascii: "\\")
+            end[1] = byte
+            end += 2
+        case 0x08, 0x0C, 0x0A, 0x0D, 0x09:
+            end[0] = UInt8(ascii: "\\")
+            end[1] = byte == 0x08 ? UInt8(ascii: "b") : byte == 0x0C ? UInt8(ascii: "f") : byte == 0x0A ? UInt8(ascii: "n")
+                : byte == 0x0D ? UInt8(ascii: "r") : UInt8(ascii: "t")
+            end += 2
+        case 0..<0x20:
+            (end[0], end[1], end[2], end[3]) = (UInt8(ascii: "\\"), UInt8(ascii: "u"), UInt8(ascii: "0"), UInt8(ascii: "0"))
+            end[4] = hex.utf8Start[Int(byte >> 4)]
+            end[5] = hex.utf8Start[Int(byte & 0xF)]
+            end += 6
+        default:
+            end[0] = byte
+            end += 1
+        }
     }
 }

@@ -47,7 +47,10 @@ public struct FileList: Sendable {
             if count == 0 { break }
             try chunk.withUnsafeBytes { buffer in
                 var start = 0
-                for index in 0..<count where buffer[index] == terminator {
+                // `memchr` finds each separator (a loop over the bytes took about 10 instructions a
+                // byte, a shard rerun's largest cost of reading its list).
+                while start < count, let found = memchr(buffer.baseAddress! + start, Int32(terminator), count - start) {
+                    let index = buffer.baseAddress!.distance(to: UnsafeRawPointer(found))
                     if pending.isEmpty {
                         if index > start { try body(UnsafeRawBufferPointer(rebasing: buffer[start..<index])) }
                     } else {

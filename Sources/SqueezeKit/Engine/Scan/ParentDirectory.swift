@@ -58,10 +58,12 @@ final class ParentDirectory {
         return path.withUnsafeBufferPointer { memcmp($0.baseAddress!, parent.baseAddress!, parent.count) == 0 }
     }
 
-    /// Opens `path` by its name if it is a regular file, with its status; nil if it is not, or
-    /// cannot be opened.
-    func openRegular(_ path: PathName) -> (file: ReadableFile, status: FileStatus)? {
-        let opened = withName(of: path) { directory, name in try? ReadableFile.openRegular(named: name, in: directory, path: path) }
+    /// Opens `path` by its name if it is a regular file (its status put in `status`); nil if it is
+    /// not, or cannot be opened.
+    func openRegular(_ path: PathName, status: inout FileStatus) -> ReadableFile? {
+        let opened = withName(of: path) { directory, name in
+            try? ReadableFile.openRegular(named: name, in: directory, path: path, status: &status)
+        }
         return opened ?? nil
     }
 

@@ -119,7 +119,7 @@ private struct Walk {
         let identity = FileIdentity(status)
         ancestors.insert(identity)
         defer { ancestors.remove(identity) }
-        let entries: [(name: PathName, type: UInt8)]
+        let entries: [DirectoryEntry]
         do {
             entries = try Self.entries(in: stream, directory)
         } catch {
@@ -127,8 +127,9 @@ private struct Walk {
             return
         }
         let parent = dirfd(stream)
-        for (name, type) in entries where !isStopped {
-            visit(name, type: type, in: parent, path: directory.appending(name), relativePath: relativePath.appending(name))
+        for entry in entries where !isStopped {
+            let name = entry.name
+            visit(name, type: entry.type, in: parent, path: directory.appending(name), relativePath: relativePath.appending(name))
         }
     }
 
@@ -239,10 +240,17 @@ private struct Walk {
         return FileStatus(raw)
     }
 
-    /// The entries of a directory stream but "." and "..", sorted by name (bytes), each with the
-    /// type `readdir` gave (`DT_UNKNOWN` where the file system does not say).
-    static func entries(in stream: OpaquePointer, _ directory: PathName) throws(SystemError) -> [(name: PathName, type: UInt8)] {
-        var entries: [(name: PathName, type: UInt8)] = []
+    /// A name a directory lists, with the type `readdir` gave (`DT_UNKNOWN` where the file system
+    /// does not say). (A struct, not a tuple: arrays of tuples are sorted, copied and destroyed
+    /// through the runtime's generic witnesses, a few hundred instructions an entry.)
+    struct DirectoryEntry {
+        let name: PathName
+        let type: UInt8
+    }
+
+    /// The entries of a directory stream but "." and "..", sorted by name (bytes).
+    static func entries(in stream: OpaquePointer, _ directory: PathName) throws(SystemError) -> [DirectoryEntry] {
+        var entries: [DirectoryEntry] = []
         while true {
             errno = 0
             guard let entry = readdir(stream) else {
@@ -256,7 +264,7 @@ private struct Walk {
                 return PathName(bytes: bytes)
             }
             guard let name else { continue }
-            entries.append((name, entry.pointee.d_type))
+            entries.append(DirectoryEntry(name: name, type: entry.pointee.d_type))
         }
         return entries.sorted { $0.name < $1.name }
     }
