@@ -32,6 +32,27 @@ import Testing
         #expect(String(decoding: result.standardOutput, as: UTF8.self).contains("t.tgz"))
     }
 
+    /// Without libarchive (an empty file mounted over it, in a private mount namespace), what
+    /// needs it says so and exits 127, as the loader would have at start; the rest works.
+    @Test(.enabled(if: SmallFileSystem.isAvailable)) func withoutLibarchiveOnlyWhatNeedsItFails() throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write("inside\n", to: scratch("tree/a.txt"))
+        #expect(try CommandRunner.run("tar", ["-czf", scratch("t.tgz"), "-C", scratch.path, "tree"]).status == 0)
+        let found = try CommandRunner.run("sh", ["-c", "ldconfig -p | awk '/libarchive[.]so[.]13 .*x86-64/ { print $NF; exit }'"])
+        let library = String(decoding: found.standardOutput, as: UTF8.self).trimmingCharacters(in: .whitespacesAndNewlines)
+        try #require(!library.isEmpty)
+        func runWithout(_ arguments: [String]) throws -> CommandResult {
+            try CommandRunner.run(
+                "unshare", ["-m", "sh", "-c", #"mount --bind /dev/null "$1" && shift && exec "$@""#, "no-libarchive", library, Squeeze.binary] + arguments)
+        }
+        let list = try runWithout(["list", scratch("t.tgz")])
+        #expect(list.status == 127)
+        #expect(list.standardError.contains("squeeze: cannot load libarchive.so.13"), "\(list.standardError)")
+        let compress = try runWithout(["compress", "-q", scratch("tree/a.txt")])
+        #expect(compress.status == 0, "\(compress.standardError)")
+        #expect(TreeBuilder.files(under: scratch("tree")) == ["a.txt", "a.txt.gz"])
+    }
+
     @Test(arguments: [["-V"], ["--version"], ["gzip", "--version"]])
     func theVersionNamesEveryLibrary(arguments: [String]) throws {
         let result = try Squeeze.run(arguments)
