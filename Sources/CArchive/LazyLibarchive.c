@@ -109,25 +109,33 @@ static const char *const names[function_count] = {
 
 // Written once, under `once`; read after pthread_once returns, which orders the writes first.
 static void *functions[function_count];
+// Why libarchive could not be used (what dlerror said), or empty.
+static char failure[512];
 static pthread_once_t once = PTHREAD_ONCE_INIT;
-
-// What the dynamic loader would have said at start-up, and its exit status.
-static void fail(const char *what) {
-    dprintf(STDERR_FILENO, "squeeze: cannot load %s: %s\n", what, dlerror());
-    _exit(127);
-}
 
 static void load(void) {
     void *library = dlopen(SQUEEZE_LIBARCHIVE_SONAME, RTLD_NOW | RTLD_LOCAL);
-    if (library == NULL) fail(SQUEEZE_LIBARCHIVE_SONAME);
+    if (library == NULL) {
+        snprintf(failure, sizeof failure, "%s: %s", SQUEEZE_LIBARCHIVE_SONAME, dlerror());
+        return;
+    }
     for (int index = 0; index < function_count; index++) {
         functions[index] = dlsym(library, names[index]);
-        if (functions[index] == NULL) fail(names[index]);
+        if (functions[index] == NULL) {
+            snprintf(failure, sizeof failure, "%s: %s", names[index], dlerror());
+            return;
+        }
     }
 }
 
+// What the dynamic loader would have said at start-up, and its exit status; outside
+// pthread_once's routine, which must return.
 static void *function(int index) {
     pthread_once(&once, load);
+    if (failure[0] != '\0') {
+        dprintf(STDERR_FILENO, "squeeze: cannot load %s\n", failure);
+        _exit(127);
+    }
     return functions[index];
 }
 
