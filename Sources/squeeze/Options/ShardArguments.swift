@@ -74,7 +74,7 @@ struct ShardArguments: ParsableArguments {
             if let count = shard?.count, count != manifest.shardCount {
                 throw ShardPlanError.countMismatch(engineCount: count, planCount: manifest.shardCount, source: "--shard \(shard!.index)/\(count)")
             }
-            let index = try ShardIndex.resolve(explicit: shard?.index, count: manifest.shardCount, environment: ProcessInfo.processInfo.environment)
+            let index = try ShardIndex.resolve(explicit: shard?.index, count: manifest.shardCount, environment: { getenv($0).map { String(cString: $0) } })
             let list = FileList(source: directory.appending(PathName(ShardPlanManifest.listName(ofShard: index))), separator: .nul)
             let roots = try list.names()
             let here = FileManager.default.currentDirectoryPath

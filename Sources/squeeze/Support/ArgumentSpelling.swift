@@ -7,6 +7,11 @@ enum ArgumentSpelling {
         return arguments[..<end].map(replacement) + arguments[end...]
     }
 
+    /// Whether `--version` (or `-V`) comes before any `--`.
+    static func asksForVersion(_ arguments: [String]) -> Bool {
+        arguments[..<(arguments.firstIndex(of: "--") ?? arguments.endIndex)].contains { replacement($0) == "--version" }
+    }
+
     /// A switch, not a dictionary: a dictionary literal costs its hashing and generic metadata at
     /// every start, for three words.
     private static func replacement(_ argument: String) -> String {

@@ -101,20 +101,22 @@ public enum ShardPlanError: Error, Sendable, Equatable, CustomStringConvertible 
 /// Which shard of `count` this task runs: `explicit` (`--shard K`) if given, else from the
 /// environment of the engine running it (a Slurm array task, a Kubernetes Indexed Job's pod).
 public enum ShardIndex {
-    public static func resolve(explicit: Int?, count: Int, environment: [String: String]) throws -> Int {
+    /// `environment` looks one variable up (`getenv`, not a copy of the whole environment, which
+    /// a rerun's start-up would pay for three names).
+    public static func resolve(explicit: Int?, count: Int, environment: (String) -> String?) throws -> Int {
         let (index, source): (Int, String)
         if let explicit {
             (index, source) = (explicit, "--shard")
-        } else if let id = environment["SLURM_ARRAY_TASK_ID"] {
-            let minimum = try number(environment["SLURM_ARRAY_TASK_MIN"] ?? "0", "SLURM_ARRAY_TASK_MIN")
-            if let tasks = environment["SLURM_ARRAY_TASK_COUNT"] {
+        } else if let id = environment("SLURM_ARRAY_TASK_ID") {
+            let minimum = try number(environment("SLURM_ARRAY_TASK_MIN") ?? "0", "SLURM_ARRAY_TASK_MIN")
+            if let tasks = environment("SLURM_ARRAY_TASK_COUNT") {
                 let engineCount = try number(tasks, "SLURM_ARRAY_TASK_COUNT")
                 guard engineCount == count else {
                     throw ShardPlanError.countMismatch(engineCount: engineCount, planCount: count, source: "SLURM_ARRAY_TASK_COUNT")
                 }
             }
             (index, source) = (try number(id, "SLURM_ARRAY_TASK_ID") - minimum, "SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN")
-        } else if let completion = environment["JOB_COMPLETION_INDEX"] {
+        } else if let completion = environment("JOB_COMPLETION_INDEX") {
             (index, source) = (try number(completion, "JOB_COMPLETION_INDEX"), "JOB_COMPLETION_INDEX")
         } else {
             throw ShardPlanError.noShardGiven
