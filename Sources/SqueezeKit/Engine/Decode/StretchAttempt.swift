@@ -106,8 +106,7 @@ struct StretchAttempt {
         /// The window is out of reach after `prefixLength` bytes (or the stretch ends first): A
         /// goes on alone, and its checksum covers the bytes from there on.
         func endProbe(after prefixLength: Int) {
-            guard var found = probe?.found else { return }
-            found.prefixLength = prefixLength
+            guard let found = probe?.unresolved(prefixLength: prefixLength) else { return }
             stretch.unresolved = found
             inflater.restartChecksum()
             probe = nil
@@ -195,9 +194,7 @@ struct StretchAttempt {
                     if isAtBlock, probe != nil, let window = knownWindow(startBit) {
                         // The window before the start is known now: A starts afresh here with the
                         // real one, the bytes before resolved.
-                        let tail = max(0, produced - UnresolvedWindow.windowSize)..<produced
-                        window.withUnsafeBytes { probe!.found.resolve(output, in: tail, window: $0) }
-                        let dictionary = Array(window.suffix(UnresolvedWindow.windowSize - tail.count)) + Array(output[tail])
+                        let dictionary = probe!.realWindow(before: produced, a: output, window: window)
                         endProbe(after: produced)
                         dictionary.withUnsafeBytes { inflater.reset(atBit: stop.bit & 7, of: input.bytes[stop.bit >> 3], dictionary: $0) }
                         position = (stop.bit >> 3) + 1
