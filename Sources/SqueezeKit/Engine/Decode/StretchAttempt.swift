@@ -6,9 +6,9 @@ struct StretchAttempt {
     /// Where the stretch is decoded to, handed on with it.
     let buffer: StretchBuffer
     var output: UnsafeMutableRawBufferPointer { buffer.memory }
-    /// The second inflater and buffer of a start at a block (`WindowProbe`).
+    /// The second inflater of a start at a block, and where its outputs come from (`WindowProbe`).
     let probeInflater: IsalInflater
-    let probeOutput: UnsafeMutableRawBufferPointer
+    let probeBuffers: StretchBufferPool
     /// The 32 KiB decoded before a file bit, once the stretches up to it were delivered and
     /// ended there inside a member: a stretch started there switches to its real window.
     let knownWindow: @Sendable (_ bit: Int64) -> [UInt8]?
@@ -98,7 +98,7 @@ struct StretchAttempt {
             if let window = knownWindow(stretch.start * 8 + Int64(start.bitsUsed)) {
                 window.withUnsafeBytes { inflater.reset(atBit: start.bitsUsed, of: input.bytes[position], dictionary: $0) }
             } else {
-                probe = WindowProbe(a: inflater, b: probeInflater, bOutput: probeOutput, atBit: start.bitsUsed, of: input.bytes[position])
+                probe = WindowProbe(a: inflater, b: probeInflater, bBuffer: probeBuffers.take(), atBit: start.bitsUsed, of: input.bytes[position])
             }
             position += 1
             member = (nil, 0)

@@ -13,11 +13,12 @@
 /// piece is only searched backwards for its last copy (most bytes are real, in long runs), and
 /// the copies are picked out once, when the stretch is delivered (6 bytes a copy, a few hundred
 /// thousand of them a stretch, cost more to record than the whole comparison).
-struct UnresolvedWindow: Sendable, Equatable {
+struct UnresolvedWindow: Sendable {
     /// The bytes from the start that were decoded in lockstep (the copies lie among them).
-    var prefixLength = 0
-    /// B's bytes, from the start up to and including the last copy (A's agree with them after).
-    var b: [UInt8] = []
+    let prefixLength: Int
+    /// B's bytes, from the start up to and including the last copy (A's agree with them after),
+    /// in memory lent by the stretch decoder's pool: faulted in once, not for every stretch.
+    let b: StretchBuffer
 
     static let windowSize = 32 << 10
 
@@ -37,6 +38,7 @@ struct UnresolvedWindow: Sendable, Equatable {
 
     /// Calls `body` with each offset in `range` where `a` and `b` differ, in order: eight bytes at a
     /// time (32 while they agree), the bytes that differ picked out of a word's XOR.
+    @inline(__always)
     static func forEachDifference(
         in range: Range<Int>, a: UnsafeRawBufferPointer, b: UnsafeRawBufferPointer, _ body: (Int) -> Void
     ) {
@@ -67,17 +69,19 @@ struct UnresolvedWindow: Sendable, Equatable {
     /// before the stretch, at most 32 KiB): a start that was no block of this member, or damage.
     func resolve(_ bytes: UnsafeMutableRawBufferPointer, window: ArraySlice<UInt8>) -> UInt32? {
         let missing = Self.windowSize - window.count
-        var reachesBack = false
-        b.withUnsafeBytes { b in
+        let b = b.bytes
+        let reachesBack = window.withUnsafeBufferPointer { window in
+            var reachesBack = false
             // A's bytes are read before they are replaced: a byte replaced is never read again.
             Self.forEachDifference(in: 0..<b.count, a: UnsafeRawBufferPointer(bytes), b: b) { at in
-                let index = Self.windowIndex(a: bytes[at], b: b[at])
-                if index < missing {
+                let index = Self.windowIndex(a: bytes[at], b: b[at]) - missing
+                if index < 0 {
                     reachesBack = true
                 } else {
-                    bytes[at] = window[window.startIndex + index - missing]
+                    bytes[at] = window[index]
                 }
             }
+            return reachesBack
         }
         if reachesBack { return nil }
         return CRC32.update(0, UnsafeRawBufferPointer(rebasing: bytes[..<prefixLength]))
@@ -101,14 +105,16 @@ enum MadeUpWindow {
 /// the same input with the same room for output, until A goes on alone.
 struct WindowProbe {
     let b: IsalInflater
-    let bOutput: UnsafeMutableRawBufferPointer
+    /// B's output, handed on with the stretch (`UnresolvedWindow.b`) when A goes on alone.
+    let bBuffer: StretchBuffer
+    var bOutput: UnsafeMutableRawBufferPointer { bBuffer.memory }
     /// Offset of the last byte copied from the window, -1 for none yet.
     private var lastCopy = -1
 
     /// Starts A (`a`) and B at bit `bitsUsed` of `byte`, each with its made-up window.
-    init(a: IsalInflater, b: IsalInflater, bOutput: UnsafeMutableRawBufferPointer, atBit bitsUsed: Int, of byte: UInt8) {
+    init(a: IsalInflater, b: IsalInflater, bBuffer: StretchBuffer, atBit bitsUsed: Int, of byte: UInt8) {
         self.b = b
-        self.bOutput = bOutput
+        self.bBuffer = bBuffer
         MadeUpWindow.a.withUnsafeBytes { a.reset(atBit: bitsUsed, of: byte, dictionary: $0) }
         MadeUpWindow.b.withUnsafeBytes { b.reset(atBit: bitsUsed, of: byte, dictionary: $0) }
     }
@@ -131,7 +137,8 @@ struct WindowProbe {
 
     /// The copies A decoded into its first `prefixLength` bytes, B's bytes kept to tell them.
     func unresolved(prefixLength: Int) -> UnresolvedWindow {
-        UnresolvedWindow(prefixLength: prefixLength, b: Array(bOutput[..<min(prefixLength, lastCopy + 1)]))
+        bBuffer.count = min(prefixLength, lastCopy + 1)
+        return UnresolvedWindow(prefixLength: prefixLength, b: bBuffer)
     }
 
     /// The 32 KiB before A's byte `produced`, once the real `window` before the stretch is known:
