@@ -161,4 +161,75 @@ import Testing
         #expect(past.count == Int64(written.count))
         #expect(past.checksum == CRC32.checksum(written))
     }
+
+    /// A stretch whose window becomes known while it decodes in lockstep (the stretch before it
+    /// was delivered meanwhile) goes on alone from its next block with the real window: its
+    /// lockstep prefix is shorter than when the window never comes, and both deliver the same
+    /// bytes.
+    @Test func stretchSwitchesToItsWindowWhenItBecomesKnown() throws {
+        let (content, stream) = DynamicBlockStartTests.sample(seed: 240)
+        let bytes = GzipHeader().encoded() + stream + GzipBytes.trailer(content)
+        let scratch = try TemporaryDirectory()
+        let file = try GzipBytes.file(bytes, in: scratch)
+        let decoder = SpeculativeStretchDecoder()
+        let chunk: Int64 = 128 << 10
+        func decode(_ index: Int, window: @escaping @Sendable (Int64) -> [UInt8]?) throws -> DecodedStretch {
+            try #require(try decoder.decode(
+                Int64(index) * chunk..<Int64(index + 1) * chunk, atFileStart: index == 0, search: .blocks, of: file,
+                fileSize: Int64(bytes.count), knownWindow: window))
+        }
+        var first = try decode(0) { _ in nil }
+        let delivered = try #require(ParallelDelivery().appending(&first))
+        let known = try #require(delivered.windowAtEnd, "the first stretch ends inside the member")
+        let alone = try decode(1) { _ in nil }
+        // Unknown at the start and for the first piece decoded in lockstep, then known.
+        let asked = Locked(0)
+        let switched = try decode(1) { bit in
+            asked.withLock { $0 += 1 }
+            return asked.withLock { $0 } > 2 && bit == known.bit ? known.bytes : nil
+        }
+        let natural = try #require(alone.unresolved).prefixLength
+        let shortened = try #require(switched.unresolved).prefixLength
+        #expect(shortened < natural, "prefix \(shortened) with the window, \(natural) without")
+        for var stretch in [alone, switched] {
+            let next = try #require(delivered.appending(&stretch))
+            var written: [UInt8] = []
+            first.bytes.withUnsafeBytes { written += $0 }
+            stretch.bytes.withUnsafeBytes { written += $0 }
+            #expect(ByteDifference.between(written, Array(content.prefix(written.count))) == nil)
+            #expect(next.writtenPastLastMemberEnd.checksum == CRC32.checksum(written))
+        }
+    }
+}
+
+/// The comparison of the two lockstep outputs: every byte where they differ is found, in order,
+/// and the last one, whatever the alignment and length of the range.
+@Suite struct UnresolvedWindowTests {
+    @Test func differencesAreFoundAtEveryAlignment() {
+        var data = TestData(seed: 250)
+        for _ in 0..<300 {
+            let count = data.int(in: 0...300)
+            let a = data.randomBytes(count)
+            var b = a
+            for _ in 0..<data.int(in: 0...4) where count > 0 { b[data.int(in: 0...count - 1)] ^= UInt8(data.int(in: 1...255)) }
+            let lower = data.int(in: 0...count), upper = data.int(in: lower...count)
+            let expected = (lower..<upper).filter { a[$0] != b[$0] }
+            a.withUnsafeBytes { a in
+                b.withUnsafeBytes { b in
+                    var found: [Int] = []
+                    UnresolvedWindow.forEachDifference(in: lower..<upper, a: a, b: b) { found.append($0) }
+                    #expect(found == expected)
+                    #expect(UnresolvedWindow.lastDifference(in: lower..<upper, a: a, b: b) == expected.last)
+                }
+            }
+        }
+    }
+
+    /// A's and B's made-up windows tell every window byte apart.
+    @Test func madeUpWindowsNameEveryWindowByte() {
+        for index in 0..<UnresolvedWindow.windowSize {
+            #expect(MadeUpWindow.a[index] != MadeUpWindow.b[index])
+            #expect(UnresolvedWindow.windowIndex(a: MadeUpWindow.a[index], b: MadeUpWindow.b[index]) == index)
+        }
+    }
 }

@@ -108,6 +108,40 @@ import Testing
         Array(stream[..<((boundary.bit >> 3) + 20)]).withUnsafeBytes { #expect(!DynamicBlockCandidate.isValid($0, atBit: boundary.bit)) }
     }
 
+    /// The header check agrees, bit for bit, with a plain reading of RFC 1951 (`ReferenceHeader`):
+    /// on real headers damaged by a few flipped bits (which reach every check: counts, the
+    /// code-length code, repeats, the codes' completeness) and on every position of random bytes
+    /// whose first bits could start a non-final dynamic block.
+    @Test func headerCheckAgreesWithAPlainReading() {
+        let (_, stream) = Self.sample(seed: 160)
+        let dynamic = Self.boundaries(of: stream).filter { $0.type == 2 && !$0.isFinal }
+        var data = TestData(seed: 161)
+        var valid = 0, checked = 0
+        for boundary in dynamic.prefix(60) {
+            for _ in 0..<200 {
+                var copy = stream
+                for _ in 0..<data.int(in: 0...2) {
+                    let bit = boundary.bit + 3 + data.int(in: 0...400)
+                    copy[bit >> 3] ^= 1 << UInt8(bit & 7)
+                }
+                let end = min(copy.count, (boundary.bit >> 3) + data.int(in: 40...700))
+                let expected = ReferenceHeader.isValid(Array(copy[..<end]), atBit: boundary.bit)
+                Array(copy[..<end]).withUnsafeBytes { #expect(DynamicBlockCandidate.isValid($0, atBit: boundary.bit) == expected) }
+                valid += expected ? 1 : 0
+                checked += 1
+            }
+        }
+        // Both outcomes are exercised: whole headers left intact or damaged in lengths that stay
+        // valid, and headers broken or cut short.
+        #expect(valid > 50 && valid < checked - 50, "\(valid) of \(checked) damaged headers valid")
+        let random = data.randomBytes(64 << 10)
+        random.withUnsafeBytes { bytes in
+            for bit in 0..<((random.count - 700) * 8) where (bytes[bit >> 3] >> UInt8(bit & 7)) & 1 == 0 {
+                #expect(DynamicBlockCandidate.isValid(bytes, atBit: bit) == ReferenceHeader.isValid(random, atBit: bit))
+            }
+        }
+    }
+
     /// ISA-L started at a block's bit with the real window decodes the rest of the stream; fed up
     /// to a block boundary, it stands at a block start with exactly the bits past it unread.
     @Test func isalStartsAndStopsAtABlockBit() throws {
@@ -139,4 +173,74 @@ import Testing
             for other in 0..<8 where other != unread { #expect(!inflater.isAtBlockStart(unreadBits: other)) }
         }
     }
+}
+
+/// RFC 1951's dynamic block header, read as plainly as possible (bit by bit, a code as a list of
+/// (code, length) pairs): the oracle for `DynamicBlockCandidate.isValid`, with the same rules
+/// (a non-final block; every code complete, a single one-bit code, or no distance code).
+private enum ReferenceHeader {
+    static func isValid(_ bytes: [UInt8], atBit start: Int) -> Bool {
+        var bit = start
+        func read(_ count: Int) -> Int? {
+            guard bit + count <= bytes.count * 8 else { return nil }
+            var value = 0
+            for offset in 0..<count { value |= Int((bytes[(bit + offset) >> 3] >> UInt8((bit + offset) & 7)) & 1) << offset }
+            bit += count
+            return value
+        }
+        guard read(1) == 0, read(2) == 2, let hlit = read(5), let hdist = read(5), let hclen = read(4), hlit <= 29, hdist <= 29 else {
+            return false
+        }
+        let order = [16, 17, 18, 0, 8, 7, 9, 6, 10, 5, 11, 4, 12, 3, 13, 2, 14, 1, 15]
+        var codeLengths = [Int](repeating: 0, count: 19)
+        for index in 0..<(hclen + 4) {
+            guard let length = read(3) else { return false }
+            codeLengths[order[index]] = length
+        }
+        guard kraft(codeLengths) == 1 << 15 else { return false }
+        // Canonical codes: shorter first, then by symbol.
+        var codes: [(code: Int, length: Int, symbol: Int)] = []
+        var code = 0
+        for length in 1...7 {
+            for symbol in 0..<19 where codeLengths[symbol] == length {
+                codes.append((code, length, symbol))
+                code += 1
+            }
+            code <<= 1
+        }
+        let total = hlit + 257 + hdist + 1
+        var lengths: [Int] = []
+        while lengths.count < total {
+            var value = 0, length = 0, symbol: Int?
+            while symbol == nil && length < 7 {
+                guard let next = read(1) else { return false }
+                value = value << 1 | next
+                length += 1
+                symbol = codes.first { $0.code == value && $0.length == length }?.symbol
+            }
+            guard let symbol else { return false }
+            switch symbol {
+            case 16:
+                guard let last = lengths.last, let extra = read(2) else { return false }
+                lengths += Array(repeating: last, count: 3 + extra)
+            case 17:
+                guard let extra = read(3) else { return false }
+                lengths += Array(repeating: 0, count: 3 + extra)
+            case 18:
+                guard let extra = read(7) else { return false }
+                lengths += Array(repeating: 0, count: 11 + extra)
+            default:
+                lengths.append(symbol)
+            }
+        }
+        guard lengths.count == total else { return false }
+        let literals = Array(lengths[..<(hlit + 257)]), distances = Array(lengths[(hlit + 257)...])
+        func usable(_ code: [Int], mayBeEmpty: Bool) -> Bool {
+            let used = code.filter { $0 != 0 }
+            return kraft(code) == 1 << 15 || (used.isEmpty ? mayBeEmpty : used == [1])
+        }
+        return literals[256] != 0 && usable(literals, mayBeEmpty: false) && usable(distances, mayBeEmpty: true)
+    }
+
+    static func kraft(_ lengths: [Int]) -> Int { lengths.reduce(0) { $0 + ($1 == 0 ? 0 : 1 << (15 - $1)) } }
 }

@@ -54,25 +54,61 @@ enum DynamicBlockCandidate {
     }
 
     /// Whether a whole valid non-final dynamic block header starts at `bit` of `bytes`; false
-    /// when it would run past their end.
+    /// when it would run past their end. Asked for every candidate the quick checks of `first`
+    /// let through (thousands a chunk): it allocates nothing.
     static func isValid(_ bytes: UnsafeRawBufferPointer, atBit bit: Int) -> Bool {
         var reader = BitReader(bytes: bytes, bit: bit)
         guard let kind = reader.read(3), kind == 4, let hlit = reader.read(5), let hdist = reader.read(5), let hclen = reader.read(4),
               hlit <= 29, hdist <= 29
         else { return false }
-        var codeLengthLengths = [UInt8](repeating: 0, count: 19)
+        // The code-length code as a table of its 7-bit codes (read low bit first): symbol, and
+        // length in the high byte. Complete, so every entry is filled.
+        var codeLengthLengths = SIMD32<UInt8>()
+        var kraft = 0
         for index in 0..<(hclen + 4) {
             guard let length = reader.read(3) else { return false }
             codeLengthLengths[codeLengthOrder[index]] = UInt8(length)
+            if length != 0 { kraft += 128 >> length }
         }
-        guard PrefixCode.kraftSum(codeLengthLengths) == PrefixCode.complete,
-              let codeLengthCode = PrefixCode(lengths: codeLengthLengths)
-        else { return false }
-        let literalCount = hlit + 257, total = hlit + 257 + hdist + 1
-        var lengths = [UInt8](repeating: 0, count: total)
+        guard kraft == 128 else { return false }
+        return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 128) { table in
+            fillTable(table, lengths: codeLengthLengths)
+            return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 29 + 257 + 29 + 1) { lengths in
+                readCodeLengths(&reader, table: table, into: lengths, literals: hlit + 257, distances: hdist + 1)
+            }
+        }
+    }
+
+    /// Fills `table` (128 entries) for the complete code of `lengths` (19 symbols, at most 7 bits).
+    private static func fillTable(_ table: UnsafeMutableBufferPointer<UInt16>, lengths: SIMD32<UInt8>) {
+        var code = 0
+        for length in 1...7 {
+            for symbol in 0..<19 where Int(lengths[symbol]) == length {
+                // Huffman codes are packed most significant bit first: reverse the code's bits.
+                var reversed = 0
+                for position in 0..<length where code & (1 << position) != 0 { reversed |= 1 << (length - 1 - position) }
+                for index in stride(from: reversed, to: 128, by: 1 << length) { table[index] = UInt16(symbol | length << 8) }
+                code += 1
+            }
+            code <<= 1
+        }
+    }
+
+    /// Reads the literal/length and distance code lengths with the code-length code `table`, and
+    /// says whether both codes are usable: no repeat before a first length or past the end, an
+    /// end-of-block code.
+    private static func readCodeLengths(
+        _ reader: inout BitReader, table: UnsafeMutableBufferPointer<UInt16>, into lengths: UnsafeMutableBufferPointer<UInt8>,
+        literals literalCount: Int, distances distanceCount: Int
+    ) -> Bool {
+        let total = literalCount + distanceCount
         var index = 0
         while index < total {
-            guard let symbol = codeLengthCode.decode(&reader) else { return false }
+            guard let (bits, available) = reader.peek(7) else { return false }
+            let entry = Int(table[bits])
+            let symbol = entry & 0xFF, length = entry >> 8
+            guard length <= available else { return false }
+            reader.skip(length)
             var repeated: UInt8 = 0, count = 1
             switch symbol {
             case 0...15: repeated = UInt8(symbol)
@@ -91,17 +127,22 @@ enum DynamicBlockCandidate {
             for offset in 0..<count { lengths[index + offset] = repeated }
             index += count
         }
-        let literals = Array(lengths[..<literalCount]), distances = Array(lengths[literalCount...])
-        return literals[256] != 0 && isUsable(literals, mayBeEmpty: false) && isUsable(distances, mayBeEmpty: true)
+        return lengths[256] != 0 && isUsable(UnsafeBufferPointer(rebasing: lengths[..<literalCount]), mayBeEmpty: false)
+            && isUsable(UnsafeBufferPointer(rebasing: lengths[literalCount..<total]), mayBeEmpty: true)
     }
 
     /// A code as decoders accept it: complete, or one code of one bit, or (distances) no code.
-    private static func isUsable(_ lengths: [UInt8], mayBeEmpty: Bool) -> Bool {
-        let sum = PrefixCode.kraftSum(lengths)
-        if sum == PrefixCode.complete { return true }
-        let used = lengths.filter { $0 != 0 }
-        if used.isEmpty { return mayBeEmpty }
-        return used.count == 1 && used[0] == 1
+    private static func isUsable(_ lengths: UnsafeBufferPointer<UInt8>, mayBeEmpty: Bool) -> Bool {
+        // Kraft sum in units of 2^-15.
+        var sum = 0, used = 0, lastUsed: UInt8 = 0
+        for length in lengths where length != 0 {
+            sum += 1 << (15 - Int(length))
+            used += 1
+            lastUsed = length
+        }
+        if sum == 1 << 15 { return true }
+        if used == 0 { return mayBeEmpty }
+        return used == 1 && lastUsed == 1
     }
 
     /// The Kraft sum (in 128ths) of four 3-bit code lengths packed in 12 bits.
@@ -120,6 +161,25 @@ private struct BitReader {
     let bytes: UnsafeRawBufferPointer
     var bit: Int
 
+    /// The next `count` bits (at most 57), zero past the end of `bytes`, and how many of them are
+    /// there; nil at the end.
+    func peek(_ count: Int) -> (bits: Int, available: Int)? {
+        let available = min(count, bytes.count * 8 - bit)
+        guard available > 0 else { return nil }
+        if (bit >> 3) + 8 <= bytes.count {
+            let word = bytes.loadUnaligned(fromByteOffset: bit >> 3, as: UInt64.self).littleEndian >> UInt64(bit & 7)
+            return (Int(word & ((1 << UInt64(count)) - 1)), available)
+        }
+        var value = 0
+        for offset in 0..<available {
+            let position = bit + offset
+            value |= Int((bytes[position >> 3] >> UInt8(position & 7)) & 1) << offset
+        }
+        return (value, available)
+    }
+
+    mutating func skip(_ count: Int) { bit += count }
+
     mutating func read(_ count: Int) -> Int? {
         guard (bit + count + 7) >> 3 <= bytes.count else { return nil }
         if (bit >> 3) + 8 <= bytes.count {
@@ -134,49 +194,5 @@ private struct BitReader {
         }
         bit += count
         return value
-    }
-}
-
-/// A canonical prefix code of at most 7-bit codes (the code-length code), decoded bit by bit.
-private struct PrefixCode {
-    /// The Kraft sum of a complete code, in units of 2^-15.
-    static let complete = 1 << 15
-
-    /// Sum of 2^(15 - length) over the used lengths; more than `complete` means oversubscribed.
-    static func kraftSum(_ lengths: [UInt8]) -> Int {
-        lengths.reduce(0) { $0 + ($1 == 0 ? 0 : 1 << (15 - Int($1))) }
-    }
-
-    /// For each length, the first code and the symbols in code order.
-    private var firstCode = [Int](repeating: 0, count: 16)
-    private var firstIndex = [Int](repeating: 0, count: 16)
-    private var counts = [Int](repeating: 0, count: 16)
-    private var symbols: [Int] = []
-
-    init?(lengths: [UInt8]) {
-        for length in lengths where length != 0 { counts[Int(length)] += 1 }
-        var code = 0, index = 0
-        for length in 1..<16 {
-            code = (code + counts[length - 1]) << 1
-            firstCode[length] = code
-            firstIndex[length] = index
-            index += counts[length]
-        }
-        for length in 1..<16 {
-            for (symbol, symbolLength) in lengths.enumerated() where Int(symbolLength) == length { symbols.append(symbol) }
-        }
-        if symbols.isEmpty { return nil }
-    }
-
-    /// The next symbol: Huffman codes are packed most significant bit first.
-    func decode(_ reader: inout BitReader) -> Int? {
-        var code = 0
-        for length in 1..<16 {
-            guard let bit = reader.read(1) else { return nil }
-            code = code << 1 | bit
-            let offset = code - firstCode[length]
-            if offset >= 0 && offset < counts[length] { return symbols[firstIndex[length] + offset] }
-        }
-        return nil
     }
 }

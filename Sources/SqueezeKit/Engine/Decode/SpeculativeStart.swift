@@ -36,22 +36,28 @@ struct SpeculativeStart: Equatable {
     /// order. Block starts are searched only where a whole header fits in `bytes`.
     static func first(in bytes: UnsafeRawBufferPointer, fromBit: Int, before limit: Int, search: Search) -> SpeculativeStart? {
         let offset = (fromBit + 7) / 8
-        var found: [SpeculativeStart] = []
-        if let member = MemberStartCandidate.first(in: bytes, from: offset, before: limit) {
-            found.append(SpeculativeStart(offset: member, kind: .member))
-        }
         switch search {
         case .flushPoints:
+            var found: [SpeculativeStart] = []
+            if let member = MemberStartCandidate.first(in: bytes, from: offset, before: limit) {
+                found.append(SpeculativeStart(offset: member, kind: .member))
+            }
             if let point = FlushPointCandidate.first(in: bytes, from: offset, before: limit) {
                 found.append(SpeculativeStart(offset: point, kind: .flushPoint))
             }
+            return found.min { $0.bit < $1.bit }
         case .blocks:
-            let end = min(limit, found.first?.offset ?? limit) * 8
-            if let block = DynamicBlockCandidate.first(in: bytes, fromBit: fromBit, beforeBit: end) {
-                found.append(SpeculativeStart(offset: block >> 3, kind: .block, bitsUsed: block & 7))
+            // Blocks first: one usually lies within a few KiB, and the member search (a memchr
+            // stopping at every 0x1F, one byte in 256 of compressed data) then covers only the
+            // bytes before it, not the whole chunk. A member starting in the block's byte or
+            // before comes first.
+            let block = DynamicBlockCandidate.first(in: bytes, fromBit: fromBit, beforeBit: limit * 8)
+            let memberLimit = block.map { min(limit, ($0 >> 3) + 1) } ?? limit
+            if let member = MemberStartCandidate.first(in: bytes, from: offset, before: memberLimit) {
+                return SpeculativeStart(offset: member, kind: .member)
             }
+            return block.map { SpeculativeStart(offset: $0 >> 3, kind: .block, bitsUsed: $0 & 7) }
         }
-        return found.min { $0.bit < $1.bit }
     }
 }
 

@@ -25,6 +25,9 @@ struct SpeculativeStretchDecoder: Sendable {
     private let scratches = CodecPool { StretchScratch() }
     /// The memory stretches are decoded into, and written from.
     private let buffers = StretchBufferPool(capacity: outputLimit)
+    /// The memory the second decoder of a stretch started at a block decodes into, kept with the
+    /// stretch up to its last copy from the window (`UnresolvedWindow`).
+    private let probeBuffers = StretchBufferPool(capacity: outputLimit)
 
     /// The stretch decoded from the first plausible start in `range` (the member at its very
     /// first byte when `atFileStart`); nil if no start in the range decodes, or if what follows
@@ -42,7 +45,7 @@ struct SpeculativeStretchDecoder: Sendable {
             let searchEnd = Int(range.upperBound - input.start)
             var attempt = StretchAttempt(
                 input: input, inflater: scratch.inflater, buffer: buffers.take(), probeInflater: scratch.probeInflater,
-                probeOutput: scratch.probeOutput, knownWindow: knownWindow, end: range.upperBound, search: search)
+                probeBuffers: probeBuffers, knownWindow: knownWindow, end: range.upperBound, search: search)
             var next = atFileStart ? SpeculativeStart(offset: 0, kind: .member) : attempt.firstStart(fromBit: searchStart * 8, before: searchEnd)
             while let start = next {
                 switch try attempt.decode(from: start) {
@@ -56,22 +59,17 @@ struct SpeculativeStretchDecoder: Sendable {
     }
 }
 
-/// A worker's inflaters, the memory its stretches read into and the second decoder's output, kept
-/// from stretch to stretch: their pages are faulted in once, not for every stretch. The second
-/// inflater and its output serve only stretches started at a block (`WindowProbe`).
+/// A worker's inflaters and the memory its stretches read into, kept from stretch to stretch:
+/// their pages are faulted in once, not for every stretch. The second inflater serves only
+/// stretches started at a block (`WindowProbe`).
 ///
 /// `@unchecked Sendable`: all are used by one thread at a time, because stretches only reach
-/// them through `CodecPool.withInstance`; the buffer never moves and is freed in `deinit`.
+/// them through `CodecPool.withInstance`.
 private final class StretchScratch: @unchecked Sendable {
     let inflater = IsalInflater()
     let input = InputBytes()
     /// B's bytes are only compared with A's: no CRC-32 for them.
     let probeInflater = IsalInflater(computesChecksum: false)
-    let probeOutput = StretchBufferPool.allocate(SpeculativeStretchDecoder.outputLimit)
-
-    deinit {
-        probeOutput.deallocate()
-    }
 }
 
 /// The bytes a stretch has read, from `start`, grown as members reach further.

@@ -6,9 +6,9 @@ struct StretchAttempt {
     /// Where the stretch is decoded to, handed on with it.
     let buffer: StretchBuffer
     var output: UnsafeMutableRawBufferPointer { buffer.memory }
-    /// The second inflater and buffer of a start at a block (`WindowProbe`).
+    /// The second inflater of a start at a block, and where its outputs come from (`WindowProbe`).
     let probeInflater: IsalInflater
-    let probeOutput: UnsafeMutableRawBufferPointer
+    let probeBuffers: StretchBufferPool
     /// The 32 KiB decoded before a file bit, once the stretches up to it were delivered and
     /// ended there inside a member: a stretch started there switches to its real window.
     let knownWindow: @Sendable (_ bit: Int64) -> [UInt8]?
@@ -98,7 +98,7 @@ struct StretchAttempt {
             if let window = knownWindow(stretch.start * 8 + Int64(start.bitsUsed)) {
                 window.withUnsafeBytes { inflater.reset(atBit: start.bitsUsed, of: input.bytes[position], dictionary: $0) }
             } else {
-                probe = WindowProbe(a: inflater, b: probeInflater, bOutput: probeOutput, atBit: start.bitsUsed, of: input.bytes[position])
+                probe = WindowProbe(a: inflater, b: probeInflater, bBuffer: probeBuffers.take(), atBit: start.bitsUsed, of: input.bytes[position])
             }
             position += 1
             member = (nil, 0)
@@ -106,8 +106,7 @@ struct StretchAttempt {
         /// The window is out of reach after `prefixLength` bytes (or the stretch ends first): A
         /// goes on alone, and its checksum covers the bytes from there on.
         func endProbe(after prefixLength: Int) {
-            guard var found = probe?.found else { return }
-            found.prefixLength = prefixLength
+            guard let found = probe?.unresolved(prefixLength: prefixLength) else { return }
             stretch.unresolved = found
             inflater.restartChecksum()
             probe = nil
@@ -195,9 +194,7 @@ struct StretchAttempt {
                     if isAtBlock, probe != nil, let window = knownWindow(startBit) {
                         // The window before the start is known now: A starts afresh here with the
                         // real one, the bytes before resolved.
-                        let tail = max(0, produced - UnresolvedWindow.windowSize)..<produced
-                        window.withUnsafeBytes { probe!.found.resolve(output, in: tail, window: $0) }
-                        let dictionary = Array(window.suffix(UnresolvedWindow.windowSize - tail.count)) + Array(output[tail])
+                        let dictionary = probe!.realWindow(before: produced, a: output, window: window)
                         endProbe(after: produced)
                         dictionary.withUnsafeBytes { inflater.reset(atBit: stop.bit & 7, of: input.bytes[stop.bit >> 3], dictionary: $0) }
                         position = (stop.bit >> 3) + 1

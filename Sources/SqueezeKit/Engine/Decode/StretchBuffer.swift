@@ -4,6 +4,7 @@ import Glibc
 /// stretch is decoded straight into it and written from it, and the memory goes back to the pool
 /// when the stretch is freed (written, or dropped). Stretches so never allocate fresh arrays,
 /// whose pages would be faulted in again for every stretch, and are never copied before writing.
+/// A stretch decoded in lockstep keeps its second decoder's output in one too (`UnresolvedWindow`).
 ///
 /// `@unchecked Sendable`: the memory belongs to one stretch at a time. The worker that decodes it
 /// writes it before it hands the stretch on; from then on only the task's writer, under the task's

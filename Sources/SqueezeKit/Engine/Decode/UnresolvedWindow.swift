@@ -8,22 +8,41 @@
 /// `A | (A ^ B ^ 0x80) << 8`, and where they agree it is real. A goes on alone once the last 32
 /// KiB it decoded are all real, or once the window is known (the stretch before was delivered):
 /// from the next block boundary, with the real window.
-struct UnresolvedWindow: Sendable, Equatable {
+///
+/// B's bytes are kept, up to its last copy, rather than a list of the copies: while decoding, a
+/// piece is only searched backwards for its last copy (most bytes are real, in long runs), and
+/// the copies are picked out once, when the stretch is delivered (6 bytes a copy, a few hundred
+/// thousand of them a stretch, cost more to record than the whole comparison).
+struct UnresolvedWindow: Sendable {
     /// The bytes from the start that were decoded in lockstep (the copies lie among them).
-    var prefixLength = 0
-    /// Where copies from the window lie, in order, and which window byte each is (0 is the
-    /// oldest of the 32 KiB, 32767 the byte just before the stretch).
-    var positions: [UInt32] = []
-    var windowIndices: [UInt16] = []
+    let prefixLength: Int
+    /// B's bytes, from the start up to and including the last copy (A's agree with them after),
+    /// in memory lent by the stretch decoder's pool: faulted in once, not for every stretch.
+    let b: StretchBuffer
 
     static let windowSize = 32 << 10
 
-    /// Records the copies among bytes `range` of the two outputs; returns the last one's offset.
-    mutating func scan(_ range: Range<Int>, a: UnsafeRawBufferPointer, b: UnsafeRawBufferPointer) -> Int? {
-        var last: Int?
+    static func windowIndex(a: UInt8, b: UInt8) -> Int { Int(a) | Int(a ^ b ^ 0x80) << 8 }
+
+    /// The offset of the last byte in `range` where `a` and `b` differ (a copy), nil if none.
+    static func lastDifference(in range: Range<Int>, a: UnsafeRawBufferPointer, b: UnsafeRawBufferPointer) -> Int? {
+        var end = range.upperBound
+        while end - 8 >= range.lowerBound {
+            let difference = a.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: end - 8, as: UInt64.self)
+            // Byte k of a little-endian word holds bits 8k to 8k + 7.
+            if difference != 0 { return end - 1 - difference.littleEndian.leadingZeroBitCount / 8 }
+            end -= 8
+        }
+        return (range.lowerBound..<end).last { a[$0] != b[$0] }
+    }
+
+    /// Calls `body` with each offset in `range` where `a` and `b` differ, in order: eight bytes at a
+    /// time (32 while they agree), the bytes that differ picked out of a word's XOR.
+    @inline(__always)
+    static func forEachDifference(
+        in range: Range<Int>, a: UnsafeRawBufferPointer, b: UnsafeRawBufferPointer, _ body: (Int) -> Void
+    ) {
         var offset = range.lowerBound
-        // Eight bytes at a time (32 while they agree: most bytes are real, in long runs); the
-        // bytes that differ are picked out of a word's XOR, without a compare per byte.
         while offset + 8 <= range.upperBound {
             if offset + 32 <= range.upperBound {
                 var difference: UInt64 = 0
@@ -35,49 +54,36 @@ struct UnresolvedWindow: Sendable, Equatable {
                     continue
                 }
             }
-            var difference = a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
+            var difference = (a.loadUnaligned(fromByteOffset: offset, as: UInt64.self) ^ b.loadUnaligned(fromByteOffset: offset, as: UInt64.self)).littleEndian
             while difference != 0 {
-                let byte = difference.trailingZeroBitCount / 8
-                record(offset + byte, a: a, b: b)
-                last = offset + byte
-                difference &= ~(0xFF << UInt64(byte * 8))
+                body(offset + difference.trailingZeroBitCount / 8)
+                difference &= ~(0xFF << UInt64(difference.trailingZeroBitCount & ~7))
             }
             offset += 8
         }
-        for at in offset..<range.upperBound where a[at] != b[at] {
-            record(at, a: a, b: b)
-            last = at
-        }
-        return last
+        for at in offset..<range.upperBound where a[at] != b[at] { body(at) }
     }
 
-    private mutating func record(_ offset: Int, a: UnsafeRawBufferPointer, b: UnsafeRawBufferPointer) {
-        positions.append(UInt32(offset))
-        windowIndices.append(Self.windowIndex(a: a[offset], b: b[offset]))
-    }
-
-    static func windowIndex(a: UInt8, b: UInt8) -> UInt16 { UInt16(a) | UInt16(a ^ b ^ 0x80) << 8 }
-
-    /// Resolves, in `bytes`, the copies that lie in `range` (the window's bytes, `window`, are
-    /// all 32 KiB of it).
-    func resolve(_ bytes: UnsafeMutableRawBufferPointer, in range: Range<Int>, window: UnsafeRawBufferPointer) {
-        var index = positions.count
-        while index > 0 && Int(positions[index - 1]) >= range.upperBound { index -= 1 }
-        while index > 0 && Int(positions[index - 1]) >= range.lowerBound {
-            index -= 1
-            bytes[Int(positions[index])] = window[Int(windowIndices[index])]
-        }
-    }
-
-    /// Puts the window's bytes in place of the copies in `bytes`, and returns the CRC-32 of the
-    /// prefix; nil if a copy reaches back past the start of `window` (the bytes of the member
+    /// Puts the window's bytes in place of the copies in `bytes` (A's), and returns the CRC-32 of
+    /// the prefix; nil if a copy reaches back past the start of `window` (the bytes of the member
     /// before the stretch, at most 32 KiB): a start that was no block of this member, or damage.
     func resolve(_ bytes: UnsafeMutableRawBufferPointer, window: ArraySlice<UInt8>) -> UInt32? {
         let missing = Self.windowSize - window.count
-        for (position, index) in zip(positions, windowIndices) {
-            guard Int(index) >= missing else { return nil }
-            bytes[Int(position)] = window[window.startIndex + Int(index) - missing]
+        let b = b.bytes
+        let reachesBack = window.withUnsafeBufferPointer { window in
+            var reachesBack = false
+            // A's bytes are read before they are replaced: a byte replaced is never read again.
+            Self.forEachDifference(in: 0..<b.count, a: UnsafeRawBufferPointer(bytes), b: b) { at in
+                let index = Self.windowIndex(a: bytes[at], b: b[at]) - missing
+                if index < 0 {
+                    reachesBack = true
+                } else {
+                    bytes[at] = window[index]
+                }
+            }
+            return reachesBack
         }
+        if reachesBack { return nil }
         return CRC32.update(0, UnsafeRawBufferPointer(rebasing: bytes[..<prefixLength]))
     }
 
@@ -99,15 +105,16 @@ enum MadeUpWindow {
 /// the same input with the same room for output, until A goes on alone.
 struct WindowProbe {
     let b: IsalInflater
-    let bOutput: UnsafeMutableRawBufferPointer
-    var found = UnresolvedWindow()
+    /// B's output, handed on with the stretch (`UnresolvedWindow.b`) when A goes on alone.
+    let bBuffer: StretchBuffer
+    var bOutput: UnsafeMutableRawBufferPointer { bBuffer.memory }
     /// Offset of the last byte copied from the window, -1 for none yet.
     private var lastCopy = -1
 
     /// Starts A (`a`) and B at bit `bitsUsed` of `byte`, each with its made-up window.
-    init(a: IsalInflater, b: IsalInflater, bOutput: UnsafeMutableRawBufferPointer, atBit bitsUsed: Int, of byte: UInt8) {
+    init(a: IsalInflater, b: IsalInflater, bBuffer: StretchBuffer, atBit bitsUsed: Int, of byte: UInt8) {
         self.b = b
-        self.bOutput = bOutput
+        self.bBuffer = bBuffer
         MadeUpWindow.a.withUnsafeBytes { a.reset(atBit: bitsUsed, of: byte, dictionary: $0) }
         MadeUpWindow.b.withUnsafeBytes { b.reset(atBit: bitsUsed, of: byte, dictionary: $0) }
     }
@@ -115,16 +122,36 @@ struct WindowProbe {
     /// The most bytes decoded in lockstep.
     var capacity: Int { bOutput.count }
 
-    /// Runs B as A ran on `input` into `a[offset..<end]`, which gave `step`; records the copies
+    /// Runs B as A ran on `input` into `a[offset..<end]`, which gave `step`; notes the last copy
     /// from the window. False if B did not do exactly what A did (a fault to give up on).
     mutating func follow(_ input: UnsafeRawBufferPointer, a: UnsafeMutableRawBufferPointer, from offset: Int, to end: Int, step: IsalInflater.Step) -> Bool {
         guard let other = try? b.inflate(input, into: UnsafeMutableRawBufferPointer(rebasing: bOutput[offset..<end])),
               other.consumed == step.consumed, other.produced == step.produced, other.isEnd == step.isEnd
         else { return false }
-        if let last = found.scan(offset..<(offset + step.produced), a: UnsafeRawBufferPointer(a), b: UnsafeRawBufferPointer(bOutput)) {
+        let range = offset..<(offset + step.produced)
+        if let last = UnresolvedWindow.lastDifference(in: range, a: UnsafeRawBufferPointer(a), b: UnsafeRawBufferPointer(bOutput)) {
             lastCopy = last
         }
         return true
+    }
+
+    /// The copies A decoded into its first `prefixLength` bytes, B's bytes kept to tell them.
+    func unresolved(prefixLength: Int) -> UnresolvedWindow {
+        bBuffer.count = min(prefixLength, lastCopy + 1)
+        return UnresolvedWindow(prefixLength: prefixLength, b: bBuffer)
+    }
+
+    /// The 32 KiB before A's byte `produced`, once the real `window` before the stretch is known:
+    /// what A's decoder starts afresh with. A's bytes stay as they are (they are resolved when the
+    /// stretch is delivered); the copies among the last 32 KiB are resolved in the copy returned.
+    func realWindow(before produced: Int, a: UnsafeMutableRawBufferPointer, window: [UInt8]) -> [UInt8] {
+        let tail = max(0, produced - UnresolvedWindow.windowSize)..<produced
+        var bytes = Array(window.suffix(UnresolvedWindow.windowSize - tail.count)) + Array(a[tail])
+        let shift = bytes.count - tail.count - tail.lowerBound
+        UnresolvedWindow.forEachDifference(in: tail, a: UnsafeRawBufferPointer(a), b: UnsafeRawBufferPointer(bOutput)) { at in
+            bytes[at + shift] = window[UnresolvedWindow.windowIndex(a: a[at], b: bOutput[at])]
+        }
+        return bytes
     }
 
     /// Whether the last 32 KiB of the `produced` bytes are all real: nothing after can reach the window.
