@@ -151,7 +151,7 @@ extension TarBuilder {
         gzip.arguments = ["gzip", "-1", "-c"]
         let input = Pipe()
         gzip.standardInput = input
-        FileManager.default.createFile(atPath: path, contents: nil)
+        _ = FileManager.default.createFile(atPath: path, contents: nil)  // if not made, FileHandle throws
         let output = try FileHandle(forWritingTo: URL(fileURLWithPath: path))
         gzip.standardOutput = output
         try gzip.run()

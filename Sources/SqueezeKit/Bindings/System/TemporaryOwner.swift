@@ -37,7 +37,9 @@ public struct TemporaryOwner: Hashable, Sendable {
         var machine = contents(of: "/etc/machine-id").filter { !$0.isWhitespace }
         if machine.isEmpty {
             var host = [CChar](repeating: 0, count: 256)
-            if gethostname(&host, host.count - 1) == 0 { machine = String(cString: host) }
+            if gethostname(&host, host.count - 1) == 0 {
+                machine = String(decoding: host.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
+            }
         }
         return TemporaryOwner(
             pid: pid, startTime: startTime(ofProcess: pid) ?? 0,

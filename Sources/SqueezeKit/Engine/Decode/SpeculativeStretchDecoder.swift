@@ -38,7 +38,7 @@ struct SpeculativeStretchDecoder: Sendable {
     ) throws -> DecodedStretch? {
         try scratches.withInstance { scratch in
             // The bytes just before the range, to see a marker that ends at its first bytes.
-            var input = StretchInput(file: file, start: max(0, range.lowerBound - 5), fileSize: fileSize, bytes: scratch.input)
+            let input = StretchInput(file: file, start: max(0, range.lowerBound - 5), fileSize: fileSize, bytes: scratch.input)
             // The boundary it stops at usually lies within a block or two past the range's end.
             try input.read(upTo: min(fileSize, range.upperBound + Self.readAhead))
             let searchStart = Int(range.lowerBound - input.start)
