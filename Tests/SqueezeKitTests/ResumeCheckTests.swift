@@ -120,6 +120,26 @@ import Testing
         }
     }
 
+    /// An empty file's output cut short still ends in zero bytes, as its trailer does: it is redone.
+    @Test func anEmptySourcesCutOutputIsRedone() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: scratch("tree"), withIntermediateDirectories: true)
+        let cuts = [0, 1, 2, 4, 8]
+        for cut in cuts { #expect(FileManager.default.createFile(atPath: scratch("tree/empty\(cut)"), contents: Data())) }
+        let first = CompressionRun(request: CompressionRequest(roots: [PathName(scratch("tree"))])).run()
+        #expect(first.filesDone == cuts.count)
+        for cut in cuts where cut > 0 {
+            let output = URL(fileURLWithPath: scratch("tree/empty\(cut).gz"))
+            try Data(contentsOf: output).dropLast(cut).write(to: output)
+            #expect(try CommandRunner.run("touch", ["-r", scratch("tree/empty\(cut)"), output.path]).status == 0)
+        }
+        let files = TreeScanner(options: ScanOptions(selection: .uncompressed, filter: PathFilter(), followSymlinks: false))
+            .scan([PathName(scratch("tree"))]).files
+        let (remaining, recorded, _, _) = Self.split(files.indices.map { Int32($0) }, of: files, destination: { $0.path.appendingSuffix(".gz") })
+        #expect(Set(remaining.map { files[Int($0)].relativePath.description }) == ["empty1", "empty2", "empty4", "empty8"])
+        #expect(recorded.map { $0.source.lastComponent.description } == ["empty0"])
+    }
+
     /// Many runs checked at once, finishing in any order, are still recorded in walk order.
     @Test(arguments: [1, 3, 8]) func runsFinishingInAnyOrderAreRecordedInWalkOrder(jobs: Int) throws {
         let scratch = try TemporaryDirectory()

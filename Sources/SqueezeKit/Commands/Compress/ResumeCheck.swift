@@ -38,7 +38,10 @@ struct ResumeCheck: Sendable {
                   of: output, size: status.size, flags: head[3], lastLength: Self.littleEndian(head, at: trailer + 4),
                   matches: source.status.size)
         else { return nil }
-        if mode == .verify {
+        // An empty source's trailer is eight zero bytes, and so are the last eight of its output cut
+        // short by a byte or more (CRC-32 0 ends it too): only decoding tells the two apart. For any
+        // other source under 16 MiB a cut trailer cannot repeat its size; larger ones have the index.
+        if mode == .verify || source.status.size == 0 {
             let decoded = Locked<Int64>(0)
             let reader = GzipFileReader(scheduling: SchedulingOptions(mode: .sequential, jobs: 1))
             guard (try? reader.decode(destination, into: { buffer in decoded.withLock { $0 += Int64(buffer.count) } })) != nil,
