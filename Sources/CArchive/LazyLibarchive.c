@@ -9,6 +9,7 @@
 #include <dlfcn.h>
 #include <inttypes.h>
 #include <pthread.h>
+#include <stdatomic.h>
 #include <stddef.h>
 #include <stdint.h>
 #include <stdio.h>
@@ -128,11 +129,17 @@ static void load(void) {
     }
 }
 
+// Set by the one thread that reports the failure; the others wait for its _exit.
+static atomic_flag reporting = ATOMIC_FLAG_INIT;
+
 // What the dynamic loader would have said at start-up, and its exit status; outside
-// pthread_once's routine, which must return.
+// pthread_once's routine, which must return. Said once, whichever threads got here.
 static void *function(int index) {
     pthread_once(&once, load);
     if (failure[0] != '\0') {
+        if (atomic_flag_test_and_set(&reporting)) {
+            for (;;) pause();
+        }
         dprintf(STDERR_FILENO, "squeeze: cannot load %s\n", failure);
         _exit(127);
     }
