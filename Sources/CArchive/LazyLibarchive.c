@@ -129,6 +129,11 @@ static void load(void) {
     }
 }
 
+const char *squeeze_libarchive_load_failure(void) {
+    pthread_once(&once, load);
+    return failure[0] != '\0' ? failure : NULL;
+}
+
 // Set by the one thread that reports the failure; the others wait for its _exit.
 static atomic_flag reporting = ATOMIC_FLAG_INIT;
 

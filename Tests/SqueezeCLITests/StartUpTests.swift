@@ -33,7 +33,8 @@ import Testing
     }
 
     /// Without libarchive (an empty file mounted over it, in a private mount namespace), what
-    /// needs it says so and exits 127, as the loader would have at start; the rest works.
+    /// needs it says so and exits 127, as the loader would have at start; the rest works, and
+    /// `--version` says it cannot be loaded.
     @Test(.enabled(if: SmallFileSystem.isAvailable)) func withoutLibarchiveOnlyWhatNeedsItFails() throws {
         let scratch = try TemporaryDirectory()
         try TreeBuilder.write("inside\n", to: scratch("tree/a.txt"))
@@ -48,6 +49,10 @@ import Testing
         let list = try runWithout(["list", scratch("t.tgz")])
         #expect(list.status == 127)
         #expect(list.standardError.contains("squeeze: cannot load libarchive.so.13"), "\(list.standardError)")
+        // --version still answers, naming what could not be loaded.
+        let version = try runWithout(["--version"])
+        #expect(version.status == 0, "\(version.standardError)")
+        #expect(String(decoding: version.standardOutput, as: UTF8.self).contains("\nlibarchive: cannot load libarchive.so.13"))
         let compress = try runWithout(["compress", "-q", scratch("tree/a.txt")])
         #expect(compress.status == 0, "\(compress.standardError)")
         #expect(TreeBuilder.files(under: scratch("tree")) == ["a.txt", "a.txt.gz"])

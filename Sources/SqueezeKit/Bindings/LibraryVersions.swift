@@ -16,6 +16,10 @@ public enum LibraryVersions {
     public static var isal: String { "\(ISAL_MAJOR_VERSION).\(ISAL_MINOR_VERSION).\(ISAL_PATCH_VERSION)" }
 
     /// libarchive's run-time answer, with the versions of the libraries it was built with
-    /// (`archive_version_details()`, e.g. "libarchive 3.6.2 zlib/1.2.13 liblzma/5.4.1 …").
-    public static var libarchive: String { String(cString: archive_version_details()) }
+    /// (`archive_version_details()`, e.g. "libarchive 3.6.2 zlib/1.2.13 liblzma/5.4.1 …"), or
+    /// why it cannot be loaded: `--version` still answers without it, as compress does.
+    public static var libarchive: String {
+        if let failure = squeeze_libarchive_load_failure() { return "libarchive: cannot load \(String(cString: failure))" }
+        return String(cString: archive_version_details())
+    }
 }
