@@ -36,7 +36,7 @@ extension DecodeBufferLender {
 /// from `start` to the end of the filled bytes, after `seed` (the CRC-32 of what came before them
 /// in the member, which restarts the running checksum), or after the running checksum itself when
 /// `seed` is nil (the member goes on from the last buffer).
-struct ChecksumSpan: Sendable, Equatable {
+struct ChecksumSpan: Sendable {
     var start: Int
     var seed: UInt32?
 

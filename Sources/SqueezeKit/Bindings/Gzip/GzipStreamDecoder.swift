@@ -223,12 +223,10 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 }
                 checksum = output.endMember()
             } catch let failure as IsalInflater.Failure {
-                output.closeMember()
                 let invalid = CodecError(library: "ISA-L", message: "invalid compressed data (status \(failure.status))")
                 (checksum, length) = try redecodeWithZlib(
                     from: dataStart, alreadyGiven: length, claim: claim, at: start, orIfUnreadable: invalid)
             } catch GzipFormatError.truncated {
-                output.closeMember()
                 (checksum, length) = try redecodeWithZlib(
                     from: dataStart, alreadyGiven: length, claim: claim, at: start, orIfUnreadable: GzipFormatError.truncated)
             }
@@ -246,12 +244,14 @@ final class GzipStreamDecoder: @unchecked Sendable {
             uncompressedBytes += length
         }
 
-        /// As below; where the input cannot go back to the member's start (a pipe, past the bytes
-        /// kept for this), ISA-L's own finding, `unreadable`, is what is reported.
+        /// As below, after closing ISA-L's member in the output; where the input cannot go back to
+        /// the member's start (a pipe, past the bytes kept for this), ISA-L's own finding,
+        /// `unreadable`, is what is reported.
         mutating func redecodeWithZlib(
             from dataStart: Int64, alreadyGiven: Int64, claim: MemberIndexField?, at start: Int64,
             orIfUnreadable unreadable: any Error
         ) throws -> (checksum: UInt32, length: Int64) {
+            output.closeMember()
             do {
                 return try redecodeWithZlib(from: dataStart, alreadyGiven: alreadyGiven, claim: claim, at: start)
             } catch let error as SystemError where error.code == ESPIPE {
@@ -357,15 +357,9 @@ private struct DecodedOutput {
     var isMemberOpen = false
     /// Where the open member's bytes begin in `buffer` (0 once it has run on past a buffer).
     var memberStart = 0
-    /// The CRC-32 of the open member's bytes already handed on.
-    var handedOn = HandedOnChecksum.here(0)
-
-    enum HandedOnChecksum {
-        /// Computed here.
-        case here(UInt32)
-        /// The lender's running checksum.
-        case byLender
-    }
+    /// The CRC-32 of the open member's bytes already handed on, computed here; nil once the
+    /// lender's running checksum carries it.
+    var handedOn: UInt32? = 0
 
     init(
         own: UnsafeMutableRawBufferPointer, sink: @escaping (UnsafeRawBufferPointer) throws -> Void,
@@ -388,7 +382,7 @@ private struct DecodedOutput {
     mutating func beginMember() {
         isMemberOpen = true
         memberStart = fill
-        handedOn = .here(0)
+        handedOn = 0
     }
 
     /// The CRC-32 of the member's bytes, which end here (waiting for the lender's thread to have
@@ -405,10 +399,7 @@ private struct DecodedOutput {
     }
 
     private func checksumHandedOn() -> UInt32 {
-        switch handedOn {
-        case .here(let checksum): checksum
-        case .byLender: lender!.runningChecksum()
-        }
+        handedOn ?? lender!.runningChecksum()
     }
 
     /// Before decoding: borrows a buffer from the lender, if there is one and none is held.
@@ -427,11 +418,8 @@ private struct DecodedOutput {
         if isBorrowed {
             var span = ChecksumSpan(from: count, startingWith: nil)
             if isMemberOpen && count > 0 {
-                switch handedOn {
-                case .here(let checksum): span = ChecksumSpan(from: memberStart, startingWith: checksum)
-                case .byLender: span = ChecksumSpan(from: memberStart, startingWith: nil)
-                }
-                handedOn = .byLender
+                span = ChecksumSpan(from: memberStart, startingWith: handedOn)
+                handedOn = nil
                 memberStart = 0
             }
             isBorrowed = false
@@ -442,7 +430,7 @@ private struct DecodedOutput {
         guard count > 0 else { return }
         let bytes = UnsafeRawBufferPointer(start: own.baseAddress!, count: count)
         if isMemberOpen {
-            handedOn = .here(CRC32.update(checksumHandedOn(), UnsafeRawBufferPointer(rebasing: bytes[memberStart...])))
+            handedOn = CRC32.update(checksumHandedOn(), UnsafeRawBufferPointer(rebasing: bytes[memberStart...]))
             memberStart = 0
         }
         try sink(bytes)

@@ -46,8 +46,7 @@ public final class SpoolFile: Sendable {
     public func append(_ bytes: some Sequence<UInt8>) throws {
         try contents.withLock { contents in
             contents.pending.append(contentsOf: bytes)
-            contents.records += 1
-            if contents.pending.count >= Self.flushThreshold { try flush(&contents.pending) }
+            try endRecord(in: &contents)
         }
     }
 
@@ -57,9 +56,14 @@ public final class SpoolFile: Sendable {
         try contents.withLock { contents in
             if contents.records > 0 { separator.withUTF8Buffer { contents.pending.append(contentsOf: $0) } }
             contents.pending.append(contentsOf: bytes)
-            contents.records += 1
-            if contents.pending.count >= Self.flushThreshold { try flush(&contents.pending) }
+            try endRecord(in: &contents)
         }
+    }
+
+    /// Counts the record just appended, and writes the pending bytes out once there are enough.
+    private func endRecord(in contents: inout Contents) throws {
+        contents.records += 1
+        if contents.pending.count >= Self.flushThreshold { try flush(&contents.pending) }
     }
 
     /// Calls `body` with the contents from the start, a chunk at a time.
