@@ -116,7 +116,7 @@ public final class CompressionRun: BatchRun, Sendable {
                 destination: destination
             ) { collector.record($0) }
         }
-        var admission = Admission(run: self)
+        var admission = Admission(run: self, destination: destination)
         var files = ScannedFiles()
         var planned: [Int32] = []
         if let slice = request.shard {
@@ -200,10 +200,12 @@ public final class CompressionRun: BatchRun, Sendable {
     /// are only kept (as hashes) when there are several roots.
     private struct Admission {
         let run: CompressionRun
+        let destination: @Sendable (ScannedFile) -> PathName
         var claimed: ClaimedNames?
 
-        init(run: CompressionRun) {
+        init(run: CompressionRun, destination: @escaping @Sendable (ScannedFile) -> PathName) {
             self.run = run
+            self.destination = destination
             claimed = run.request.roots.count > 1 ? ClaimedNames() : nil
         }
 
@@ -220,10 +222,8 @@ public final class CompressionRun: BatchRun, Sendable {
                 return nil
             }
             guard claimed != nil else { return Admitted() }
-            let (output, suffix) = (run.request.output, run.request.suffix)
-            let destination = { (index: Int32) in output.destination(for: files[Int(index)]) { $0.appendingSuffix(suffix) } }
-            let name = output.destination(for: file) { $0.appendingSuffix(suffix) }
-            if let first = claimed?.claim(name, by: index, nameOf: destination) {
+            let name = destination(file)
+            if let first = claimed?.claim(name, by: index, nameOf: { destination(files[Int($0)]) }) {
                 run.record(skipped: [SkippedPath(path: file.path, reason: .nameTaken(name, by: files[Int(first)].path))])
                 return nil
             }

@@ -39,9 +39,13 @@ struct ResumeCheck: Sendable {
                   matches: source.status.size)
         else { return nil }
         // An empty source's trailer is eight zero bytes, and so are the last eight of its output cut
-        // short by a byte or more (CRC-32 0 ends it too): only decoding tells the two apart. For any
-        // other source under 16 MiB a cut trailer cannot repeat its size; larger ones have the index.
-        if mode == .verify || source.status.size == 0 {
+        // short by a byte or more (CRC-32 0 ends it too): only decoding tells the two apart. For
+        // another source a cut trailer repeats its size only by chance (bytes of the CRC-32 matching
+        // bytes of the size; under 16 MiB, never after a cut of one byte), and its times must match.
+        if source.status.size == 0 && mode == .check {
+            guard status.size <= Self.wholeRead, Self.isOneEmptyMember(head[..<Int(status.size)]) else { return nil }
+        }
+        if mode == .verify {
             let decoded = Locked<Int64>(0)
             let reader = GzipFileReader(scheduling: SchedulingOptions(mode: .sequential, jobs: 1))
             guard (try? reader.decode(destination, into: { buffer in decoded.withLock { $0 += Int64(buffer.count) } })) != nil,
@@ -91,6 +95,18 @@ struct ResumeCheck: Sendable {
             return index.uncompressedBytes == expected
         }
         return lastLength == UInt32(truncatingIfNeeded: expected)
+    }
+
+    /// Whether `bytes` (an output read whole) are exactly one gzip member that decodes to nothing:
+    /// libdeflate checks its header, data, CRC-32 and ISIZE, in memory.
+    private static func isOneEmptyMember(_ bytes: ArraySlice<UInt8>) -> Bool {
+        guard let decompressor = try? LibdeflateDecompressor() else { return false }
+        var nothing: UInt8 = 0
+        let step = bytes.withUnsafeBytes { input in
+            withUnsafeMutableBytes(of: &nothing) { decompressor.decompressGzipMember(input, into: $0) }
+        }
+        guard case .decoded(let consumed, let produced) = step else { return false }
+        return consumed == bytes.count && produced == 0
     }
 
     /// The 32-bit little-endian number at `offset` of `bytes`.

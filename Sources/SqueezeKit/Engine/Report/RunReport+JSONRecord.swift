@@ -4,7 +4,7 @@
 /// with a listing (`list`) still goes through the encoder.
 extension RunReport.Notice {
     public var jsonRecord: [UInt8] {
-        let strings = [path, message, pathBytes ?? ""].reduce(0) { $0 + $1.utf8.count }
+        let strings = path.utf8.count + message.utf8.count + (pathBytes?.utf8.count ?? 0)
         return JSONRecordWriter.record(capacity: JSONRecordWriter.capacity(forStringBytes: strings)) { json in
             json.append(#"{"message":"#)
             json.appendString(message.utf8)
@@ -23,7 +23,7 @@ extension RunReport.FileEntry {
     /// The record's JSON, or nil when it has a listing.
     public var jsonRecord: [UInt8]? {
         guard listing == nil else { return nil }
-        let strings = [path, output ?? "", pathBytes ?? "", outputBytes ?? ""].reduce(0) { $0 + $1.utf8.count }
+        let strings = path.utf8.count + (output?.utf8.count ?? 0) + (pathBytes?.utf8.count ?? 0) + (outputBytes?.utf8.count ?? 0)
         return JSONRecordWriter.record(capacity: JSONRecordWriter.capacity(forStringBytes: strings)) { json in
             json.appendFileRecord(
                 bytesIn: bytesIn, bytesOut: bytesOut, output: output.map { $0.utf8 }, outputBytes: outputBytes?.utf8,
