@@ -2,11 +2,14 @@
 #define SQUEEZE_CSYSTEM_SHIM_H
 
 #include <fcntl.h>
+#include <sched.h>
 
-// Linux calls that Swift's Glibc module does not export: <sched.h> declares unshare(2), and
-// <unistd.h> syncfs(2), only under _GNU_SOURCE, which the module is built without.
+// Linux calls that Swift's Glibc module does not export: <sched.h> declares unshare(2) and
+// sched_getaffinity(2), and <unistd.h> syncfs(2), only under _GNU_SOURCE, which the module is
+// built without.
 int unshare(int flags);
 int syncfs(int fd);
+int sched_getaffinity(pid_t pid, size_t size, cpu_set_t *set);
 
 // unshare(CLONE_FS): the calling thread stops sharing its working directory, root and umask with
 // the other threads of the process, so that it may chdir without moving them.

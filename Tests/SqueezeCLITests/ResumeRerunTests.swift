@@ -31,9 +31,30 @@ import Testing
 
     @Test(arguments: [["-j", "1"], ["-j", "2"], ["-j", "4", "--mode", "operation"], ["--mode", "sequential"]])
     func aRerunKeepsWhatWasDoneAndRedoesWhatChanged(scheduling: [String]) throws {
+        try Self.rerunKeepsWhatWasDoneAndRedoesWhatChanged(scheduling: scheduling) { arguments, directory in
+            try Squeeze.run(arguments, currentDirectory: directory)
+        }
+    }
+
+    /// On one CPU (`taskset -c 0`, as a 1-CPU Slurm task runs) the default is one job, and the
+    /// outputs are checked on the walker's own thread: the same files are found done.
+    @Test func aRerunOnOneCPUChecksAsWellAndRunsOneJob() throws {
+        try Self.rerunKeepsWhatWasDoneAndRedoesWhatChanged(scheduling: []) { arguments, directory in
+            try CommandRunner.run("taskset", ["-c", "0", Squeeze.binary] + arguments, currentDirectory: directory)
+        }
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write(Array("one\n".utf8), to: scratch("tree/one"))
+        let pinned = try CommandRunner.run("taskset", ["-c", "0", Squeeze.binary, "compress", "tree", "-q", "--json", "r.json"], currentDirectory: scratch.path)
+        #expect(pinned.status == 0, "\(pinned.standardError)")
+        #expect((try Self.json(scratch("r.json"))["settings"] as? [String: Any])?["jobs"] as? Int == 1)
+    }
+
+    static func rerunKeepsWhatWasDoneAndRedoesWhatChanged(
+        scheduling: [String], squeeze: ([String], String) throws -> CommandResult
+    ) throws {
         let scratch = try TemporaryDirectory()
         var contents = try Self.makeTree(scratch("tree"), files: 700, directories: 7, seed: 41)
-        #expect(try Squeeze.run(["compress", "tree", "-q"] + scheduling, currentDirectory: scratch.path).status == 0)
+        #expect(try squeeze(["compress", "tree", "-q"] + scheduling, scratch.path).status == 0)
         let names = contents.keys.sorted()
         var before: [String: (bytes: [UInt8], inode: UInt64?)] = [:]
         for name in names { before[name] = (try TreeBuilder.read(scratch("tree/\(name).gz")), Self.inode(scratch("tree/\(name).gz"))) }
@@ -47,8 +68,7 @@ import Testing
         }
         try FileManager.default.removeItem(atPath: scratch("tree/\(names[100]).gz"))
 
-        let rerun = try Squeeze.run(
-            ["compress", "tree", "--resume", "--force", "--json", "r.json"] + scheduling, currentDirectory: scratch.path)
+        let rerun = try squeeze(["compress", "tree", "--resume", "--force", "--json", "r.json"] + scheduling, scratch.path)
         #expect(rerun.status == 0, "\(rerun.standardError)")
         let report = try Self.json(scratch("r.json"))
         let redone = Set(changed + [names[100]])

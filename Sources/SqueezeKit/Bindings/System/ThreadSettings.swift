@@ -125,3 +125,15 @@ final class ThreadLocalValue: Sendable {
         set { pthread_setspecific(key, UnsafeRawPointer(bitPattern: newValue)) }
     }
 }
+
+/// The CPUs the process may run on, as its affinity mask says (`taskset`, `numactl`, a container's
+/// or a Slurm task's cpuset): Foundation's processor count reads only the online CPUs and cgroup
+/// quotas. Nil when the mask cannot be read (more CPUs than `cpu_set_t` holds).
+enum CPUAffinity {
+    static func allowedCount() -> Int? {
+        var set = cpu_set_t()
+        guard sched_getaffinity(0, MemoryLayout<cpu_set_t>.size, &set) == 0 else { return nil }
+        let count = withUnsafeBytes(of: &set) { bytes in bytes.reduce(0) { $0 + $1.nonzeroBitCount } }
+        return count > 0 ? count : nil
+    }
+}

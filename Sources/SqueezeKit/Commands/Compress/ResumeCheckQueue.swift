@@ -5,6 +5,9 @@ import Dispatch
 /// `jobs` runs at once, so the walker and the checks share the cores), and the outputs found
 /// complete are recorded in the order the files were handed in. Consecutive files mostly share a
 /// directory, so each run opens its outputs through one descriptor of it (`ParentDirectory`).
+/// A process that may run on one core only (a 1-CPU Slurm task) checks each run on the walker's
+/// thread instead: another thread could not run beside it, and handing runs over would cost the
+/// switches, a second descriptor of each directory and the runs' copies.
 ///
 /// The queue itself is the walker's (it is not shared); what the checking threads share is in
 /// `Results`, under its lock.
@@ -19,6 +22,8 @@ struct ResumeCheckQueue {
     /// The run being filled, and its number (runs are recorded in this order).
     private var pending: [Pending] = []
     private var runNumber = 0
+    /// Where runs are checked on the walker's thread (one core), kept from run to run.
+    private let inline: InlineChecks?
 
     /// Files per run: a worker's consecutive outputs, which mostly share a directory.
     static let runLength = 256
@@ -32,6 +37,7 @@ struct ResumeCheckQueue {
         self.destination = destination
         results = Results(record: record)
         slots = DispatchSemaphore(value: max(jobs, 1))
+        inline = SchedulingOptions.activeCores == 1 ? InlineChecks() : nil
     }
 
     /// Hands in `file`, number `index` of the run's files; it is checked with the next files.
@@ -56,22 +62,38 @@ struct ResumeCheckQueue {
         pending = []
         pending.reserveCapacity(Self.runLength)
         runNumber += 1
+        if let inline {
+            return results.add(Self.checked(run, check, destination, in: inline.directory, head: &inline.head), ofRun: number)
+        }
         slots.wait()
         let (check, qos, destination, results, slots) = (check, qos, destination, results, slots)
         DispatchQueue.global(qos: qos.dispatchClass).async(group: group) {
             WorkerThreads.adopt(qos)
-            let directory = ParentDirectory()
             var head = [UInt8](repeating: 0, count: ResumeCheck.wholeRead)
-            var found: [Found] = []
-            found.reserveCapacity(run.count)
-            for file in run {
-                if let outcome = check.completedOutput(of: file.file, at: file.output ?? destination(file.file), in: directory, head: &head) {
-                    found.append(Found(index: file.index, outcome: outcome))
-                }
-            }
-            results.add(found, ofRun: number)
+            results.add(Self.checked(run, check, destination, in: ParentDirectory(), head: &head), ofRun: number)
             slots.signal()
         }
+    }
+
+    /// The files of `run` whose outputs are complete, with their outcomes.
+    private static func checked(
+        _ run: [Pending], _ check: ResumeCheck, _ destination: (ScannedFile) -> PathName, in directory: ParentDirectory,
+        head: inout [UInt8]
+    ) -> [Found] {
+        var found: [Found] = []
+        found.reserveCapacity(run.count)
+        for file in run {
+            if let outcome = check.completedOutput(of: file.file, at: file.output ?? destination(file.file), in: directory, head: &head) {
+                found.append(Found(index: file.index, outcome: outcome))
+            }
+        }
+        return found
+    }
+
+    /// The walker's own directory and read buffer, for checks on its thread.
+    private final class InlineChecks {
+        let directory = ParentDirectory()
+        var head = [UInt8](repeating: 0, count: ResumeCheck.wholeRead)
     }
 
     /// A file handed in, and one whose output was found complete. (Structs, not tuples: arrays of

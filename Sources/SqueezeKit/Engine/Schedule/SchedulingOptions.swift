@@ -19,9 +19,10 @@ public struct SchedulingOptions: Sendable, Codable, Equatable {
         self.qos = qos
     }
 
-    /// Cores this process may run on (affinity and cgroup limits included), read once: Foundation
-    /// reads the cgroup files on every call, and start-up asked seven times.
-    public static let activeCores = max(1, ProcessInfo.processInfo.activeProcessorCount)
+    /// Cores this process may run on, read once: the fewer of its affinity mask's CPUs and
+    /// Foundation's count (online CPUs within cgroup quotas, whose files it reads on every call;
+    /// start-up asked seven times).
+    public static let activeCores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, CPUAffinity.allowedCount() ?? .max))
 }
 
 /// How work items are fanned out over threads. Every mode runs the same items through the same
