@@ -154,7 +154,7 @@ public final class ArchiveRun: BatchRun, Sendable {
             selection: .archiveEntries, filter: request.filter, followSymlinks: request.followSymlinks))
         let archiveItself = request.toStandardOutput ? nil
             : (try? FileStatus.of(request.destination, followingSymlinks: true)).map(FileIdentity.init)
-        var claimed = request.roots.count > 1 ? ClaimedNames() : nil
+        var claimed = request.roots.count > 1 ? ClaimedNames(expected: request.roots.count) : nil
         var items = ScannedFiles()
         for root in request.roots {
             let isDirectory = (try? FileStatus.of(root, followingSymlinks: true))?.kind == .directory

@@ -206,7 +206,7 @@ public final class CompressionRun: BatchRun, Sendable {
         init(run: CompressionRun, destination: @escaping @Sendable (ScannedFile) -> PathName) {
             self.run = run
             self.destination = destination
-            claimed = run.request.roots.count > 1 ? ClaimedNames() : nil
+            claimed = run.request.roots.count > 1 ? ClaimedNames(expected: run.request.roots.count) : nil
         }
 
         /// A planned file: its output's name, when admitting it took making it (several roots),
