@@ -44,6 +44,9 @@ import Testing
         let path = { (data: inout TestData) in
             PathName(bytes: (0..<data.int(in: 1...20)).flatMap { _ in pieces[data.int(in: 0...(pieces.count - 1))] })
         }
+        // The same records appended to a spool in place, one after another, are read back whole.
+        let spool = try SpoolFile()
+        var spooled: [UInt8] = []
         for round in 0..<2000 {
             let finished = FinishedFile(
                 source: path(&data), output: data.int(in: 0...3) == 0 ? nil : path(&data),
@@ -51,17 +54,27 @@ import Testing
                 seconds: round % 2 == 0 ? 0 : Double(data.int(in: 0...1_000_000)) / Double(data.int(in: 1...100_000)),
                 outputChecksum: data.int(in: 0...1) == 0 ? nil : UInt32(truncatingIfNeeded: data.next()), listing: nil)
             #expect(finished.jsonRecord == (try Self.encoded(finished.entry)), "\(finished.entry)")
+            #expect(try finished.appendJSONRecord(to: spool, separatedBy: ",\n"))
+            spooled += (round == 0 ? [] : Array(",\n".utf8)) + (try Self.encoded(finished.entry))
         }
+        var readBack: [UInt8] = []
+        try spool.forEachChunk { readBack += $0 }
+        #expect(readBack == spooled)
+        #expect(spool.recordCount == 2000)
         let negativeZero = FinishedFile(source: "a", output: nil, bytesIn: 0, bytesOut: 0, seconds: -0.0, outputChecksum: nil, listing: nil)
         #expect(negativeZero.jsonRecord == (try Self.encoded(negativeZero.entry)))
     }
 
-    @Test func aRecordWithAListingIsLeftToTheEncoder() {
+    @Test func aRecordWithAListingIsLeftToTheEncoder() throws {
         let entry = RunReport.FileEntry(
             path: "a", output: nil, pathBytes: nil, outputBytes: nil, bytesIn: 1, bytesOut: 1, seconds: 0, outputCRC32: nil,
             listing: FileListing(
                 format: "gzip", compressedBytes: 1, uncompressedBytes: 1, members: 1, originalName: nil, modificationTime: nil,
                 sizeSource: .index))
         #expect(entry.jsonRecord == nil)
+        let finished = FinishedFile(source: "a", output: nil, bytesIn: 1, bytesOut: 1, seconds: 0, outputChecksum: nil, listing: entry.listing)
+        let spool = try SpoolFile()
+        #expect(try finished.appendJSONRecord(to: spool, separatedBy: ",\n") == false)
+        #expect(spool.recordCount == 0)
     }
 }

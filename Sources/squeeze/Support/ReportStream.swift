@@ -77,7 +77,7 @@ final class ReportStream: RunRecordSink {
             guard verbose || spools != nil || finished.listing != nil else { return }
             // Not shown by -v (each file of a resumed rerun with --json, say): its record is
             // written from its paths' bytes, without the entry's strings.
-            if !verbose, let spools, let json = finished.jsonRecord { return spool(json, to: spools.files) }
+            if !verbose, let spools, appendJSONRecord(of: finished, to: spools.files) { return }
             let file = finished.entry
             if let listing = file.listing { listings.withLock { $0.append((path: file.path, listing: Self.withoutEntries(listing))) } }
             if verbose {
@@ -159,6 +159,17 @@ final class ReportStream: RunRecordSink {
             }
         } catch {
             failure.withLock { if $0 == nil { $0 = .spool("\(error)") } }
+        }
+    }
+
+    /// Appends a finished file's record to `spool` (see `FinishedFile.appendJSONRecord`); false
+    /// when it has a listing, which goes through the entry.
+    private func appendJSONRecord(of finished: FinishedFile, to spool: SpoolFile) -> Bool {
+        do {
+            return try finished.appendJSONRecord(to: spool, separatedBy: ",\n")
+        } catch {
+            failure.withLock { if $0 == nil { $0 = .spool("\(error)") } }
+            return true
         }
     }
 

@@ -11,6 +11,9 @@ public final class SpoolFile: Sendable {
     private struct Contents: Sendable {
         var pending: [UInt8] = []
         var records = 0
+        /// Where a record written in place is put together before it is appended: kept from
+        /// record to record, as long as the longest room asked for.
+        var scratch: [UInt8] = []
     }
 
     private static let flushThreshold = 64 * 1024
@@ -53,9 +56,26 @@ public final class SpoolFile: Sendable {
     /// Appends `bytes` as one record, after `separator` unless it is the first: for records
     /// written one per file, without the generic path or a second lock.
     public func append(record bytes: [UInt8], separatedBy separator: StaticString) throws {
+        try append(recordOfAtMost: bytes.count, separatedBy: separator) { buffer in
+            bytes.withUnsafeBufferPointer { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer($0)) }
+            return bytes.count
+        }
+    }
+
+    /// Appends one record of at most `capacity` bytes, after `separator` unless it is the first,
+    /// written by `write` into room the spool keeps (no array of its own to make and free for
+    /// each record): `write` is given `capacity` bytes and returns how many it wrote.
+    public func append(
+        recordOfAtMost capacity: Int, separatedBy separator: StaticString, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int
+    ) throws {
         try contents.withLock { contents in
             if contents.records > 0 { separator.withUTF8Buffer { contents.pending.append(contentsOf: $0) } }
-            contents.pending.append(contentsOf: bytes)
+            if contents.scratch.count < capacity { contents.scratch = [UInt8](repeating: 0, count: capacity) }
+            contents.scratch.withUnsafeMutableBufferPointer { scratch in
+                let written = write(UnsafeMutableBufferPointer(rebasing: scratch[..<capacity]))
+                precondition(written <= capacity, "a record longer than the room it asked for")
+                contents.pending.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<written]))
+            }
             try endRecord(in: &contents)
         }
     }

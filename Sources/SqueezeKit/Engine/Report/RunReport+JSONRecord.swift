@@ -34,17 +34,40 @@ extension RunReport.FileEntry {
 
 extension FinishedFile {
     /// The record's JSON, as `entry.jsonRecord` writes it, or nil when the file has a listing.
-    /// Paths that are UTF-8 (nearly all) are written from their bytes, without the `String`s of
-    /// an entry: a resumed rerun writes one record per file and does little else.
     public var jsonRecord: [UInt8]? {
         guard listing == nil else { return nil }
-        guard source.isValidUTF8, output?.isValidUTF8 ?? true else { return entry.jsonRecord }
-        let strings = source.bytes.count + (output?.bytes.count ?? 0)
-        return JSONRecordWriter.record(capacity: JSONRecordWriter.capacity(forStringBytes: strings)) { json in
-            json.appendFileRecord(
-                bytesIn: bytesIn, bytesOut: bytesOut, output: output?.bytes, outputBytes: nil as [UInt8]?, outputCRC32: outputChecksum,
-                path: source.bytes, pathBytes: nil as [UInt8]?, seconds: seconds)
+        guard let capacity = directRecordCapacity else { return entry.jsonRecord }
+        return JSONRecordWriter.record(capacity: capacity) { writeDirectRecord(into: &$0) }
+    }
+
+    /// Appends the record's JSON (`jsonRecord`) to `spool` as one record, after `separator` unless
+    /// it is the first, written in the spool's buffer; false, with nothing appended, when the file
+    /// has a listing.
+    public func appendJSONRecord(to spool: SpoolFile, separatedBy separator: StaticString) throws -> Bool {
+        guard listing == nil else { return false }
+        guard let capacity = directRecordCapacity else {
+            try spool.append(record: entry.jsonRecord!, separatedBy: separator)
+            return true
         }
+        try spool.append(recordOfAtMost: capacity, separatedBy: separator) { buffer in
+            JSONRecordWriter.write(into: buffer) { writeDirectRecord(into: &$0) }
+        }
+        return true
+    }
+
+    /// The most bytes the record written from the paths' bytes takes, or nil when a path is not
+    /// UTF-8 (its record needs the entry's strings). Paths that are UTF-8 (nearly all) are written
+    /// from their bytes, without the `String`s of an entry: a resumed rerun writes one record per
+    /// file and does little else.
+    private var directRecordCapacity: Int? {
+        guard source.isValidUTF8, output?.isValidUTF8 ?? true else { return nil }
+        return JSONRecordWriter.capacity(forStringBytes: source.bytes.count + (output?.bytes.count ?? 0))
+    }
+
+    private func writeDirectRecord(into json: inout JSONRecordWriter) {
+        json.appendFileRecord(
+            bytesIn: bytesIn, bytesOut: bytesOut, output: output?.bytes, outputBytes: nil as [UInt8]?, outputCRC32: outputChecksum,
+            path: source.bytes, pathBytes: nil as [UInt8]?, seconds: seconds)
     }
 }
 
@@ -57,11 +80,15 @@ struct JSONRecordWriter {
 
     /// The bytes `write` writes, at most `capacity` of them.
     static func record(capacity: Int, _ write: (inout JSONRecordWriter) -> Void) -> [UInt8] {
-        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in
-            var writer = JSONRecordWriter(output: buffer)
-            write(&writer)
-            count = writer.count
-        }
+        [UInt8](unsafeUninitializedCapacity: capacity) { buffer, count in count = Self.write(into: buffer, write) }
+    }
+
+    /// Writes what `write` writes into `buffer` (which must have room for it); returns how many
+    /// bytes it wrote.
+    static func write(into buffer: UnsafeMutableBufferPointer<UInt8>, _ write: (inout JSONRecordWriter) -> Void) -> Int {
+        var writer = JSONRecordWriter(output: buffer)
+        write(&writer)
+        return writer.count
     }
 
     /// Room for a record whose strings hold `stringBytes` bytes in all: each byte escaped as
