@@ -100,4 +100,17 @@ import Testing
         #expect(result.output.contains("f7.txt -> \(scratch("f7.txt.gz"))"))
         #expect(result.output.contains("skipped \(scratch("pipe")): a FIFO, not a regular file"))
     }
+
+    /// The JSON report gets the permissions any new file gets under the user's umask (read from
+    /// /proc, since reading it by `umask()` would change it): 0640 under umask 027, not 0644.
+    @Test func theReportFileFollowsTheUmask() throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write(Array("text\n".utf8), to: scratch("tree/a.txt"))
+        let run = try CommandRunner.run(
+            "sh", ["-c", "umask 027 && exec \"$0\" compress tree -q --json r.json", Squeeze.binary], currentDirectory: scratch.path)
+        #expect(run.status == 0, "\(run.standardError)")
+        var status = stat()
+        #expect(stat(scratch("r.json"), &status) == 0)
+        #expect(status.st_mode & 0o7777 == 0o640)
+    }
 }

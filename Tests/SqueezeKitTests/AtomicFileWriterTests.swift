@@ -185,4 +185,17 @@ import Testing
         #expect(TreeBuilder.files(under: directory.path) == [name])
         #expect(try TreeBuilder.read(directory(name)).isEmpty)
     }
+
+    /// A new file's attributes (what a report written whole is given) have the permissions a file
+    /// created now gets: 0666 less the process's umask, as /proc says it.
+    @Test func aNewFilesPermissionsAreWhatCreatingOneGives() throws {
+        let scratch = try TemporaryDirectory()
+        let descriptor = open(scratch("created"), O_CREAT | O_EXCL | O_WRONLY | O_CLOEXEC, 0o666)
+        #expect(descriptor >= 0)
+        close(descriptor)
+        var created = stat()
+        #expect(stat(scratch("created"), &created) == 0)
+        #expect(FileStatus.newFile().permissions == created.st_mode & 0o7777)
+        #expect(FileStatus.newFile().kind == .regular)
+    }
 }
