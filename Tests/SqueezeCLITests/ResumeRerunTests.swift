@@ -37,9 +37,10 @@ import Testing
     }
 
     /// On one CPU (`taskset -c 0`, as a 1-CPU Slurm task runs) the default is one job, and the
-    /// outputs are checked on the walker's own thread: the same files are found done.
-    @Test func aRerunOnOneCPUChecksAsWellAndRunsOneJob() throws {
-        try Self.rerunKeepsWhatWasDoneAndRedoesWhatChanged(scheduling: []) { arguments, directory in
+    /// outputs are checked on the walker's own thread (for a list, through the descriptor the walk
+    /// looked each source up in): the same files are found done.
+    @Test(arguments: [false, true]) func aRerunOnOneCPUChecksAsWellAndRunsOneJob(byList: Bool) throws {
+        try Self.rerunKeepsWhatWasDoneAndRedoesWhatChanged(scheduling: [], byList: byList) { arguments, directory in
             try CommandRunner.run("taskset", ["-c", "0", Squeeze.binary] + arguments, currentDirectory: directory)
         }
         let scratch = try TemporaryDirectory()
@@ -49,12 +50,16 @@ import Testing
         #expect((try Self.json(scratch("r.json"))["settings"] as? [String: Any])?["jobs"] as? Int == 1)
     }
 
+    /// The rerun test itself, with squeeze run by `squeeze`; `byList` names the files by a list
+    /// (`--files-from`, in walk order) instead of the tree.
     static func rerunKeepsWhatWasDoneAndRedoesWhatChanged(
-        scheduling: [String], squeeze: ([String], String) throws -> CommandResult
+        scheduling: [String], byList: Bool = false, squeeze: ([String], String) throws -> CommandResult
     ) throws {
         let scratch = try TemporaryDirectory()
         var contents = try Self.makeTree(scratch("tree"), files: 700, directories: 7, seed: 41)
-        #expect(try squeeze(["compress", "tree", "-q"] + scheduling, scratch.path).status == 0)
+        try TreeBuilder.write(contents.keys.sorted().flatMap { Array("tree/\($0)".utf8) + [0] }, to: scratch("list"))
+        let files = byList ? ["--files-from", "list", "--null"] : ["tree"]
+        #expect(try squeeze(["compress"] + files + ["-q"] + scheduling, scratch.path).status == 0)
         let names = contents.keys.sorted()
         var before: [String: (bytes: [UInt8], inode: UInt64?)] = [:]
         for name in names { before[name] = (try TreeBuilder.read(scratch("tree/\(name).gz")), Self.inode(scratch("tree/\(name).gz"))) }
@@ -68,7 +73,7 @@ import Testing
         }
         try FileManager.default.removeItem(atPath: scratch("tree/\(names[100]).gz"))
 
-        let rerun = try squeeze(["compress", "tree", "--resume", "--force", "--json", "r.json"] + scheduling, scratch.path)
+        let rerun = try squeeze(["compress"] + files + ["--resume", "--force", "--json", "r.json"] + scheduling, scratch.path)
         #expect(rerun.status == 0, "\(rerun.standardError)")
         let report = try Self.json(scratch("r.json"))
         let redone = Set(changed + [names[100]])

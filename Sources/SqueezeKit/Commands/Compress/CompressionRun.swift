@@ -133,7 +133,9 @@ public final class CompressionRun: BatchRun, Sendable {
         } else {
             scan(
                 request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
-                removingLeftoverTemporaries: !request.output.discard, outputSuffix: request.suffix
+                removingLeftoverTemporaries: !request.output.discard, outputSuffix: request.suffix,
+                // Outputs beside their sources are checked in the directory the walk has open.
+                rootDirectory: request.output.directory == nil ? check?.walkersDirectory : nil
             ) { file in
                 let index = Int32(files.count)
                 files.append(file)

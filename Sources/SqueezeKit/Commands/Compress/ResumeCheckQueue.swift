@@ -5,9 +5,11 @@ import Dispatch
 /// `jobs` runs at once, so the walker and the checks share the cores), and the outputs found
 /// complete are recorded in the order the files were handed in. Consecutive files mostly share a
 /// directory, so each run opens its outputs through one descriptor of it (`ParentDirectory`).
-/// A process that may run on one core only (a 1-CPU Slurm task) checks each run on the walker's
-/// thread instead: another thread could not run beside it, and handing runs over would cost the
-/// switches, a second descriptor of each directory and the runs' copies.
+/// A process that may run on one core only (a 1-CPU Slurm task) checks each file as it is handed
+/// in, on the walker's thread, through the descriptor the walk looked its source up in
+/// (`walkersDirectory`: outputs beside their sources are in it too): another thread could not run
+/// beside the walker, and handing runs over would cost the switches, a second descriptor of each
+/// directory and the runs' copies.
 ///
 /// The queue itself is the walker's (it is not shared); what the checking threads share is in
 /// `Results`, under its lock.
@@ -22,7 +24,7 @@ struct ResumeCheckQueue {
     /// The run being filled, and its number (runs are recorded in this order).
     private var pending: [Pending] = []
     private var runNumber = 0
-    /// Where runs are checked on the walker's thread (one core), kept from run to run.
+    /// Where files are checked on the walker's thread (one core).
     private let inline: InlineChecks?
 
     /// Files per run: a worker's consecutive outputs, which mostly share a directory.
@@ -40,10 +42,21 @@ struct ResumeCheckQueue {
         inline = SchedulingOptions.activeCores == 1 ? InlineChecks() : nil
     }
 
-    /// Hands in `file`, number `index` of the run's files; it is checked with the next files.
-    /// `output` is its output's name when the walk has made it already (else the checking thread
-    /// makes it).
+    /// The directory descriptor for the walk to look its listed files up in, when files are checked
+    /// on the walker's thread: the check then finds the output's directory open already.
+    var walkersDirectory: ParentDirectory? { inline?.directory }
+
+    /// Hands in `file`, number `index` of the run's files; it is checked with the next files (at
+    /// once, on one core). `output` is its output's name when the walk has made it already (else
+    /// the check makes it).
     mutating func add(_ file: ScannedFile, at index: Int32, output: PathName? = nil) {
+        if let inline {
+            let output = output ?? destination(file)
+            if let outcome = check.completedOutput(of: file, at: output, in: inline.directory, head: &inline.head) {
+                results.add(Found(index: index, outcome: outcome))
+            }
+            return
+        }
         pending.append(Pending(index: index, file: file, output: output))
         if pending.count == Self.runLength { startRun() }
     }
@@ -62,35 +75,25 @@ struct ResumeCheckQueue {
         pending = []
         pending.reserveCapacity(Self.runLength)
         runNumber += 1
-        if let inline {
-            return results.add(Self.checked(run, check, destination, in: inline.directory, head: &inline.head), ofRun: number)
-        }
         slots.wait()
         let (check, qos, destination, results, slots) = (check, qos, destination, results, slots)
         DispatchQueue.global(qos: qos.dispatchClass).async(group: group) {
             WorkerThreads.adopt(qos)
+            let directory = ParentDirectory()
             var head = [UInt8](repeating: 0, count: ResumeCheck.wholeRead)
-            results.add(Self.checked(run, check, destination, in: ParentDirectory(), head: &head), ofRun: number)
+            var found: [Found] = []
+            found.reserveCapacity(run.count)
+            for file in run {
+                if let outcome = check.completedOutput(of: file.file, at: file.output ?? destination(file.file), in: directory, head: &head) {
+                    found.append(Found(index: file.index, outcome: outcome))
+                }
+            }
+            results.add(found, ofRun: number)
             slots.signal()
         }
     }
 
-    /// The files of `run` whose outputs are complete, with their outcomes.
-    private static func checked(
-        _ run: [Pending], _ check: ResumeCheck, _ destination: (ScannedFile) -> PathName, in directory: ParentDirectory,
-        head: inout [UInt8]
-    ) -> [Found] {
-        var found: [Found] = []
-        found.reserveCapacity(run.count)
-        for file in run {
-            if let outcome = check.completedOutput(of: file.file, at: file.output ?? destination(file.file), in: directory, head: &head) {
-                found.append(Found(index: file.index, outcome: outcome))
-            }
-        }
-        return found
-    }
-
-    /// The walker's own directory and read buffer, for checks on its thread.
+    /// The walk's directory and a read buffer, for checks on the walker's thread.
     private final class InlineChecks {
         let directory = ParentDirectory()
         var head = [UInt8](repeating: 0, count: ResumeCheck.wholeRead)
@@ -132,20 +135,28 @@ struct ResumeCheckQueue {
             state.withLock { state in
                 state.waiting[number] = found
                 while let ready = state.waiting.removeValue(forKey: state.nextRun) {
-                    for found in ready {
-                        let (index, outcome) = (found.index, found.outcome)
-                        record(outcome)
-                        let position = Int(index)
-                        if state.isComplete.count <= position {
-                            state.isComplete.append(contentsOf: repeatElement(false, count: position + 1 - state.isComplete.count))
-                        }
-                        state.isComplete[position] = true
-                        state.files += 1
-                        state.bytes += outcome.bytesIn
-                    }
+                    for found in ready { record(found, in: &state) }
                     state.nextRun += 1
                 }
             }
+        }
+
+        /// Records one file found complete, where files are checked (and recorded) one at a
+        /// time, in order, with no runs.
+        func add(_ found: Found) {
+            state.withLock { record(found, in: &$0) }
+        }
+
+        private func record(_ found: Found, in state: inout State) {
+            let (index, outcome) = (found.index, found.outcome)
+            record(outcome)
+            let position = Int(index)
+            if state.isComplete.count <= position {
+                state.isComplete.append(contentsOf: repeatElement(false, count: position + 1 - state.isComplete.count))
+            }
+            state.isComplete[position] = true
+            state.files += 1
+            state.bytes += outcome.bytesIn
         }
 
         func finished(fileCount: Int) -> (isComplete: [Bool], files: Int, bytes: Int64) {

@@ -37,8 +37,17 @@ public struct TreeScanner: Sendable {
     /// a caller that starts work before the walk ends (or keeps the files its own way) uses. Once
     /// `cancellation` is set, the walk stops before its next entry.
     public func scan(_ roots: [PathName], stoppingWhen cancellation: CancellationFlag? = nil, _ found: (ScanFinding) -> Void) {
+        scan(roots, stoppingWhen: cancellation, rootDirectory: nil, found)
+    }
+
+    /// As above, with roots looked up in `rootDirectory` when given: a caller that opens names
+    /// beside them on the same thread shares its descriptor.
+    func scan(
+        _ roots: [PathName], stoppingWhen cancellation: CancellationFlag?, rootDirectory: ParentDirectory?,
+        _ found: (ScanFinding) -> Void
+    ) {
         withoutActuallyEscaping(found) { found in
-            var walk = Walk(options: options, cancellation: cancellation, found: found)
+            var walk = Walk(options: options, cancellation: cancellation, rootDirectory: rootDirectory ?? ParentDirectory(), found: found)
             for root in roots where !walk.isStopped { walk.visitRoot(root) }
         }
     }
@@ -62,11 +71,12 @@ private struct Walk {
     var seenFiles: [FileIdentity: PathName] = [:]
     /// The directory of the last root, open while the next root is in it too (the names of a
     /// list or a plan's shard come a directory at a time), so that each is looked up by its name.
-    let rootDirectory = ParentDirectory()
+    let rootDirectory: ParentDirectory
 
-    init(options: ScanOptions, cancellation: CancellationFlag?, found: @escaping (ScanFinding) -> Void) {
+    init(options: ScanOptions, cancellation: CancellationFlag?, rootDirectory: ParentDirectory, found: @escaping (ScanFinding) -> Void) {
         self.options = options
         self.cancellation = cancellation
+        self.rootDirectory = rootDirectory
         self.found = found
     }
 

@@ -58,17 +58,18 @@ extension BatchRun {
     }
 
     /// As `scan`, each file handed to `eachFile` as the walk finds it (for a run that starts work
-    /// before the walk ends); the walk stops once the run is cancelled.
+    /// before the walk ends); the walk stops once the run is cancelled. Roots are looked up in
+    /// `rootDirectory` when given (see `TreeScanner.scan`).
     func scan(
         _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
         removingLeftoverTemporaries: Bool = false, readingNamedStreams: Bool = false, outputSuffix: String = ".gz",
-        eachFile: (ScannedFile) -> Void
+        rootDirectory: ParentDirectory? = nil, eachFile: (ScannedFile) -> Void
     ) {
         let options = ScanOptions(
             selection: selection, filter: filter, followSymlinks: followSymlinks,
             removesLeftoverTemporaries: removingLeftoverTemporaries, readsNamedStreams: readingNamedStreams,
             outputSuffix: outputSuffix)
-        TreeScanner(options: options).scan(roots, stoppingWhen: cancellation) { finding in
+        TreeScanner(options: options).scan(roots, stoppingWhen: cancellation, rootDirectory: rootDirectory) { finding in
             switch finding {
             case .file(let file): eachFile(file)
             case .skipped(let skip): record(skipped: [skip])
