@@ -8,7 +8,7 @@ import Testing
 @Suite struct JSONRecordTests {
     static func encoded(_ value: some Encodable) throws -> [UInt8] {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return Array(try encoder.encode(value))
     }
 

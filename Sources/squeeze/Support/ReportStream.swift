@@ -221,9 +221,11 @@ final class ReportStream: RunRecordSink {
 
     static let entryEncoder = recordEncoder()
 
+    /// Keys sorted, and slashes left as they are: a path reads as a path (`a/b`, not `a\/b`), and
+    /// the records written directly (`jsonRecord`) copy names without escaping each slash.
     private static func recordEncoder() -> JSONEncoder {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.sortedKeys]
+        encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
         return encoder
     }
 

@@ -148,7 +148,7 @@ enum ReportFile {
     /// `value` as pretty, key-sorted JSON, ending with a newline.
     static func writeJSON(_ value: some Encodable, to destination: String, what: String = "the JSON report") throws {
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var json = try encoder.encode(value)
         json.append(UInt8(ascii: "\n"))
         try write(json, to: destination, what: what)

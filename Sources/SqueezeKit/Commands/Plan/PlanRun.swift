@@ -106,7 +106,7 @@ public struct PlanRun: Sendable {
                     bytes: partition.bytes[index])
             })
         let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys]
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var json = [UInt8](try encoder.encode(manifest))
         json.append(UInt8(ascii: "\n"))
         try writeWholeOutput(json, to: manifestPath)

@@ -1,5 +1,5 @@
 /// A file's or a notice's record of the `--json` report written directly, as `JSONEncoder` with
-/// sorted keys writes it, byte for byte: a rerun of a million resumed files writes a million
+/// sorted keys and slashes unescaped (`ReportStream.recordEncoder`) writes it, byte for byte: a rerun of a million resumed files writes a million
 /// records, and the encoder's generic path cost more than checking the files did. A file's record
 /// with a listing (`list`) still goes through the encoder.
 extension RunReport.Notice {
@@ -172,9 +172,9 @@ struct JSONRecordWriter {
         }
     }
 
-    /// UTF-8 `value` as a JSON string, escaped as the encoder escapes it: quote, backslash and
-    /// slash with a backslash, the short escapes for control characters that have one, `\u00XX`
-    /// for the others, and everything else as it is.
+    /// UTF-8 `value` as a JSON string, escaped as the encoder escapes it: quote and backslash with
+    /// a backslash, the short escapes for control characters that have one, `\u00XX` for the
+    /// others, and everything else as it is.
     mutating func appendString(_ value: some Collection<UInt8>) {
         append(UInt8(ascii: "\""))
         if value.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
@@ -184,8 +184,8 @@ struct JSONRecordWriter {
     }
 
     /// `text`'s bytes, escaped, into room checked once for the worst case. Eight bytes at a time:
-    /// the bytes before the first that needs an escape (in a name, mostly a slash) are copied
-    /// at once, then that byte is escaped.
+    /// the bytes before the first that needs an escape (in a name, rarely any) are copied at once,
+    /// then that byte is escaped.
     private mutating func appendEscaped(_ text: UnsafeBufferPointer<UInt8>) {
         precondition(count + text.count * 6 <= output.count, "a JSON record longer than its buffer")
         guard let start = text.baseAddress else { return }
@@ -211,22 +211,22 @@ struct JSONRecordWriter {
     }
 
     /// A mask with the high bit set of at least the first of `word`'s bytes (from its lowest) that
-    /// is escaped: controls, the quote, the slash, the backslash; zero when none is. (Bytes below
+    /// is escaped: controls, the quote, the backslash; zero when none is. (Bytes below
     /// n are flagged by `(x - n…) & ~x & 0x80…` for n up to 0x80, and a byte equal to c as a zero
     /// byte of `x ^ c…`: exactly for the first such byte, while a borrow can flag some after it.)
     private static func bytesToEscape(in word: UInt64) -> UInt64 {
         let (ones, highBits) = (UInt64(0x0101_0101_0101_0101), UInt64(0x8080_8080_8080_8080))
         let below = { (word: UInt64, limit: UInt64) in (word &- ones &* limit) & ~word & highBits }
-        return below(word, 0x20) | below(word ^ (ones &* 0x22), 1) | below(word ^ (ones &* 0x2F), 1) | below(word ^ (ones &* 0x5C), 1)
+        return below(word, 0x20) | below(word ^ (ones &* 0x22), 1) | below(word ^ (ones &* 0x5C), 1)
     }
 
-    /// `byte` as the encoder writes it in a string: quote, backslash and slash with a backslash,
-    /// the short escapes for control characters that have one, `\u00XX` for the others, and
-    /// everything else as it is.
+    /// `byte` as the encoder writes it in a string: quote and backslash with a backslash, the
+    /// short escapes for control characters that have one, `\u00XX` for the others, and
+    /// everything else (the slash too: `withoutEscapingSlashes`) as it is.
     private static func appendEscaped(_ byte: UInt8, at end: inout UnsafeMutablePointer<UInt8>) {
         let hex: StaticString = "0123456789abcdef"
         switch byte {
-        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"):
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"):
             end[0] = UInt8(ascii: "\\")
             end[1] = byte
             end += 2
