@@ -27,15 +27,16 @@ enum PlainPassthrough {
 /// error (a closed pipe stops the run) and a source that changed while read are reported the same
 /// way; its summary counts the bytes as both read and written, with no member.
 ///
-/// One block, run by one worker; `finish()` follows on the same thread (`WorkItem.perform`).
-/// `@unchecked Sendable`: `finished` is written in `runBlock` and read in `finish`, on that thread,
-/// one after the other; the other fields are `let` and `Sendable`.
+/// `@unchecked Sendable`: `finished` holds the output, which is not `Sendable`; it is written by
+/// `runBlock` and taken by `finish()`, which a task's one block is followed by on the same thread
+/// (`WorkItem.perform`). The other fields are `let` and `Sendable`.
 final class PlainCopyTask: BlockTask, @unchecked Sendable {
     static let bufferSize = 256 << 10
 
     private let reader: ReadableFile
     private let destination: any DecodedFileDestination
     private let context: DecodingContext
+    /// The copy's outcome: set by `runBlock`, taken by `finish()`, on one thread one after the other.
     private var finished: FinishedDecoding?
 
     init(reader: ReadableFile, destination: any DecodedFileDestination, context: DecodingContext) {
