@@ -74,6 +74,21 @@ import Testing
         #expect(missing.standardError.contains("not-there"), "\(missing.standardError)")
     }
 
+    /// The current log grows while `zcat -f` reads the rotated ones: it is copied as far as it has
+    /// grown when its turn comes, as gzip copies it, not reported as changed since it was found.
+    /// (Standard input, read first, ends only once the log has grown.)
+    @Test func aLogThatGrowsBeforeItsTurnIsCopiedWhole() throws {
+        let scratch = try Self.inputs()
+        for tool in ["$BIN/zcat", "/bin/zcat"] {
+            try TreeBuilder.write("first line\n", to: scratch("live.log"))
+            let result = try GzipCommandTests.shell(
+                #"(sleep 1; echo appended >> live.log) | "\#(tool)" -f b.gz - live.log"#, in: scratch.path)
+            #expect(result.status == 0, "\(tool): \(result.standardError)")
+            #expect(result.output == "second\nfirst line\nappended\n", "\(tool)")
+            #expect(result.standardError.isEmpty, "\(tool): \(result.standardError)")
+        }
+    }
+
     /// Input that starts with the gzip magic is gzip: damage is an error, not a reason to copy.
     @Test func damagedGzipIsStillAnError() throws {
         let scratch = try Self.inputs()

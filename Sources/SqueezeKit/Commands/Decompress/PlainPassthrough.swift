@@ -24,8 +24,8 @@ enum PlainPassthrough {
 /// Copies a file that is not compressed, front to back, to its destination's output (standard
 /// output), through one buffer: memory is the buffer whatever the file's size, and a pipe is read
 /// as it arrives. The outcome goes through the destination, as a decoded file's does, so a write
-/// error (a closed pipe stops the run) and a source that changed while read are reported the same
-/// way; its summary counts the bytes as both read and written, with no member.
+/// error (a closed pipe stops the run) is reported the same way; its summary counts the bytes as
+/// both read and written, with no member.
 ///
 /// `@unchecked Sendable`: `finished` holds the output, which is not `Sendable`; it is written by
 /// `runBlock` and taken by `finish()`, which a task's one block is followed by on the same thread
@@ -73,8 +73,13 @@ final class PlainCopyTask: BlockTask, @unchecked Sendable {
                 members: 0, compressedBytes: copied, uncompressedBytes: copied, firstHeader: nil, trailing: .none,
                 decodedInParallel: false)
         }
+        // A file's reader is not handed on, so that the destination does not check that the file
+        // is as the scan found it: a plain file may grow while it is copied (a live log, in `zcat -f
+        // /var/log/syslog*`), and gzip copies it up to where its reads end, as this did. A stream's
+        // is, for its length: what was read.
         finished = FinishedDecoding(
-            result: result, output: output, reader: reader, seconds: MonotonicClock.now() - start, progressReported: copied)
+            result: result, output: output, reader: reader.isSequential ? reader : nil,
+            seconds: MonotonicClock.now() - start, progressReported: copied)
         return true
     }
 
