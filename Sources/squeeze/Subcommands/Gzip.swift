@@ -33,7 +33,9 @@ struct Gzip: ParsableCommand {
     @Flag(name: [.customShort("k"), .customLong("keep")], help: "Keep (do not delete) the sources.")
     var keep = false
 
-    @Flag(name: [.customShort("f"), .customLong("force")], help: "Overwrite existing outputs; compress to a terminal; take files with several links.")
+    @Flag(
+        name: [.customShort("f"), .customLong("force")],
+        help: "Overwrite existing outputs; compress to a terminal; take files with several links; with -dc, copy input that is not compressed as it is.")
     var force = false
 
     @Flag(name: [.customShort("t"), .customLong("test")], help: "Test the integrity of compressed files.")
@@ -166,7 +168,7 @@ struct Gzip: ParsableCommand {
             roots: toStandardOutput || purpose == .test ? StreamInputs.decodingPaths(named) : CommandLinePath.pathNames(named),
             purpose: purpose, scheduling: scheduling,
             output: OutputOptions(force: force, removeSources: purpose == .decompress && !keep && !toStandardOutput),
-            toStandardOutput: toStandardOutput)
+            toStandardOutput: toStandardOutput, passesPlainInputThrough: force)
         let session = try RunSession(reporting: reporting(), isFilter: true)
         try session.perform { DecompressionRun(request: request, environment: session.environment).run() }
     }

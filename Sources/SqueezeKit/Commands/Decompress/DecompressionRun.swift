@@ -17,11 +17,14 @@ public struct DecompressionRequest: Sendable {
     public var output: OutputOptions
     /// `--stdout`: every file's bytes to standard output, in the order the files were named.
     public var toStandardOutput: Bool
+    /// With `toStandardOutput`, a file that is not compressed is copied as it is (`gzip -dcf`,
+    /// `zcat -f`: `PlainPassthrough`) rather than reported as not gzip.
+    public var passesPlainInputThrough: Bool
 
     public init(
         roots: [PathName], purpose: Purpose = .decompress, filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         scheduling: SchedulingOptions = SchedulingOptions(), output: OutputOptions = OutputOptions(),
-        toStandardOutput: Bool = false
+        toStandardOutput: Bool = false, passesPlainInputThrough: Bool = false
     ) {
         self.roots = roots
         self.purpose = purpose
@@ -30,6 +33,7 @@ public struct DecompressionRequest: Sendable {
         self.scheduling = scheduling
         self.output = output
         self.toStandardOutput = toStandardOutput
+        self.passesPlainInputThrough = passesPlainInputThrough && toStandardOutput && purpose == .decompress
     }
 }
 
@@ -91,17 +95,18 @@ public final class DecompressionRun: BatchRun, Sendable {
             window: window, pools: DecoderPools(), cancellation: cancellation,
             progress: { collector.recordProgress(bytes: $0) }, scheduling: scheduling)
 
-        let (tasks, planSkips) = plan(files, taskContext: taskContext, decoding: decoding)
+        let (tasks, planSkips) = plan(files, taskContext: taskContext)
         record(skipped: planSkips)
         collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.size })
         if request.toStandardOutput {
-            // One file after another, in the order named, each with all the workers.
+            // One file after another, in the order named, each with all the workers; each file is
+            // opened (and, passing plain input through, looked at) only when its turn comes.
             for task in tasks where !cancellation.isCancelled {
-                schedule(PlannedWork(items: task.items, window: window), scheduling)
+                schedule(PlannedWork(items: items(of: task, decoding: decoding), window: window), scheduling)
             }
         } else {
-            let ordered = tasks.sortedLargestFirst(size: \.size, path: \.task.path)
-            schedule(PlannedWork(items: ordered.flatMap(\.items), window: window), scheduling)
+            let ordered = tasks.sortedLargestFirst(size: \.size, path: \.file.path)
+            schedule(PlannedWork(items: ordered.flatMap { items(of: $0, decoding: decoding) }, window: window), scheduling)
         }
         report.failures += taskContext.commits.finish()
 
@@ -109,23 +114,35 @@ public final class DecompressionRun: BatchRun, Sendable {
         return report.build(collector: collector, interrupted: cancellation.isCancelled)
     }
 
-    /// A decoding task and the size its items are ordered by.
+    /// A file to decode, and where its bytes go.
     private struct PlannedTask {
-        let task: GzipDecodingTask
-        let size: Int64
+        let file: ScannedFile
+        let destination: DecompressedFileDestination
 
-        var items: [WorkItem] {
-            (0..<task.blockCount).map { block in
-                WorkItem(task: task, block: block, taskSize: size, weight: task.weight(ofBlock: block))
-            }
+        /// What its items are ordered by.
+        var size: Int64 { file.status.size }
+    }
+
+    /// The work items of a file: a decoding task's blocks or, for a file passed through as it is,
+    /// its copy. A file that cannot be opened or read here is left to the decoding task, which
+    /// opens it again and reports why it cannot.
+    private func items(of planned: PlannedTask, decoding: DecodingContext) -> [WorkItem] {
+        let (file, size) = (planned.file, planned.size)
+        let reader = request.passesPlainInputThrough ? try? ReadableFile(file.path) : nil
+        if let reader, (try? PlainPassthrough.isPlain(reader)) == true {
+            let task = PlainCopyTask(reader: reader, destination: planned.destination, context: decoding)
+            return [WorkItem(task: task, block: 0, taskSize: size, weight: task.weight)]
+        }
+        let plan = reader.map { DecodingPlan.make(for: $0, size: size) } ?? DecodingPlan.make(forPath: file.path, size: size)
+        let task = GzipDecodingTask(path: file.path, plan: plan, reader: reader, destination: planned.destination, context: decoding)
+        return (0..<task.blockCount).map { block in
+            WorkItem(task: task, block: block, taskSize: size, weight: task.weight(ofBlock: block))
         }
     }
 
     /// A task per file, in scan order; files whose output exists (without `--force`), whose output
     /// another file already claimed, or that `--rm` must not unlink, are skipped.
-    private func plan(
-        _ files: [ScannedFile], taskContext: TaskContext, decoding: DecodingContext
-    ) -> ([PlannedTask], [SkippedPath]) {
+    private func plan(_ files: [ScannedFile], taskContext: TaskContext) -> ([PlannedTask], [SkippedPath]) {
         var tasks: [PlannedTask] = []
         var skipped: [SkippedPath] = []
         var claimed: [PathName: PathName] = [:]
@@ -156,11 +173,8 @@ public final class DecompressionRun: BatchRun, Sendable {
                 claimed[destination] = file.path
                 target = .file(destination)
             }
-            let task = GzipDecodingTask(
-                path: file.path, plan: DecodingPlan.make(forPath: file.path, size: file.status.size),
-                destination: DecompressedFileDestination(source: file, target: target, context: taskContext),
-                context: decoding)
-            tasks.append(PlannedTask(task: task, size: file.status.size))
+            tasks.append(PlannedTask(
+                file: file, destination: DecompressedFileDestination(source: file, target: target, context: taskContext)))
         }
         return (tasks, skipped)
     }
