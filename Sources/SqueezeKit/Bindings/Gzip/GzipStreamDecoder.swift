@@ -144,7 +144,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 while true {
                     let bytes = input.available
                     if bytes.contains(where: { $0 != 0 }) {
-                        return .garbage(count: try file.status().size - tailStart)
+                        return .garbage(count: try bytesToEnd(from: tailStart))
                     }
                     zeros += Int64(bytes.count)
                     input.consume(bytes.count)
@@ -155,9 +155,22 @@ final class GzipStreamDecoder: @unchecked Sendable {
             guard try input.ensure(2) else { throw GzipFormatError.truncated }
             let bytes = input.available
             if bytes[0] != GzipHeader.magic[0] || bytes[1] != GzipHeader.magic[1] {
-                return .garbage(count: try file.status().size - tailStart)
+                return .garbage(count: try bytesToEnd(from: tailStart))
             }
             return nil
+        }
+
+        /// How many bytes the input has from `tailStart` to its end: by its size when it is a
+        /// regular file, else (a pipe, whose size says nothing) counted by reading them all.
+        mutating func bytesToEnd(from tailStart: Int64) throws -> Int64 {
+            let status = try file.status()
+            if status.kind == .regular { return status.size - tailStart }
+            var count = input.position - tailStart
+            repeat {
+                count += Int64(input.availableCount)
+                input.consume(input.availableCount)
+            } while try input.refill() > 0
+            return count
         }
 
         /// Consumes a ten-byte header without flags, if that is what comes next.
