@@ -28,7 +28,7 @@ struct IndexedMemberDecoder: Sendable {
     }
 
     /// Decodes a run whose bytes are in memory the caller keeps from run to run, into memory it
-    /// lends (`StretchBufferPool`), at least `run.uncompressedLength` bytes of it: its first
+    /// lends, at least `run.uncompressedLength` bytes of it: its first
     /// `run.uncompressedLength` bytes are the run's, once this returns.
     func decode(_ run: MemberRun, bytes: UnsafeRawBufferPointer, into memory: UnsafeMutableRawBufferPointer) throws {
         precondition(bytes.count == run.length && memory.count >= run.uncompressedLength)
