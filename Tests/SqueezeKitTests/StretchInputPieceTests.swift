@@ -3,11 +3,10 @@ import Testing
 @testable import SqueezeKit
 
 /// A stretch's inflater reads its input in pieces (`StretchAttempt.defaultInputPiece`), so that
-/// the CRC-32 ISA-L computes after each call reads bytes still in the cache, and smaller ones
-/// while decoding in lockstep. However small the pieces, and wherever a piece ends (inside a
-/// block, at a block boundary, at the end of a member, inside the lockstep prefix), every
-/// stretch is decoded exactly as in larger ones: same bytes, same boundaries to the bit, and
-/// once delivered the same checksums.
+/// the CRC-32 ISA-L computes after each call reads bytes still in the cache. However small the
+/// pieces, and wherever a piece ends (inside a block, at a block boundary, at the end of a member,
+/// inside the lockstep prefix), every stretch is decoded exactly as in larger ones: same bytes,
+/// same boundaries to the bit, and once delivered the same checksums.
 @Suite struct StretchInputPieceTests {
     /// The chunks of `bytes` decoded one after another with `decoder`, none knowing its window.
     static func stretches(
@@ -25,8 +24,8 @@ import Testing
 
     /// What a stretch says, bytes included, in a form two stretches can be compared by. The
     /// lockstep prefix may end sooner with smaller pieces (A goes on alone once the last 32 KiB
-    /// decoded by a call are real), and the leading part's checksum covers only the bytes after it: those
-    /// are compared once resolved, when delivered.
+    /// decoded by a call are real), and the leading part's checksum covers only the bytes after
+    /// it: those are compared once resolved, when delivered.
     static func summary(_ stretch: DecodedStretch?) -> String {
         guard let stretch else { return "none" }
         let bytes = stretch.bytes.withUnsafeBytes { CRC32.update(0, $0) }

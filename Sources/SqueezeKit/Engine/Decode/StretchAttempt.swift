@@ -34,11 +34,9 @@ struct StretchAttempt {
     /// left the cache (the CRC-32 would read it back from memory, at half the speed).
     static let defaultInputPiece = 128 << 10
 
-    /// Input bytes A and B decode at a time while the window is unknown: A goes on alone as soon
-    /// as the last 32 KiB it decoded are all real, which is asked after each call, so small calls
-    /// find that point soon after it comes rather than at the end of a long call (a lockstep
-    /// prefix of tens of KB where 64 KiB calls decoded hundreds of KB twice).
-    static let probingPiece = 8 << 10
+    /// Input bytes A and B decode at a time while the window is unknown (whether the last 32 KiB
+    /// are all real is asked after each call).
+    static let probingPiece = 64 << 10
 
     /// Offset in `input.bytes` of the end of the stretch's range.
     private var endOffset: Int { Int(end - input.start) }
