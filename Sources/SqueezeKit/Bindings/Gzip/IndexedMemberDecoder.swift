@@ -21,20 +21,27 @@ struct IndexedMemberDecoder: Sendable {
         return try bytes.withUnsafeBytes { bytes in
             // One byte more than needed, so that even an empty run's buffer has an address.
             try [UInt8](unsafeUninitializedCapacity: run.uncompressedLength + 1) { buffer, initialized in
-                let output = UnsafeMutableRawBufferPointer(start: buffer.baseAddress, count: run.uncompressedLength)
-                var position = 0, produced = 0, members = 0
-                try decompressors.withInstance { decompressor in
-                    while position < bytes.count {
-                        position += try decodeMember(
-                            at: position, of: run, in: bytes, with: decompressor, into: output, producedBefore: &produced)
-                        members += 1
-                    }
-                }
-                guard produced == run.uncompressedLength, members == run.memberCount else {
-                    throw GzipFormatError.inconsistentIndex("members at offset \(run.offset) changed since the index was read")
-                }
-                initialized = produced
+                try decode(run, bytes: bytes, into: UnsafeMutableRawBufferPointer(start: buffer.baseAddress, count: run.uncompressedLength))
+                initialized = run.uncompressedLength
             }
+        }
+    }
+
+    /// Decodes a run whose bytes are in memory the caller keeps from run to run, into memory it
+    /// lends, at least `run.uncompressedLength` bytes of it: its first
+    /// `run.uncompressedLength` bytes are the run's, once this returns.
+    func decode(_ run: MemberRun, bytes: UnsafeRawBufferPointer, into memory: UnsafeMutableRawBufferPointer) throws {
+        precondition(bytes.count == run.length && memory.count >= run.uncompressedLength)
+        let output = UnsafeMutableRawBufferPointer(rebasing: memory[..<run.uncompressedLength])
+        var position = 0, produced = 0, members = 0
+        try decompressors.withInstance { decompressor in
+            while position < bytes.count {
+                position += try decodeMember(at: position, of: run, in: bytes, with: decompressor, into: output, producedBefore: &produced)
+                members += 1
+            }
+        }
+        guard produced == run.uncompressedLength, members == run.memberCount else {
+            throw GzipFormatError.inconsistentIndex("members at offset \(run.offset) changed since the index was read")
         }
     }
 

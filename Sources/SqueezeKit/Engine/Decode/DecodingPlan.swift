@@ -75,6 +75,31 @@ final class DecoderPools: Sendable {
     let streams = CodecPool { try GzipStreamDecoder() }
     let members = IndexedMemberDecoder()
     let stretches = SpeculativeStretchDecoder()
+    /// The memory indexed runs are decoded into and written from, kept from run to run: as many
+    /// buffers as runs were ever in flight at once (the window's credits bound them). Fresh arrays
+    /// would be faulted in again and again, as the allocator hands their pages back.
+    let runOutputs: StretchBufferPool
+    /// A worker's memory for a run's compressed bytes, kept from run to run too.
+    private let runInputs = CodecPool { InputBytes() }
 
-    init() {}
+    /// `runBufferSize`: the bytes of each buffer of `runOutputs` (tests make it small).
+    init(runBufferSize: Int = MemberIndexWalker.runLimit) {
+        runOutputs = StretchBufferPool(capacity: runBufferSize)
+    }
+
+    /// Decodes an indexed run into pooled memory, read into the worker's kept memory; a run larger
+    /// than the pool's buffers (a single member larger than `MemberIndexWalker.runLimit`) into an
+    /// array of its own.
+    func decode(_ run: MemberRun, from file: ReadableFile) throws -> DecodedBytes {
+        guard run.uncompressedLength <= runOutputs.capacity else { return .array(try members.decode(run, from: file)) }
+        let buffer = runOutputs.take()
+        try runInputs.withInstance { input in
+            input.count = 0
+            try input.append(run.length) { try file.read(into: $0, at: run.offset) }
+            guard input.count == run.length else { throw GzipFormatError.truncated }
+            try members.decode(run, bytes: input.bytes, into: buffer.memory)
+        }
+        buffer.count = run.uncompressedLength
+        return .lent(buffer)
+    }
 }

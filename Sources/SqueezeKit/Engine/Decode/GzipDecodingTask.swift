@@ -167,12 +167,12 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         guard let reader = source(forPart: index) else { return deposit(nil, at: index) }
         let run = memberIndex.runs[index]
         do {
-            let decoded = try context.pools.members.decode(run, from: reader)
+            let decoded = try context.pools.decode(run, from: reader)
             state.withLock { $0.progressReported += Int64(run.length) }
             context.progress(Int64(run.length))
             return deposit(
                 DecodedStretch(
-                    bytes: .array(decoded), start: run.offset, end: run.end, members: run.memberCount,
+                    bytes: decoded, start: run.offset, end: run.end, members: run.memberCount,
                     firstHeader: index == 0 ? memberIndex.firstHeader : nil),
                 at: index)
         } catch {

@@ -28,6 +28,13 @@ struct SpeculativeStretchDecoder: Sendable {
     /// The memory the second decoder of a stretch started at a block decodes into, kept with the
     /// stretch up to its last copy from the window (`UnresolvedWindow`).
     private let probeBuffers = StretchBufferPool(capacity: outputLimit)
+    /// The most input one inflater call reads (`StretchAttempt.defaultInputPiece`).
+    private let inputPiece: Int
+
+    init(inputPiece: Int = StretchAttempt.defaultInputPiece) {
+        precondition(inputPiece > 0)
+        self.inputPiece = inputPiece
+    }
 
     /// The stretch decoded from the first plausible start in `range` (the member at its very
     /// first byte when `atFileStart`); nil if no start in the range decodes, or if what follows
@@ -45,7 +52,8 @@ struct SpeculativeStretchDecoder: Sendable {
             let searchEnd = Int(range.upperBound - input.start)
             var attempt = StretchAttempt(
                 input: input, inflater: scratch.inflater, buffer: buffers.take(), probeInflater: scratch.probeInflater,
-                probeBuffers: probeBuffers, knownWindow: knownWindow, end: range.upperBound, search: search)
+                probeBuffers: probeBuffers, knownWindow: knownWindow, end: range.upperBound, search: search,
+                inputPiece: inputPiece)
             var next = atFileStart ? SpeculativeStart(offset: 0, kind: .member) : attempt.firstStart(fromBit: searchStart * 8, before: searchEnd)
             while let start = next {
                 switch try attempt.decode(from: start) {
@@ -118,16 +126,28 @@ final class InputBytes: @unchecked Sendable {
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: memory[..<count]) }
 
+    /// The bytes the memory holds before it must grow.
+    var capacity: Int { memory.count }
+
     func withUnsafeBytes<Result>(_ body: (UnsafeRawBufferPointer) throws -> Result) rethrows -> Result { try body(bytes) }
 
     /// Appends what `fill` puts in up to `length` bytes of room (returning how many).
     func append(_ length: Int, _ fill: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows {
         if count + length > memory.count {
-            let grown = StretchBufferPool.allocate(max(count + length, 2 * memory.count))
+            let grown = StretchBufferPool.allocate(Self.capacity(toHold: count + length, after: capacity))
             grown.copyMemory(from: bytes)
             memory.deallocate()
             memory = grown
         }
         count += try fill(UnsafeMutableRawBufferPointer(rebasing: memory[count..<(count + length)]))
+    }
+
+    /// The memory to grow to from `current` bytes so as to hold `needed`: at least double, and a
+    /// whole number of huge pages (2 MiB), so that a stretch reading a few bytes more than the
+    /// one before (the 5 bytes before its range, say) does not allocate, copy and fault in
+    /// memory again.
+    static func capacity(toHold needed: Int, after current: Int) -> Int {
+        let hugePage = 2 << 20
+        return (max(needed, 2 * current) + hugePage - 1) / hugePage * hugePage
     }
 }

@@ -15,6 +15,8 @@ struct StretchAttempt {
     /// The file offset at or past which the stretch stops at the next boundary.
     let end: Int64
     let search: SpeculativeStart.Search
+    /// The most input one call of the inflater reads (`defaultInputPiece`; tests make it tiny).
+    let inputPiece: Int
 
     enum Outcome {
         case decoded(DecodedStretch)
@@ -27,8 +29,14 @@ struct StretchAttempt {
         input.bytes.withUnsafeBytes { SpeculativeStart.first(in: $0, fromBit: bit, before: min(limit, $0.count), search: search) }
     }
 
-    /// Input bytes A and B decode at a time while the window is unknown.
-    private static let probingPiece = 64 << 10
+    /// The most input one call of the inflater reads: ISA-L computes the CRC-32 of a call's
+    /// output once the call is done, and a stretch decodes to 10-20 MB, which would by then have
+    /// left the cache (the CRC-32 would read it back from memory, at half the speed).
+    static let defaultInputPiece = 128 << 10
+
+    /// Input bytes A and B decode at a time while the window is unknown (whether the last 32 KiB
+    /// are all real is asked after each call).
+    static let probingPiece = 64 << 10
 
     /// Offset in `input.bytes` of the end of the stretch's range.
     private var endOffset: Int { Int(end - input.start) }
@@ -140,7 +148,8 @@ struct StretchAttempt {
             let startBit = stretch.start * 8 + Int64(start.bitsUsed)
             let isSwitching = probe != nil && knownWindow(startBit) != nil
             let (stop, searchLimit) = nextStop(from: stopSearch, position: position, isProbing: isSwitching)
-            let limit = probe != nil && !isSwitching ? min(searchLimit, position + Self.probingPiece) : searchLimit
+            let piece = probe != nil && !isSwitching ? min(inputPiece, Self.probingPiece) : inputPiece
+            let limit = min(searchLimit, position + piece)
             let capacity = probe == nil ? output.count : min(output.count, probe!.capacity)
             var step = IsalInflater.Step(consumed: 0, produced: 0, isEnd: false)
             // With nothing new to read (no boundary ahead, at the file's end), ISA-L is still

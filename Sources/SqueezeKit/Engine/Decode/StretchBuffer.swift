@@ -1,8 +1,8 @@
 import Glibc
 
-/// The decoded bytes of a speculative stretch, in memory lent by a `StretchBufferPool`: the
-/// stretch is decoded straight into it and written from it, and the memory goes back to the pool
-/// when the stretch is freed (written, or dropped). Stretches so never allocate fresh arrays,
+/// The decoded bytes of a speculative stretch (or of an indexed run), in memory lent by a
+/// `StretchBufferPool`: the stretch is decoded straight into it and written from it, and the
+/// memory goes back to the pool when the stretch is freed (written, or dropped). Stretches so never allocate fresh arrays,
 /// whose pages would be faulted in again for every stretch, and are never copied before writing.
 /// A stretch decoded in lockstep keeps its second decoder's output in one too (`UnresolvedWindow`).
 ///
