@@ -82,27 +82,9 @@ extension FileStatus {
     }
 
     /// The process's umask, read from /proc: `umask()` can only be read by setting it, which would
-    /// race with files other threads create meanwhile. 022 if /proc does not say. (Read with
-    /// `read` and parsed as bytes: through Foundation's `String` it cost a third of a millisecond,
-    /// more than a resumed rerun spends on a hundred files.)
+    /// race with files other threads create meanwhile. 022 if /proc does not say.
     private static var creationMask: mode_t {
-        let descriptor = open("/proc/self/status", O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return 0o022 }
-        defer { close(descriptor) }
-        var status = [UInt8](repeating: 0, count: 8192)
-        var count = 0
-        while count < status.count {
-            let read = status.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if read < 0 && errno == EINTR { continue }
-            guard read > 0 else { break }
-            count += read
-        }
-        let key = Array("\nUmask:".utf8)
-        guard let start = status[..<count].firstRange(of: key)?.upperBound else { return 0o022 }
-        let digits = status[start..<count].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            .prefix { (UInt8(ascii: "0")...UInt8(ascii: "7")).contains($0) }
-        guard !digits.isEmpty, digits.count <= 4 else { return 0o022 }
-        return digits.reduce(0) { $0 * 8 + mode_t($1 - UInt8(ascii: "0")) }
+        KernelFile.ownStatus("Umask").flatMap { mode_t($0, radix: 8) } ?? 0o022
     }
 }
 

@@ -20,18 +20,9 @@ public struct ResourceUsage: Sendable {
         )
     }
 
-    /// `VmHWM` of /proc/self/status, in bytes; nil where /proc is not mounted.
+    /// `VmHWM` of /proc/self/status ("1234 kB"), in bytes; nil where /proc is not mounted.
     private static func peakResidentBytesSinceExec() -> Int64? {
-        guard let file = fopen("/proc/self/status", "r") else { return nil }
-        defer { fclose(file) }
-        var line = [CChar](repeating: 0, count: 256)
-        while fgets(&line, Int32(line.count), file) != nil {
-            let text = String(decoding: line.prefix { $0 != 0 }.map { UInt8(bitPattern: $0) }, as: UTF8.self)
-            guard text.hasPrefix("VmHWM:") else { continue }
-            let kibibytes = text.dropFirst(6).split(whereSeparator: { $0 == " " || $0 == "\t" }).first.flatMap { Int64($0) }
-            return kibibytes.map { $0 * 1024 }
-        }
-        return nil
+        KernelFile.ownStatus("VmHWM")?.split(separator: " ").first.flatMap { Int64($0) }.map { $0 * 1024 }
     }
 
     /// The CPU time spent between `earlier` and `self`; peak memory is the later peak.

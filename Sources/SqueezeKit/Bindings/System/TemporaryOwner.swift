@@ -81,18 +81,7 @@ public struct TemporaryOwner: Hashable, Sendable {
 
     /// A small text file of the kernel's (or "" when it cannot be read).
     private static func contents(of path: String) -> String {
-        let descriptor = open(path, O_RDONLY | O_CLOEXEC)
-        guard descriptor >= 0 else { return "" }
-        defer { close(descriptor) }
-        var buffer = [UInt8](repeating: 0, count: 4096)
-        var count = 0
-        while count < buffer.count {
-            let read = buffer.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress! + count, $0.count - count) }
-            if read < 0 && errno == EINTR { continue }
-            if read <= 0 { break }
-            count += read
-        }
-        return String(decoding: buffer[..<count], as: UTF8.self)
+        String(decoding: KernelFile.contents(of: path, limit: 4096), as: UTF8.self)
     }
 
     /// 32-bit FNV-1a, as 8 hex digits: the same on every machine and in every run.
