@@ -39,19 +39,15 @@ public enum GzipFormatError: Error, Equatable, Sendable, CustomStringConvertible
 public enum TrailingBytes: Equatable, Sendable {
     case none
     case zeroPadding(count: Int64)
-    case garbage(count: Int64)
+    /// Garbage, and how many bytes of it: nil when read from a stream (a pipe), which is not read
+    /// on to its end to count them (it may never end), as gzip does not.
+    case garbage(count: Int64?)
 
-    /// What the user is told, for garbage.
+    /// What the user is told, for garbage: gzip's words, and the count where it is known.
     public var warning: String? {
         guard case .garbage(let count) = self else { return nil }
+        guard let count else { return "decompression OK, trailing garbage ignored" }
         return "decompression OK, trailing garbage ignored (\(count) byte\(count == 1 ? "" : "s") after the last member)"
-    }
-
-    public var count: Int64 {
-        switch self {
-        case .none: 0
-        case .zeroPadding(let count), .garbage(let count): count
-        }
     }
 }
 

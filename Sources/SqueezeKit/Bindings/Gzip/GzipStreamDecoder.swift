@@ -160,17 +160,12 @@ final class GzipStreamDecoder: @unchecked Sendable {
             return nil
         }
 
-        /// How many bytes the input has from `tailStart` to its end: by its size when it is a
-        /// regular file, else (a pipe, whose size says nothing) counted by reading them all.
-        mutating func bytesToEnd(from tailStart: Int64) throws -> Int64 {
+        /// How many bytes the input has from `tailStart` to its end, by its size; nil when it is
+        /// not a regular file (a pipe's size says nothing, and reading one on to count what
+        /// follows might never end).
+        mutating func bytesToEnd(from tailStart: Int64) throws -> Int64? {
             let status = try file.status()
-            if status.kind == .regular { return status.size - tailStart }
-            var count = input.position - tailStart
-            repeat {
-                count += Int64(input.availableCount)
-                input.consume(input.availableCount)
-            } while try input.refill() > 0
-            return count
+            return status.kind == .regular ? status.size - tailStart : nil
         }
 
         /// Consumes a ten-byte header without flags, if that is what comes next.

@@ -40,7 +40,7 @@ public struct FileListing: Codable, Sendable, Equatable {
         switch trailing {
         case .none: (trailingZeroBytes, trailingGarbageBytes) = (0, 0)
         case .zeroPadding(let count): (trailingZeroBytes, trailingGarbageBytes) = (count, 0)
-        case .garbage(let count): (trailingZeroBytes, trailingGarbageBytes) = (0, count)
+        case .garbage(let count): (trailingZeroBytes, trailingGarbageBytes) = (0, count ?? 0)
         }
     }
 
