@@ -158,7 +158,7 @@ final class ReportStream: RunRecordSink {
                 try spool.append(json)
             }
         } catch {
-            failure.withLock { if $0 == nil { $0 = .spool("\(error)") } }
+            recordSpoolFailure("\(error)")
         }
     }
 
@@ -168,7 +168,7 @@ final class ReportStream: RunRecordSink {
         do {
             return try finished.appendJSONRecord(to: spool, separatedBy: ",\n")
         } catch {
-            failure.withLock { if $0 == nil { $0 = .spool("\(error)") } }
+            recordSpoolFailure("\(error)")
             return true
         }
     }
@@ -178,7 +178,7 @@ final class ReportStream: RunRecordSink {
         do {
             try spool.append(record: json, separatedBy: ",\n")
         } catch {
-            failure.withLock { if $0 == nil { $0 = .spool("\(error)") } }
+            recordSpoolFailure("\(error)")
         }
     }
 

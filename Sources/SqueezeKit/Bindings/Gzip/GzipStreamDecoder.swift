@@ -163,7 +163,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
         /// How many bytes the input has from `tailStart` to its end, by its size; nil when it is
         /// not a regular file (a pipe's size says nothing, and reading one on to count what
         /// follows might never end).
-        mutating func bytesToEnd(from tailStart: Int64) throws -> Int64? {
+        func bytesToEnd(from tailStart: Int64) throws -> Int64? {
             let status = try file.status()
             return status.kind == .regular ? status.size - tailStart : nil
         }

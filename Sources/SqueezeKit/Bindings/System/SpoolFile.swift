@@ -56,10 +56,7 @@ public final class SpoolFile: Sendable {
     /// Appends `bytes` as one record, after `separator` unless it is the first: for records
     /// written one per file, without the generic path or a second lock.
     public func append(record bytes: [UInt8], separatedBy separator: StaticString) throws {
-        try append(recordOfAtMost: bytes.count, separatedBy: separator) { buffer in
-            bytes.withUnsafeBufferPointer { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer($0)) }
-            return bytes.count
-        }
+        try appendRecord(separatedBy: separator) { $0.pending.append(contentsOf: bytes) }
     }
 
     /// Appends one record of at most `capacity` bytes, after `separator` unless it is the first,
@@ -68,14 +65,22 @@ public final class SpoolFile: Sendable {
     public func append(
         recordOfAtMost capacity: Int, separatedBy separator: StaticString, _ write: (UnsafeMutableBufferPointer<UInt8>) -> Int
     ) throws {
-        try contents.withLock { contents in
-            if contents.records > 0 { separator.withUTF8Buffer { contents.pending.append(contentsOf: $0) } }
+        try appendRecord(separatedBy: separator) { contents in
             if contents.scratch.count < capacity { contents.scratch = [UInt8](repeating: 0, count: capacity) }
             contents.scratch.withUnsafeMutableBufferPointer { scratch in
                 let written = write(UnsafeMutableBufferPointer(rebasing: scratch[..<capacity]))
                 precondition(written <= capacity, "a record longer than the room it asked for")
                 contents.pending.append(contentsOf: UnsafeBufferPointer(rebasing: scratch[..<written]))
             }
+        }
+    }
+
+    /// Under the lock: the separator unless this is the first record, the record `append`
+    /// appends to the pending bytes, then its end.
+    private func appendRecord(separatedBy separator: StaticString, _ append: (inout Contents) -> Void) throws {
+        try contents.withLock { contents in
+            if contents.records > 0 { separator.withUTF8Buffer { contents.pending.append(contentsOf: $0) } }
+            append(&contents)
             try endRecord(in: &contents)
         }
     }
