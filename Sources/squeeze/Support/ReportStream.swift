@@ -51,12 +51,17 @@ final class ReportStream: RunRecordSink {
         case spool(String)
     }
 
-    /// The JSON's four arrays, one spool each: a record per line, commas included.
-    private struct JSONSpools: Sendable {
+    /// The JSON's four arrays, one spool each: a record per line, commas included. (A class: each
+    /// record reads it, and a struct's copy retained and released all four spools.)
+    private final class JSONSpools: Sendable {
         let files: SpoolFile
         let skipped: SpoolFile
         let failures: SpoolFile
         let warnings: SpoolFile
+
+        init(files: SpoolFile, skipped: SpoolFile, failures: SpoolFile, warnings: SpoolFile) {
+            (self.files, self.skipped, self.failures, self.warnings) = (files, skipped, failures, warnings)
+        }
     }
 
     init(reporting: ReportArguments, summaryStream: StandardStreams.Stream) throws {
