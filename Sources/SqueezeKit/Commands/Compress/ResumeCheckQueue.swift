@@ -151,9 +151,8 @@ struct ResumeCheckQueue {
             let (index, outcome) = (found.index, found.outcome)
             record(outcome)
             let position = Int(index)
-            if state.isComplete.count <= position {
-                state.isComplete.append(contentsOf: repeatElement(false, count: position + 1 - state.isComplete.count))
-            }
+            // Files come in order, so this is mostly one append (a `repeatElement` took the generic path).
+            while state.isComplete.count <= position { state.isComplete.append(false) }
             state.isComplete[position] = true
             state.files += 1
             state.bytes += outcome.bytesIn
