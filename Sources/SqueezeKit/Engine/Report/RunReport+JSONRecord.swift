@@ -99,16 +99,19 @@ struct JSONRecordWriter {
         self.output = output
     }
 
+    @inline(__always)
     mutating func append(_ text: StaticString) {
         text.withUTF8Buffer { append($0) }
     }
 
+    @inline(__always)
     private mutating func append(_ bytes: UnsafeBufferPointer<UInt8>) {
         precondition(count + bytes.count <= output.count, "a JSON record longer than its buffer")
         UnsafeMutableRawBufferPointer(UnsafeMutableBufferPointer(rebasing: output[count...])).copyMemory(from: UnsafeRawBufferPointer(bytes))
         count += bytes.count
     }
 
+    @inline(__always)
     private mutating func append(_ byte: UInt8) {
         precondition(count < output.count, "a JSON record longer than its buffer")
         output[count] = byte
@@ -157,6 +160,7 @@ struct JSONRecordWriter {
     }
 
     /// `value` in decimal.
+    @inline(__always)
     mutating func appendInteger(_ value: Int64) {
         if value < 0 { append(UInt8(ascii: "-")) }
         var magnitude = value.magnitude
@@ -175,6 +179,7 @@ struct JSONRecordWriter {
     /// UTF-8 `value` as a JSON string, escaped as the encoder escapes it: quote and backslash with
     /// a backslash, the short escapes for control characters that have one, `\u00XX` for the
     /// others, and everything else as it is.
+    @inline(__always)
     mutating func appendString(_ value: some Collection<UInt8>) {
         append(UInt8(ascii: "\""))
         if value.withContiguousStorageIfAvailable({ appendEscaped($0) }) == nil {
