@@ -49,15 +49,21 @@ struct SpeculativeStart: Equatable {
         case .blocks:
             // Blocks first: one usually lies within a few KiB, and the member search (a memchr
             // stopping at every 0x1F, one byte in 256 of compressed data) then covers only the
-            // bytes before it, not the whole chunk. A member starting in the block's byte or
-            // before comes first.
+            // bytes before it, not the whole chunk.
             let block = DynamicBlockCandidate.first(in: bytes, fromBit: fromBit, beforeBit: limit * 8)
-            let memberLimit = block.map { min(limit, ($0 >> 3) + 1) } ?? limit
-            if let member = MemberStartCandidate.first(in: bytes, from: offset, before: memberLimit) {
-                return SpeculativeStart(offset: member, kind: .member)
-            }
-            return block.map { SpeculativeStart(offset: $0 >> 3, kind: .block, bitsUsed: $0 & 7) }
+            return first(in: bytes, fromBit: fromBit, before: limit, block: block)
         }
+    }
+
+    /// The first start of a block search at or after bit `fromBit` and before byte `limit`, where
+    /// `block` is the first block candidate in those bits (found by the caller, or by a neighbour
+    /// that searched the same bits): a member starting in the block's byte or before comes first.
+    static func first(in bytes: UnsafeRawBufferPointer, fromBit: Int, before limit: Int, block: Int?) -> SpeculativeStart? {
+        let memberLimit = block.map { min(limit, ($0 >> 3) + 1) } ?? limit
+        if let member = MemberStartCandidate.first(in: bytes, from: (fromBit + 7) / 8, before: memberLimit) {
+            return SpeculativeStart(offset: member, kind: .member)
+        }
+        return block.map { SpeculativeStart(offset: $0 >> 3, kind: .block, bitsUsed: $0 & 7) }
     }
 }
 
