@@ -28,13 +28,14 @@ struct StretchAttempt {
         case givenUp
     }
 
+    /// The first start of the stretch's kind at or after `bit`, before byte `limit` of its input.
     mutating func firstStart(fromBit bit: Int, before limit: Int) -> SpeculativeStart? {
         let read = input.bytes
         return read.withUnsafeBytes { bytes in
             let limit = min(limit, bytes.count)
             switch search {
             case .flushPoints:
-                return SpeculativeStart.first(in: bytes, fromBit: bit, before: limit, search: search)
+                return SpeculativeStart.firstMemberOrFlushPoint(in: bytes, fromBit: bit, before: limit)
             case .blocks:
                 // The stretch before searched these bits for its stop, most often.
                 let block = firstBlock(in: bytes, fromBit: bit, beforeBit: limit * 8)
