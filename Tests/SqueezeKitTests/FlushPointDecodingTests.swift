@@ -149,7 +149,7 @@ import Testing
             #expect(FlushPointCandidate.first(in: bytes, from: 0, before: 6) == nil)
             #expect(FlushPointCandidate.first(in: bytes, from: 7, before: bytes.count) == 24)
             #expect(FlushPointCandidate.first(in: bytes, from: 7, before: 24) == nil)
-            #expect(SpeculativeStart.first(in: bytes, fromBit: 56, before: bytes.count, search: .flushPoints) == SpeculativeStart(offset: 24, kind: .flushPoint))
+            #expect(SpeculativeStart.firstMemberOrFlushPoint(in: bytes, fromBit: 56, before: bytes.count) == SpeculativeStart(offset: 24, kind: .flushPoint))
         }
     }
 }

@@ -34,6 +34,9 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     /// The window where the delivered stretches end (`ParallelDelivery.windowAtEnd`), for the
     /// stretch decoded after them: apart from `state`, whose lock is held while writing.
     private let deliveredWindow = Locked<(bit: Int64, bytes: [UInt8])?>(nil)
+    /// The block searches of this file's stretches, each one's end searched once for both
+    /// neighbours.
+    private let blockSearches = SharedBlockSearches()
 
     /// Reached only inside `state.withLock`. The output file (not `Sendable`) leaves it only by a
     /// move: to the stream's block while it decodes (the streaming decoder writes into the
@@ -189,7 +192,8 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         // A read error, like a stretch that does not decode, leaves the chunk to the stream.
         let stretch = try? context.pools.stretches.decode(
             range, atFileStart: index == 0, search: split.search, of: reader, fileSize: split.fileSize,
-            knownWindow: { [deliveredWindow] bit in deliveredWindow.withLock { $0?.bit == bit ? $0?.bytes : nil } })
+            knownWindow: { [deliveredWindow] bit in deliveredWindow.withLock { $0?.bit == bit ? $0?.bytes : nil } },
+            sharedSearches: blockSearches)
         state.withLock { $0.progressReported += Int64(range.count) }
         context.progress(Int64(range.count))
         return deposit(stretch ?? nil, at: index)

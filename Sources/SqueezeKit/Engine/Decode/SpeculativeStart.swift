@@ -32,32 +32,32 @@ struct SpeculativeStart: Equatable {
 
     var bit: Int { offset * 8 + bitsUsed }
 
-    /// The first plausible start at or after bit `fromBit` and before byte `limit` in `bytes`, in file
-    /// order. Block starts are searched only where a whole header fits in `bytes`.
-    static func first(in bytes: UnsafeRawBufferPointer, fromBit: Int, before limit: Int, search: Search) -> SpeculativeStart? {
+    /// The first plausible member start or flush point at or after bit `fromBit` and before byte
+    /// `limit` in `bytes`, in file order: the starts of `Search.flushPoints`.
+    static func firstMemberOrFlushPoint(in bytes: UnsafeRawBufferPointer, fromBit: Int, before limit: Int) -> SpeculativeStart? {
         let offset = (fromBit + 7) / 8
-        switch search {
-        case .flushPoints:
-            var found: [SpeculativeStart] = []
-            if let member = MemberStartCandidate.first(in: bytes, from: offset, before: limit) {
-                found.append(SpeculativeStart(offset: member, kind: .member))
-            }
-            if let point = FlushPointCandidate.first(in: bytes, from: offset, before: limit) {
-                found.append(SpeculativeStart(offset: point, kind: .flushPoint))
-            }
-            return found.min { $0.bit < $1.bit }
-        case .blocks:
-            // Blocks first: one usually lies within a few KiB, and the member search (a memchr
-            // stopping at every 0x1F, one byte in 256 of compressed data) then covers only the
-            // bytes before it, not the whole chunk. A member starting in the block's byte or
-            // before comes first.
-            let block = DynamicBlockCandidate.first(in: bytes, fromBit: fromBit, beforeBit: limit * 8)
-            let memberLimit = block.map { min(limit, ($0 >> 3) + 1) } ?? limit
-            if let member = MemberStartCandidate.first(in: bytes, from: offset, before: memberLimit) {
-                return SpeculativeStart(offset: member, kind: .member)
-            }
-            return block.map { SpeculativeStart(offset: $0 >> 3, kind: .block, bitsUsed: $0 & 7) }
+        var found: [SpeculativeStart] = []
+        if let member = MemberStartCandidate.first(in: bytes, from: offset, before: limit) {
+            found.append(SpeculativeStart(offset: member, kind: .member))
         }
+        if let point = FlushPointCandidate.first(in: bytes, from: offset, before: limit) {
+            found.append(SpeculativeStart(offset: point, kind: .flushPoint))
+        }
+        return found.min { $0.bit < $1.bit }
+    }
+
+    /// The first start of `Search.blocks` at or after bit `fromBit` and before byte `limit`, where
+    /// `block` is the first block candidate in those bits (`DynamicBlockCandidate.first`, whose
+    /// headers must fit in `bytes`; found by the caller, or by a neighbour that searched the same
+    /// bits): a member starting in the block's byte or before comes first. Blocks are searched
+    /// first because one usually lies within a few KiB: the member search (a memchr stopping at
+    /// every 0x1F, one byte in 256 of compressed data) then covers only the bytes before it.
+    static func first(in bytes: UnsafeRawBufferPointer, fromBit: Int, before limit: Int, block: Int?) -> SpeculativeStart? {
+        let memberLimit = block.map { min(limit, ($0 >> 3) + 1) } ?? limit
+        if let member = MemberStartCandidate.first(in: bytes, from: (fromBit + 7) / 8, before: memberLimit) {
+            return SpeculativeStart(offset: member, kind: .member)
+        }
+        return block.map { SpeculativeStart(offset: $0 >> 3, kind: .block, bitsUsed: $0 & 7) }
     }
 }
 

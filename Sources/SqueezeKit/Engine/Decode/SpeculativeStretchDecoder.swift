@@ -38,10 +38,11 @@ struct SpeculativeStretchDecoder: Sendable {
 
     /// The stretch decoded from the first plausible start in `range` (the member at its very
     /// first byte when `atFileStart`); nil if no start in the range decodes, or if what follows
-    /// it does not decode within the output limit.
+    /// it does not decode within the output limit. `sharedSearches` holds the block searches of
+    /// the file's other stretches (one per file).
     func decode(
         _ range: Range<Int64>, atFileStart: Bool, search: SpeculativeStart.Search, of file: ReadableFile, fileSize: Int64,
-        knownWindow: @escaping @Sendable (Int64) -> [UInt8]? = { _ in nil }
+        knownWindow: @escaping @Sendable (Int64) -> [UInt8]? = { _ in nil }, sharedSearches: SharedBlockSearches = SharedBlockSearches()
     ) throws -> DecodedStretch? {
         try scratches.withInstance { scratch in
             // The bytes just before the range, to see a marker that ends at its first bytes.
@@ -53,7 +54,7 @@ struct SpeculativeStretchDecoder: Sendable {
             var attempt = StretchAttempt(
                 input: input, inflater: scratch.inflater, buffer: buffers.take(), probeInflater: scratch.probeInflater,
                 probeBuffers: probeBuffers, knownWindow: knownWindow, end: range.upperBound, search: search,
-                inputPiece: inputPiece)
+                sharedSearches: sharedSearches, inputPiece: inputPiece)
             var next = atFileStart ? SpeculativeStart(offset: 0, kind: .member) : attempt.firstStart(fromBit: searchStart * 8, before: searchEnd)
             while let start = next {
                 switch try attempt.decode(from: start) {

@@ -15,6 +15,9 @@ struct StretchAttempt {
     /// The file offset at or past which the stretch stops at the next boundary.
     let end: Int64
     let search: SpeculativeStart.Search
+    /// The block searches of the file's other stretches: the bits past this one's end are those
+    /// the next one starts in.
+    let sharedSearches: SharedBlockSearches
     /// The most input one call of the inflater reads (`defaultInputPiece`; tests make it tiny).
     let inputPiece: Int
 
@@ -25,8 +28,20 @@ struct StretchAttempt {
         case givenUp
     }
 
-    func firstStart(fromBit bit: Int, before limit: Int) -> SpeculativeStart? {
-        input.bytes.withUnsafeBytes { SpeculativeStart.first(in: $0, fromBit: bit, before: min(limit, $0.count), search: search) }
+    /// The first start of the stretch's kind at or after `bit`, before byte `limit` of its input.
+    mutating func firstStart(fromBit bit: Int, before limit: Int) -> SpeculativeStart? {
+        let read = input.bytes
+        return read.withUnsafeBytes { bytes in
+            let limit = min(limit, bytes.count)
+            switch search {
+            case .flushPoints:
+                return SpeculativeStart.firstMemberOrFlushPoint(in: bytes, fromBit: bit, before: limit)
+            case .blocks:
+                // The stretch before searched these bits for its stop, most often.
+                let block = firstBlock(in: bytes, fromBit: bit, beforeBit: limit * 8)
+                return SpeculativeStart.first(in: bytes, fromBit: bit, before: limit, block: block)
+            }
+        }
     }
 
     /// The most input one call of the inflater reads: ISA-L computes the CRC-32 of a call's
@@ -76,14 +91,18 @@ struct StretchAttempt {
     /// for the same stop, and a search can cover a whole block's bits.
     private(set) var lastBlockSearch: (from: Int, before: Int, found: Int?)? = nil
 
-    /// `DynamicBlockCandidate.first`, answered from the last search where it covered the same bits.
+    /// `DynamicBlockCandidate.first`, answered from the last search where it covered the same bits,
+    /// or from a neighbour's (`sharedSearches`, in file bits).
     private mutating func firstBlock(in bytes: UnsafeRawBufferPointer, fromBit from: Int, beforeBit limit: Int) -> Int? {
         if let last = lastBlockSearch, last.from <= from {
             // The first candidate at or after `last.from` is also the first at or after `from`.
             if let found = last.found, found >= from, found < limit { return found }
             if last.found == nil, last.before >= limit { return nil }
         }
-        let found = DynamicBlockCandidate.first(in: bytes, fromBit: from, beforeBit: limit)
+        let origin = input.start * 8
+        let found = sharedSearches.first(fromBit: origin + Int64(from), beforeBit: origin + Int64(limit)) {
+            DynamicBlockCandidate.first(in: bytes, fromBit: from, beforeBit: limit).map { origin + Int64($0) }
+        }.map { Int($0 - origin) }
         lastBlockSearch = (from, limit, found)
         return found
     }
