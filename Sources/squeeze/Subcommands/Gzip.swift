@@ -177,7 +177,7 @@ struct Gzip: ParsableCommand {
         let reporting = try ReportArguments.parse(["--quiet", "--progress", "never"])
         let session = try RunSession(reporting: reporting)
         let request = ListingRequest(
-            roots: StreamInputs.decodingPaths(named), scheduling: scheduling, entryHandler: session.stream.entryHandler)
+            roots: StreamInputs.decodingPaths(named, standardInput: PathName(StreamInputs.standardInputPath)), scheduling: scheduling, entryHandler: session.stream.entryHandler)
         try session.perform {
             ListingRun(request: request, environment: session.environment).run()
         } beforeReport: { _ in

@@ -12,6 +12,9 @@ public final class ReadableFile: Sendable {
     let descriptor: Int32
     /// Where a file that cannot seek has been read to; nil for a seekable one.
     private let sequentialOffset: SequentialStream?
+    /// The file offset this file's offset 0 stands for: where standard input stood when it was
+    /// taken (a regular file a shell has read some of); 0 for every file opened by name.
+    private let base: Int64
 
     public convenience init(_ path: PathName) throws(SystemError) {
         try self.init(path, probingForStreams: true)
@@ -40,6 +43,7 @@ public final class ReadableFile: Sendable {
         } else {
             sequentialOffset = nil
         }
+        base = 0
     }
 
     /// The regular file `name` in the directory open on `directory` (its status put in `status`),
@@ -66,14 +70,30 @@ public final class ReadableFile: Sendable {
         self.path = path
         self.descriptor = descriptor
         sequentialOffset = nil
+        base = 0
     }
 
-    /// Standard input, named `path` in messages: a copy of descriptor 0, read front to back from
-    /// where it is (as gzip reads it, even when it is a regular file).
+    /// Standard input, named `path` in messages: a copy of descriptor 0, read from where it stands
+    /// (as gzip reads it: `(read -N 5 x; zcat) < file` decodes what the shell left), and each
+    /// time it is taken only what is left of it (`zcat - -` does not read it twice).
+    ///
+    /// A regular file is read at offsets from there (so that it can still be decoded in parallel)
+    /// and taken whole at once: the offset it shares with descriptor 0 is moved to its end, where
+    /// a reader of it to the end would leave it. Anything else is read front to back, as a
+    /// stream of its own: not one shared with another opening (`/dev/stdin` named twice is one
+    /// stream, replayed from its start; standard input taken twice is read on).
     public init(standardInputNamed path: PathName) throws(SystemError) {
         self.path = path
         descriptor = try systemCall("read", path) { fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3) }
-        sequentialOffset = SequentialStream.shared(by: descriptor)
+        let start = lseek(descriptor, 0, SEEK_CUR)
+        if start >= 0, (try? FileStatus.of(descriptor: descriptor, path: path))?.kind == .regular {
+            base = Int64(start)
+            sequentialOffset = nil
+            lseek(descriptor, 0, SEEK_END)
+        } else {
+            base = 0
+            sequentialOffset = SequentialStream()
+        }
     }
 
     /// Whether the file can be read only front to back (a pipe, terminal or socket).
@@ -81,8 +101,11 @@ public final class ReadableFile: Sendable {
 
     deinit { close(descriptor) }
 
+    /// The file's status; the size is what lies past `base` (all of it, for a file opened by name).
     public func status() throws(SystemError) -> FileStatus {
-        try FileStatus.of(descriptor: descriptor, path: path)
+        var status = try FileStatus.of(descriptor: descriptor, path: path)
+        if base > 0 { status.size = max(0, status.size - base) }
+        return status
     }
 
     /// Fills `buffer` from `offset` on; returns how many bytes were read, fewer only at end of file.
@@ -91,7 +114,7 @@ public final class ReadableFile: Sendable {
         var total = 0
         while total < buffer.count {
             let count = try systemCall("read", path) {
-                pread(descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(offset) + off_t(total))
+                pread(descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(base + offset) + off_t(total))
             }
             if count == 0 { break }
             total += count
@@ -212,7 +235,7 @@ public final class ReadableFile: Sendable {
         var failure: SystemError?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             do throws(SystemError) {
-                initialized = try systemCall("read", path) { pread(descriptor, buffer.baseAddress!, count, off_t(offset)) }
+                initialized = try systemCall("read", path) { pread(descriptor, buffer.baseAddress!, count, off_t(base + offset)) }
             } catch {
                 failure = error
                 initialized = 0
@@ -407,4 +430,14 @@ final class BufferedFileInput {
         start = 0
         end = count
     }
+}
+
+extension PathName {
+    /// What stands for standard input among the paths a command is given (its `-`): one NUL byte,
+    /// which no argument, and no name of a NUL-separated list, can hold, so that no file is ever
+    /// taken for it (and the kernel, should it be asked, finds nothing by that name).
+    public static let standardInput = PathName(bytes: [0])
+
+    /// How standard input is named in messages and reports.
+    public static let standardInputName: PathName = "(standard input)"
 }

@@ -82,10 +82,12 @@ public final class DecompressionRun: BatchRun, Sendable {
             compressedSide: .input)
         // Files named on the command line are read whatever their name when no output name is needed.
         let acceptsAnyName = request.purpose == .test || request.toStandardOutput
-        let files = scan(
-            request.roots, selecting: .gzipFiles(acceptingNamedFiles: acceptsAnyName), filter: request.filter,
-            followSymlinks: request.followSymlinks, removingLeftoverTemporaries: !output.discard && !request.toStandardOutput,
-            readingNamedStreams: acceptsAnyName)
+        let files = inputs(request.roots) { roots in
+            scan(
+                roots, selecting: .gzipFiles(acceptingNamedFiles: acceptsAnyName), filter: request.filter,
+                followSymlinks: request.followSymlinks, removingLeftoverTemporaries: !output.discard && !request.toStandardOutput,
+                readingNamedStreams: acceptsAnyName)
+        }
         let scheduling = request.scheduling
         let window = makeWindow(jobs: scheduling.jobs)
         let taskContext = TaskContext(
@@ -105,8 +107,12 @@ public final class DecompressionRun: BatchRun, Sendable {
                 schedule(PlannedWork(items: items(of: task, decoding: decoding), window: window), scheduling)
             }
         } else {
-            let ordered = tasks.sortedLargestFirst(size: \.size, path: \.file.path)
+            // Standard input, taken again for each `-`, is read by one task at a time, after the files.
+            let ordered = tasks.filter { $0.standardInput == nil }.sortedLargestFirst(size: \.size, path: \.file.path)
             schedule(PlannedWork(items: ordered.flatMap { items(of: $0, decoding: decoding) }, window: window), scheduling)
+            for task in tasks where task.standardInput != nil && !cancellation.isCancelled {
+                schedule(PlannedWork(items: items(of: task, decoding: decoding), window: window), scheduling)
+            }
         }
         report.failures += taskContext.commits.finish()
 
@@ -114,10 +120,46 @@ public final class DecompressionRun: BatchRun, Sendable {
         return report.build(collector: collector, interrupted: cancellation.isCancelled)
     }
 
+    /// A file to decode: one the scan found, or standard input (a `-` among the roots), taken where
+    /// it stands when its turn among the roots comes (`ReadableFile(standardInputNamed:)`).
+    private struct Input {
+        let file: ScannedFile
+        let standardInput: ReadableFile?
+    }
+
+    /// The inputs the roots name, in their order: the scan's files, and standard input for each `-`
+    /// (a failure to take it, descriptor 0 closed, is recorded as the scan's are).
+    private func inputs(_ roots: [PathName], scanning: ([PathName]) -> [ScannedFile]) -> [Input] {
+        var found: [Input] = []
+        var pending: [PathName] = []
+        func scanPending() {
+            if !pending.isEmpty { found += scanning(pending).map { Input(file: $0, standardInput: nil) } }
+            pending = []
+        }
+        for root in roots {
+            guard root == .standardInput else {
+                pending.append(root)
+                continue
+            }
+            scanPending()
+            do {
+                let file = try ReadableFile(standardInputNamed: .standardInputName)
+                let scanned = ScannedFile(path: .standardInputName, relativePath: .standardInputName, status: try file.status())
+                found.append(Input(file: scanned, standardInput: file))
+            } catch {
+                record(skipped: [], failures: [FileFailure(path: .standardInputName, error: error)])
+            }
+        }
+        scanPending()
+        return found
+    }
+
     /// A file to decode, and where its bytes go.
     private struct PlannedTask {
         let file: ScannedFile
         let destination: DecompressedFileDestination
+        /// Standard input, already taken, for a `-`.
+        let standardInput: ReadableFile?
 
         /// What its items are ordered by.
         var size: Int64 { file.status.size }
@@ -125,15 +167,18 @@ public final class DecompressionRun: BatchRun, Sendable {
 
     /// The work items of a file: a decoding task's blocks or, for a file passed through as it is,
     /// its copy. A file that cannot be opened or read here is left to the decoding task, which
-    /// opens it again and reports why it cannot.
+    /// opens it again and reports why it cannot; standard input is read through the reader taken
+    /// for its `-`, never opened by a name.
     private func items(of planned: PlannedTask, decoding: DecodingContext) -> [WorkItem] {
         let (file, size) = (planned.file, planned.size)
-        let reader = request.passesPlainInputThrough ? try? ReadableFile(file.path) : nil
-        if let reader, (try? PlainPassthrough.isPlain(reader)) == true {
+        let reader = planned.standardInput ?? (request.passesPlainInputThrough ? try? ReadableFile(file.path) : nil)
+        if request.passesPlainInputThrough, let reader, (try? PlainPassthrough.isPlain(reader)) == true {
             let task = PlainCopyTask(reader: reader, destination: planned.destination, context: decoding)
             return [WorkItem(task: task, block: 0, taskSize: size, weight: task.weight)]
         }
-        let plan = reader.map { DecodingPlan.make(for: $0, size: size) } ?? DecodingPlan.make(forPath: file.path, size: size)
+        // A stream is planned as one (its members read ahead as they come: `PipedGzipReader`).
+        let plan = reader.map { $0.isSequential ? .stream : DecodingPlan.make(for: $0, size: size) }
+            ?? DecodingPlan.make(forPath: file.path, size: size)
         let task = GzipDecodingTask(path: file.path, plan: plan, reader: reader, destination: planned.destination, context: decoding)
         return (0..<task.blockCount).map { block in
             WorkItem(task: task, block: block, taskSize: size, weight: task.weight(ofBlock: block))
@@ -142,11 +187,12 @@ public final class DecompressionRun: BatchRun, Sendable {
 
     /// A task per file, in scan order; files whose output exists (without `--force`), whose output
     /// another file already claimed, or that `--rm` must not unlink, are skipped.
-    private func plan(_ files: [ScannedFile], taskContext: TaskContext) -> ([PlannedTask], [SkippedPath]) {
+    private func plan(_ inputs: [Input], taskContext: TaskContext) -> ([PlannedTask], [SkippedPath]) {
         var tasks: [PlannedTask] = []
         var skipped: [SkippedPath] = []
         var claimed: [PathName: PathName] = [:]
-        for file in files {
+        for input in inputs {
+            let file = input.file
             let target: DecompressedTarget
             if request.purpose == .test {
                 target = .nowhere
@@ -174,7 +220,8 @@ public final class DecompressionRun: BatchRun, Sendable {
                 target = .file(destination)
             }
             tasks.append(PlannedTask(
-                file: file, destination: DecompressedFileDestination(source: file, target: target, context: taskContext)))
+                file: file, destination: DecompressedFileDestination(source: file, target: target, context: taskContext),
+                standardInput: input.standardInput))
         }
         return (tasks, skipped)
     }
