@@ -120,40 +120,6 @@ public final class DecompressionRun: BatchRun, Sendable {
         return report.build(collector: collector, interrupted: cancellation.isCancelled)
     }
 
-    /// A file to decode: one the scan found, or standard input (a `-` among the roots), taken where
-    /// it stands when its turn among the roots comes (`ReadableFile(standardInputNamed:)`).
-    private struct Input {
-        let file: ScannedFile
-        let standardInput: ReadableFile?
-    }
-
-    /// The inputs the roots name, in their order: the scan's files, and standard input for each `-`
-    /// (a failure to take it, descriptor 0 closed, is recorded as the scan's are).
-    private func inputs(_ roots: [PathName], scanning: ([PathName]) -> [ScannedFile]) -> [Input] {
-        var found: [Input] = []
-        var pending: [PathName] = []
-        func scanPending() {
-            if !pending.isEmpty { found += scanning(pending).map { Input(file: $0, standardInput: nil) } }
-            pending = []
-        }
-        for root in roots {
-            guard root == .standardInput else {
-                pending.append(root)
-                continue
-            }
-            scanPending()
-            do {
-                let file = try ReadableFile(standardInputNamed: .standardInputName)
-                let scanned = ScannedFile(path: .standardInputName, relativePath: .standardInputName, status: try file.status())
-                found.append(Input(file: scanned, standardInput: file))
-            } catch {
-                record(skipped: [], failures: [FileFailure(path: .standardInputName, error: error)])
-            }
-        }
-        scanPending()
-        return found
-    }
-
     /// A file to decode, and where its bytes go.
     private struct PlannedTask {
         let file: ScannedFile
@@ -187,7 +153,7 @@ public final class DecompressionRun: BatchRun, Sendable {
 
     /// A task per file, in scan order; files whose output exists (without `--force`), whose output
     /// another file already claimed, or that `--rm` must not unlink, are skipped.
-    private func plan(_ inputs: [Input], taskContext: TaskContext) -> ([PlannedTask], [SkippedPath]) {
+    private func plan(_ inputs: [ScannedInput], taskContext: TaskContext) -> ([PlannedTask], [SkippedPath]) {
         var tasks: [PlannedTask] = []
         var skipped: [SkippedPath] = []
         var claimed: [PathName: PathName] = [:]
