@@ -29,6 +29,22 @@ public final class ReadableFile: Sendable {
         try self.init(path, probingForStreams: false)
     }
 
+    /// Opens a file named on the command line that may be a FIFO. A FIFO is read once a writer
+    /// has sent bytes or come and gone, as `cat` reads one: opened without waiting (as every file
+    /// is, so that no open can hang), it would read as empty while its writer is not there yet.
+    /// The wait checks `stop` every 0.2 s, and ends with EINTR when it says so (an interrupt).
+    /// Only a FIFO the user named is ever waited for: those found in a walk are never opened.
+    public convenience init(_ path: PathName, waitingForWriterUnless stop: () -> Bool) throws(SystemError) {
+        try self.init(path, probingForStreams: true)
+        guard isSequential, try FileStatus.of(descriptor: descriptor, path: path).kind == .fifo else { return }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while entry.revents == 0 {
+            if stop() { throw SystemError("open", path, code: EINTR) }
+            // A FIFO whose writer has not come yet is neither readable nor hung up.
+            _ = try systemCall("wait for a writer of", path) { poll(&entry, 1, 200) }
+        }
+    }
+
     private init(_ path: PathName, probingForStreams: Bool) throws(SystemError) {
         self.path = path
         // Non-blocking, so that a file that became a FIFO since the scan cannot hang the open.

@@ -134,10 +134,12 @@ public final class DecompressionRun: BatchRun, Sendable {
     /// The work items of a file: a decoding task's blocks or, for a file passed through as it is,
     /// its copy. A file that cannot be opened or read here is left to the decoding task, which
     /// opens it again and reports why it cannot; standard input is read through the reader taken
-    /// for its `-`, never opened by a name.
+    /// for its `-`, never opened by a name, and a FIFO is opened here, once its writer comes.
     private func items(of planned: PlannedTask, decoding: DecodingContext) -> [WorkItem] {
         let (file, size) = (planned.file, planned.size)
-        let reader = planned.standardInput ?? (request.passesPlainInputThrough ? try? ReadableFile(file.path) : nil)
+        let input = ScannedInput(file: file, standardInput: planned.standardInput)
+        let needsReader = input.standardInput != nil || file.status.kind == .fifo || request.passesPlainInputThrough
+        let reader = needsReader ? try? input.open(until: cancellation) : nil
         if request.passesPlainInputThrough, let reader, (try? PlainPassthrough.isPlain(reader)) == true {
             let task = PlainCopyTask(reader: reader, destination: planned.destination, context: decoding)
             return [WorkItem(task: task, block: 0, taskSize: size, weight: task.weight)]

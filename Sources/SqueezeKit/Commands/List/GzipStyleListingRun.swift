@@ -94,7 +94,7 @@ final class GzipStyleListingTask: BlockTask {
         let source = input.file
         var result: FileOutcome
         do {
-            let file = try input.standardInput ?? ReadableFile(source.path)
+            let file = try input.open(until: cancellation)
             var last = LastMemberChecksum()
             let summary = try pools.streams.withInstance { decoder in
                 try decoder.decode(

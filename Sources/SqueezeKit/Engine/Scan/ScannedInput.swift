@@ -36,3 +36,14 @@ extension BatchRun {
         return found
     }
 }
+
+extension ScannedInput {
+    /// Opens the input to read it (standard input was taken already); a FIFO, which only a user
+    /// names (a walk passes them by), is waited for until its writer comes or `cancellation` is
+    /// set (`ReadableFile(_:waitingForWriterUnless:)`).
+    func open(until cancellation: CancellationFlag) throws(SystemError) -> ReadableFile {
+        if let standardInput { return standardInput }
+        guard file.status.kind == .fifo else { return try ReadableFile(file.path) }
+        return try ReadableFile(file.path, waitingForWriterUnless: { cancellation.isCancelled })
+    }
+}
