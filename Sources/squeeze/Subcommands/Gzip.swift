@@ -176,7 +176,8 @@ struct Gzip: ParsableCommand {
     /// gzip 1.12's `-l` table (`-v` adds method, CRC-32 and date; `-q` drops the header and the
     /// totals; `-N` takes the header's name and time), errors and warnings on standard error.
     private func runList(_ named: [String]) throws {
-        let session = try RunSession(reporting: try ReportArguments.parse(["--quiet", "--progress", "never"]), isFilter: true)
+        // Errors and warnings (none with -q); -v changes the table, not what goes to standard error.
+        let session = try RunSession(reporting: try ReportArguments.parse((quiet ? ["--quiet"] : []) + ["--progress", "never"]), isFilter: true)
         let run = GzipStyleListingRun(
             request: GzipStyleListingRequest(roots: StreamInputs.decodingPaths(named), usesHeaderName: storeName, scheduling: scheduling),
             environment: session.environment)
