@@ -88,7 +88,10 @@ public final class CompressionRun: BatchRun, Sendable {
         if overlapsScan {
             runWhileScanning(window: window, items: items)
         } else {
-            resumed = runAfterScan(window: window, destination: destination, items: items)
+            // The walk runs on this thread first: at the priority --qos asks for, as the workers.
+            resumed = WorkerThreads.lowering(request.scheduling.qos) {
+                runAfterScan(window: window, destination: destination, items: items)
+            }
         }
         report.failures += context.commits.finish()
 
@@ -165,6 +168,8 @@ public final class CompressionRun: BatchRun, Sendable {
         let walked = DispatchSemaphore(value: 0)
         let walker = Thread { [self] in
             defer { walked.signal() }
+            // The walk's reads and stats are the run's work too: at the priority --qos asks for.
+            WorkerThreads.adopt(request.scheduling.qos)
             var (large, count, bytes) = (ScannedFiles(), 0, Int64(0))
             scan(
                 request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
