@@ -147,8 +147,10 @@ struct LastMemberChecksum {
     private var position: Int64 = 0
     private var running: UInt32 = 0
     private var memberStart: Int64 = 0
-    /// Ends announced that the bytes have not reached yet, in order.
+    /// Ends announced that the bytes have not reached yet, in order, from `nextEnd` on (as many
+    /// as members end in one buffer of the decoder's: thousands, for tiny members).
     private var pendingEnds: [Int64] = []
+    private var nextEnd = 0
 
     mutating func memberEnds(at end: Int64) {
         pendingEnds.append(end)
@@ -158,7 +160,8 @@ struct LastMemberChecksum {
     mutating func take(_ bytes: UnsafeRawBufferPointer) {
         var rest = bytes
         while !rest.isEmpty {
-            let count = pendingEnds.first.map { Int(min(Int64(rest.count), $0 - position)) } ?? rest.count
+            let end = nextEnd < pendingEnds.count ? pendingEnds[nextEnd] : nil
+            let count = end.map { Int(min(Int64(rest.count), $0 - position)) } ?? rest.count
             running = CRC32.update(running, UnsafeRawBufferPointer(rebasing: rest.prefix(count)))
             position += Int64(count)
             rest = UnsafeRawBufferPointer(rebasing: rest.dropFirst(count))
@@ -167,10 +170,15 @@ struct LastMemberChecksum {
     }
 
     private mutating func closeMembersEndingHere() {
-        while let end = pendingEnds.first, end == position {
+        while nextEnd < pendingEnds.count, pendingEnds[nextEnd] == position {
+            let end = pendingEnds[nextEnd]
             (checksum, length) = (running, end - memberStart)
             (running, memberStart) = (0, end)
-            pendingEnds.removeFirst()
+            nextEnd += 1
+        }
+        if nextEnd == pendingEnds.count {
+            pendingEnds.removeAll(keepingCapacity: true)
+            nextEnd = 0
         }
     }
 }
