@@ -108,9 +108,9 @@ public final class DecompressionRun: BatchRun, Sendable {
             }
         } else {
             // Standard input, taken again for each `-`, is read by one task at a time, after the files.
-            let ordered = tasks.filter { $0.standardInput == nil }.sortedLargestFirst(size: \.size, path: \.file.path)
+            let ordered = tasks.filter { $0.input.standardInput == nil }.sortedLargestFirst(size: \.size, path: \.file.path)
             schedule(PlannedWork(items: ordered.flatMap { items(of: $0, decoding: decoding) }, window: window), scheduling)
-            for task in tasks where task.standardInput != nil && !cancellation.isCancelled {
+            for task in tasks where task.input.standardInput != nil && !cancellation.isCancelled {
                 schedule(PlannedWork(items: items(of: task, decoding: decoding), window: window), scheduling)
             }
         }
@@ -122,10 +122,11 @@ public final class DecompressionRun: BatchRun, Sendable {
 
     /// A file to decode, and where its bytes go.
     private struct PlannedTask {
-        let file: ScannedFile
+        /// A file the scan found, or standard input, already taken, for a `-`.
+        let input: ScannedInput
         let destination: DecompressedFileDestination
-        /// Standard input, already taken, for a `-`.
-        let standardInput: ReadableFile?
+
+        var file: ScannedFile { input.file }
 
         /// What its items are ordered by.
         var size: Int64 { file.status.size }
@@ -136,8 +137,7 @@ public final class DecompressionRun: BatchRun, Sendable {
     /// opens it again and reports why it cannot; standard input is read through the reader taken
     /// for its `-`, never opened by a name, and a FIFO is opened here, once its writer comes.
     private func items(of planned: PlannedTask, decoding: DecodingContext) -> [WorkItem] {
-        let (file, size) = (planned.file, planned.size)
-        let input = ScannedInput(file: file, standardInput: planned.standardInput)
+        let (input, file, size) = (planned.input, planned.file, planned.size)
         let needsReader = input.standardInput != nil || file.status.kind == .fifo || request.passesPlainInputThrough
         let reader = needsReader ? try? input.open(until: cancellation) : nil
         if request.passesPlainInputThrough, let reader, (try? PlainPassthrough.isPlain(reader)) == true {
@@ -188,8 +188,7 @@ public final class DecompressionRun: BatchRun, Sendable {
                 target = .file(destination)
             }
             tasks.append(PlannedTask(
-                file: file, destination: DecompressedFileDestination(source: file, target: target, context: taskContext),
-                standardInput: input.standardInput))
+                input: input, destination: DecompressedFileDestination(source: file, target: target, context: taskContext)))
         }
         return (tasks, skipped)
     }
