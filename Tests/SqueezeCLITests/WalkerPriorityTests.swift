@@ -4,9 +4,9 @@ import Testing
 
 /// `--qos background` lowers the walk too, not only the workers: the thread that walks the tree
 /// while the workers compress (`squeeze.walk`) runs at nice 19, as they do; at `user-initiated`
-/// it is left alone. Seen from outside, as a user would with `ps -L`: the nice of every thread of
-/// the process but the main one, sampled while the walk waits for the workers (one job, many
-/// files of a block each, so the walk is held back for most of the run).
+/// it is left alone. Seen from outside, as a user would with `ps -L`: the nice of the thread named
+/// squeeze.walk, sampled while the walk waits for the workers (one job, many files of a block
+/// each, so the walk is held back for most of the run).
 @Suite struct WalkerPriorityTests {
     static func threadNices(qos: String) throws -> [Int] {
         let scratch = try TemporaryDirectory()
@@ -16,9 +16,7 @@ import Testing
             seen=""
             while [ -z "$seen" ] && kill -0 $pid 2> /dev/null; do
               for task in /proc/$pid/task/*; do
-                [ "${task##*/}" = "$pid" ] && continue
-                # GCD's own threads carry their queue's name; the walk's is the process's.
-                [ "$(cat $task/comm 2> /dev/null)" = squeeze ] || continue
+                [ "$(cat $task/comm 2> /dev/null)" = squeeze.walk ] || continue
                 nice=$(sed 's/.*) //' $task/stat 2> /dev/null | cut -d ' ' -f 17)
                 [ -n "$nice" ] && seen="$seen $nice"
               done

@@ -169,6 +169,8 @@ public final class CompressionRun: BatchRun, Sendable {
         let walker = Thread { [self] in
             defer { walked.signal() }
             // The walk's reads and stats are the run's work too: at the priority --qos asks for.
+            // Named from inside, so that the kernel knows the name too (`ps -L`, `top -H`).
+            Thread.current.name = "squeeze.walk"
             WorkerThreads.adopt(request.scheduling.qos)
             var (large, count, bytes) = (ScannedFiles(), 0, Int64(0))
             scan(
@@ -188,7 +190,6 @@ public final class CompressionRun: BatchRun, Sendable {
             let (files, order) = (large, large.indicesLargestFirst(Array(0..<Int32(large.count))))
             work.finish(then: PlannedTasks(taskCount: order.count, window: window) { items(files[Int(order[$0])]) })
         }
-        walker.name = "squeeze.walk"
         walker.start()
         schedule(work, request.scheduling)
         walked.wait()
