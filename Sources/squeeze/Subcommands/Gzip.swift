@@ -173,15 +173,18 @@ struct Gzip: ParsableCommand {
         try session.perform { DecompressionRun(request: request, environment: session.environment).run() }
     }
 
+    /// gzip 1.12's `-l` table (`-v` adds method, CRC-32 and date; `-q` drops the header and the
+    /// totals; `-N` takes the header's name and time), errors and warnings on standard error.
     private func runList(_ named: [String]) throws {
-        let reporting = try ReportArguments.parse(["--quiet", "--progress", "never"])
-        let session = try RunSession(reporting: reporting)
-        let request = ListingRequest(
-            roots: StreamInputs.decodingPaths(named), scheduling: scheduling, entryHandler: session.stream.entryHandler)
-        try session.perform {
-            ListingRun(request: request, environment: session.environment).run()
-        } beforeReport: { _ in
-            try session.stream.printListing(to: .output)
+        // Errors and warnings (none with -q); -v changes the table, not what goes to standard error.
+        let session = try RunSession(reporting: try ReportArguments.parse((quiet ? ["--quiet"] : []) + ["--progress", "never"]), isFilter: true)
+        let run = GzipStyleListingRun(
+            request: GzipStyleListingRequest(roots: StreamInputs.decodingPaths(named), usesHeaderName: storeName, scheduling: scheduling),
+            environment: session.environment)
+        try session.perform { run.run() } beforeReport: { _ in
+            // gzip counts the names it was given, a directory it ignored too, for its totals line.
+            let text = GzipStyleListingFormatter(verbose: verbose, quiet: quiet).text(run.entries, operandCount: max(1, files.count))
+            try StandardStreams.write(text, to: .output)
         }
     }
 }

@@ -18,10 +18,12 @@ enum StreamInputs {
     }
 
     /// The paths of a command that decodes, with `-` as standard input; none means standard input.
-    static func decodingPaths(_ arguments: [String]) -> [PathName] {
+    /// Standard input is `PathName.standardInput` (taken where it stands, once for each `-`), or
+    /// for a command that opens it by a name, `standardInputPath`.
+    static func decodingPaths(_ arguments: [String], standardInput: PathName = .standardInput) -> [PathName] {
         let named = arguments.isEmpty ? ["-"] : arguments
         return zip(named, CommandLinePath.pathNames(named)).map { argument, path in
-            argument == "-" ? PathName(standardInputPath) : path
+            argument == "-" ? standardInput : path
         }
     }
 

@@ -12,6 +12,9 @@ public final class ReadableFile: Sendable {
     let descriptor: Int32
     /// Where a file that cannot seek has been read to; nil for a seekable one.
     private let sequentialOffset: SequentialStream?
+    /// The file offset this file's offset 0 stands for: where standard input stood when it was
+    /// taken (a regular file a shell has read some of); 0 for every file opened by name.
+    private let base: Int64
 
     public convenience init(_ path: PathName) throws(SystemError) {
         try self.init(path, probingForStreams: true)
@@ -24,6 +27,22 @@ public final class ReadableFile: Sendable {
     /// not wait, and its first read fails with ESPIPE, naming the file.
     convenience init(regularFile path: PathName) throws(SystemError) {
         try self.init(path, probingForStreams: false)
+    }
+
+    /// Opens a file named on the command line that may be a FIFO. A FIFO is read once a writer
+    /// has sent bytes or come and gone, as `cat` reads one: opened without waiting (as every file
+    /// is, so that no open can hang), it would read as empty while its writer is not there yet.
+    /// The wait checks `stop` every 0.2 s, and ends with EINTR when it says so (an interrupt).
+    /// Only a FIFO the user named is ever waited for: those found in a walk are never opened.
+    public convenience init(_ path: PathName, waitingForWriterUnless stop: () -> Bool) throws(SystemError) {
+        try self.init(path, probingForStreams: true)
+        guard isSequential, try FileStatus.of(descriptor: descriptor, path: path).kind == .fifo else { return }
+        var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
+        while entry.revents == 0 {
+            if stop() { throw SystemError("open", path, code: EINTR) }
+            // A FIFO whose writer has not come yet is neither readable nor hung up.
+            _ = try systemCall("wait for a writer of", path) { poll(&entry, 1, 200) }
+        }
     }
 
     private init(_ path: PathName, probingForStreams: Bool) throws(SystemError) {
@@ -40,6 +59,7 @@ public final class ReadableFile: Sendable {
         } else {
             sequentialOffset = nil
         }
+        base = 0
     }
 
     /// The regular file `name` in the directory open on `directory` (its status put in `status`),
@@ -66,14 +86,30 @@ public final class ReadableFile: Sendable {
         self.path = path
         self.descriptor = descriptor
         sequentialOffset = nil
+        base = 0
     }
 
-    /// Standard input, named `path` in messages: a copy of descriptor 0, read front to back from
-    /// where it is (as gzip reads it, even when it is a regular file).
+    /// Standard input, named `path` in messages: a copy of descriptor 0, read from where it stands
+    /// (as gzip reads it: `(read -N 5 x; zcat) < file` decodes what the shell left), and each
+    /// time it is taken only what is left of it (`zcat - -` does not read it twice).
+    ///
+    /// A regular file is read at offsets from there (so that it can still be decoded in parallel)
+    /// and taken whole at once: the offset it shares with descriptor 0 is moved to its end, where
+    /// a reader of it to the end would leave it. Anything else is read front to back, as a
+    /// stream of its own: not one shared with another opening (`/dev/stdin` named twice is one
+    /// stream, replayed from its start; standard input taken twice is read on).
     public init(standardInputNamed path: PathName) throws(SystemError) {
         self.path = path
         descriptor = try systemCall("read", path) { fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3) }
-        sequentialOffset = SequentialStream.shared(by: descriptor)
+        let start = lseek(descriptor, 0, SEEK_CUR)
+        if start >= 0, (try? FileStatus.of(descriptor: descriptor, path: path))?.kind == .regular {
+            base = Int64(start)
+            sequentialOffset = nil
+            lseek(descriptor, 0, SEEK_END)
+        } else {
+            base = 0
+            sequentialOffset = SequentialStream()
+        }
     }
 
     /// Whether the file can be read only front to back (a pipe, terminal or socket).
@@ -81,8 +117,11 @@ public final class ReadableFile: Sendable {
 
     deinit { close(descriptor) }
 
+    /// The file's status; the size is what lies past `base` (all of it, for a file opened by name).
     public func status() throws(SystemError) -> FileStatus {
-        try FileStatus.of(descriptor: descriptor, path: path)
+        var status = try FileStatus.of(descriptor: descriptor, path: path)
+        if base > 0 { status.size = max(0, status.size - base) }
+        return status
     }
 
     /// Fills `buffer` from `offset` on; returns how many bytes were read, fewer only at end of file.
@@ -91,7 +130,7 @@ public final class ReadableFile: Sendable {
         var total = 0
         while total < buffer.count {
             let count = try systemCall("read", path) {
-                pread(descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(offset) + off_t(total))
+                pread(descriptor, buffer.baseAddress! + total, buffer.count - total, off_t(base + offset) + off_t(total))
             }
             if count == 0 { break }
             total += count
@@ -212,7 +251,7 @@ public final class ReadableFile: Sendable {
         var failure: SystemError?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             do throws(SystemError) {
-                initialized = try systemCall("read", path) { pread(descriptor, buffer.baseAddress!, count, off_t(offset)) }
+                initialized = try systemCall("read", path) { pread(descriptor, buffer.baseAddress!, count, off_t(base + offset)) }
             } catch {
                 failure = error
                 initialized = 0
@@ -220,44 +259,6 @@ public final class ReadableFile: Sendable {
         }
         if let failure { throw failure }
         return bytes
-    }
-}
-
-/// How far a pipe or device has been read, shared by every `ReadableFile` open on it in this
-/// process (`/dev/stdin` opened twice is one stream), with its first `headLimit` bytes kept so
-/// that they can be read again (a format sniffed, then decoded from the start).
-final class SequentialStream: Sendable {
-    static let headLimit = 64 << 10
-
-    struct State {
-        var position: Int64 = 0
-        var head: [UInt8] = []
-        /// Bytes read before `position`, from `replayStart` on, to be read again (`replay`).
-        var replay: [UInt8] = []
-        var replayStart: Int64 = 0
-
-        /// Counts bytes just read from the descriptor, keeping those within the head.
-        mutating func keep(_ bytes: UnsafeRawBufferPointer) {
-            if head.count < SequentialStream.headLimit && Int64(head.count) == position {
-                head.append(contentsOf: bytes.prefix(SequentialStream.headLimit - head.count))
-            }
-            position += Int64(bytes.count)
-        }
-    }
-
-    let state = Locked(State())
-
-    private static let open = Locked<[FileIdentity: SequentialStream]>([:])
-
-    /// The stream of the pipe or device `descriptor` is open on.
-    static func shared(by descriptor: Int32) -> SequentialStream {
-        guard let status = try? FileStatus.of(descriptor: descriptor, path: "stream") else { return SequentialStream() }
-        return open.withLock { streams in
-            if let stream = streams[FileIdentity(status)] { return stream }
-            let stream = SequentialStream()
-            streams[FileIdentity(status)] = stream
-            return stream
-        }
     }
 }
 

@@ -88,7 +88,10 @@ public final class CompressionRun: BatchRun, Sendable {
         if overlapsScan {
             runWhileScanning(window: window, items: items)
         } else {
-            resumed = runAfterScan(window: window, destination: destination, items: items)
+            // The walk runs on this thread first: at the priority --qos asks for, as the workers.
+            resumed = WorkerThreads.lowering(request.scheduling.qos) {
+                runAfterScan(window: window, destination: destination, items: items)
+            }
         }
         report.failures += context.commits.finish()
 
@@ -165,6 +168,10 @@ public final class CompressionRun: BatchRun, Sendable {
         let walked = DispatchSemaphore(value: 0)
         let walker = Thread { [self] in
             defer { walked.signal() }
+            // The walk's reads and stats are the run's work too: at the priority --qos asks for.
+            // Named from inside, so that the kernel knows the name too (`ps -L`, `top -H`).
+            Thread.current.name = "squeeze.walk"
+            WorkerThreads.adopt(request.scheduling.qos)
             var (large, count, bytes) = (ScannedFiles(), 0, Int64(0))
             scan(
                 request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
@@ -183,7 +190,6 @@ public final class CompressionRun: BatchRun, Sendable {
             let (files, order) = (large, large.indicesLargestFirst(Array(0..<Int32(large.count))))
             work.finish(then: PlannedTasks(taskCount: order.count, window: window) { items(files[Int(order[$0])]) })
         }
-        walker.name = "squeeze.walk"
         walker.start()
         schedule(work, request.scheduling)
         walked.wait()

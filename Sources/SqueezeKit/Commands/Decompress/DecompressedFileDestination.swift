@@ -35,7 +35,7 @@ struct DecompressedFileDestination: DecodedFileDestination {
             guard let output = decoding.output else { preconditionFailure("a decoded file without an output") }
             // A stream (a pipe, a FIFO) changes as it is read; only a file can be checked.
             if let reader = decoding.reader, !reader.isSequential, !(try reader.status().isUnchanged(since: source.status)) {
-                throw SourceChangedError(path: source.path, detail: "its size, times or identity changed")
+                throw SourceChangedError(path: source.path, detail: "its size, times or identity changed", output: changedSourceOutput)
             }
             try output.commit(attributes: source.status, replacingExisting: context.output.force)
             outcome = FileOutcome(
@@ -55,6 +55,15 @@ struct DecompressedFileDestination: DecodedFileDestination {
         context.commits.record(
             outcome, output: outcome.output, source: source.path,
             keepSource: outcome.warning == nil ? nil : "it had a warning, and --rm removes only sources decoded cleanly")
+    }
+
+    /// What a source that changed while it was decoded leaves: only a file can be discarded.
+    private var changedSourceOutput: SourceChangedError.Output {
+        switch target {
+        case .file: .discarded
+        case .standardOutput: .alreadyWritten
+        case .nowhere: .checkedOnly
+        }
     }
 
     private var outputPath: PathName? {

@@ -82,10 +82,12 @@ public final class DecompressionRun: BatchRun, Sendable {
             compressedSide: .input)
         // Files named on the command line are read whatever their name when no output name is needed.
         let acceptsAnyName = request.purpose == .test || request.toStandardOutput
-        let files = scan(
-            request.roots, selecting: .gzipFiles(acceptingNamedFiles: acceptsAnyName), filter: request.filter,
-            followSymlinks: request.followSymlinks, removingLeftoverTemporaries: !output.discard && !request.toStandardOutput,
-            readingNamedStreams: acceptsAnyName)
+        let files = inputs(request.roots) { roots in
+            scan(
+                roots, selecting: .gzipFiles(acceptingNamedFiles: acceptsAnyName), filter: request.filter,
+                followSymlinks: request.followSymlinks, removingLeftoverTemporaries: !output.discard && !request.toStandardOutput,
+                readingNamedStreams: acceptsAnyName)
+        }
         let scheduling = request.scheduling
         let window = makeWindow(jobs: scheduling.jobs)
         let taskContext = TaskContext(
@@ -105,8 +107,12 @@ public final class DecompressionRun: BatchRun, Sendable {
                 schedule(PlannedWork(items: items(of: task, decoding: decoding), window: window), scheduling)
             }
         } else {
-            let ordered = tasks.sortedLargestFirst(size: \.size, path: \.file.path)
+            // Standard input, taken again for each `-`, is read by one task at a time, after the files.
+            let ordered = tasks.filter { $0.input.standardInput == nil }.sortedLargestFirst(size: \.size, path: \.file.path)
             schedule(PlannedWork(items: ordered.flatMap { items(of: $0, decoding: decoding) }, window: window), scheduling)
+            for task in tasks where task.input.standardInput != nil && !cancellation.isCancelled {
+                schedule(PlannedWork(items: items(of: task, decoding: decoding), window: window), scheduling)
+            }
         }
         report.failures += taskContext.commits.finish()
 
@@ -116,8 +122,11 @@ public final class DecompressionRun: BatchRun, Sendable {
 
     /// A file to decode, and where its bytes go.
     private struct PlannedTask {
-        let file: ScannedFile
+        /// A file the scan found, or standard input, already taken, for a `-`.
+        let input: ScannedInput
         let destination: DecompressedFileDestination
+
+        var file: ScannedFile { input.file }
 
         /// What its items are ordered by.
         var size: Int64 { file.status.size }
@@ -125,15 +134,19 @@ public final class DecompressionRun: BatchRun, Sendable {
 
     /// The work items of a file: a decoding task's blocks or, for a file passed through as it is,
     /// its copy. A file that cannot be opened or read here is left to the decoding task, which
-    /// opens it again and reports why it cannot.
+    /// opens it again and reports why it cannot; standard input is read through the reader taken
+    /// for its `-`, never opened by a name, and a FIFO is opened here, once its writer comes.
     private func items(of planned: PlannedTask, decoding: DecodingContext) -> [WorkItem] {
-        let (file, size) = (planned.file, planned.size)
-        let reader = request.passesPlainInputThrough ? try? ReadableFile(file.path) : nil
-        if let reader, (try? PlainPassthrough.isPlain(reader)) == true {
+        let (input, file, size) = (planned.input, planned.file, planned.size)
+        let needsReader = input.standardInput != nil || file.status.kind == .fifo || request.passesPlainInputThrough
+        let reader = needsReader ? try? input.open(until: cancellation) : nil
+        if request.passesPlainInputThrough, let reader, (try? PlainPassthrough.isPlain(reader)) == true {
             let task = PlainCopyTask(reader: reader, destination: planned.destination, context: decoding)
             return [WorkItem(task: task, block: 0, taskSize: size, weight: task.weight)]
         }
-        let plan = reader.map { DecodingPlan.make(for: $0, size: size) } ?? DecodingPlan.make(forPath: file.path, size: size)
+        // A stream is planned as one (its members read ahead as they come: `PipedGzipReader`).
+        let plan = reader.map { $0.isSequential ? .stream : DecodingPlan.make(for: $0, size: size) }
+            ?? DecodingPlan.make(forPath: file.path, size: size)
         let task = GzipDecodingTask(path: file.path, plan: plan, reader: reader, destination: planned.destination, context: decoding)
         return (0..<task.blockCount).map { block in
             WorkItem(task: task, block: block, taskSize: size, weight: task.weight(ofBlock: block))
@@ -142,11 +155,12 @@ public final class DecompressionRun: BatchRun, Sendable {
 
     /// A task per file, in scan order; files whose output exists (without `--force`), whose output
     /// another file already claimed, or that `--rm` must not unlink, are skipped.
-    private func plan(_ files: [ScannedFile], taskContext: TaskContext) -> ([PlannedTask], [SkippedPath]) {
+    private func plan(_ inputs: [ScannedInput], taskContext: TaskContext) -> ([PlannedTask], [SkippedPath]) {
         var tasks: [PlannedTask] = []
         var skipped: [SkippedPath] = []
         var claimed: [PathName: PathName] = [:]
-        for file in files {
+        for input in inputs {
+            let file = input.file
             let target: DecompressedTarget
             if request.purpose == .test {
                 target = .nowhere
@@ -174,7 +188,7 @@ public final class DecompressionRun: BatchRun, Sendable {
                 target = .file(destination)
             }
             tasks.append(PlannedTask(
-                file: file, destination: DecompressedFileDestination(source: file, target: target, context: taskContext)))
+                input: input, destination: DecompressedFileDestination(source: file, target: target, context: taskContext)))
         }
         return (tasks, skipped)
     }

@@ -84,7 +84,7 @@ final class ListingTask: BlockTask {
         let start = MonotonicClock.now()
         var result: FileOutcome
         do {
-            let file = try ReadableFile(source.path)
+            let file = try ScannedInput(file: source, standardInput: nil).open(until: cancellation)
             let prefix = try file.read(count: GzipFileLister.prefixLength, at: 0)
             // The last lister takes whatever no other recognizes, and says what is wrong with it.
             let lister = listers.first { $0.recognizes(prefix, path: source.path) } ?? listers.last!

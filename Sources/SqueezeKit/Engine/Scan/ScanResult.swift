@@ -140,10 +140,29 @@ public struct FileFailure: Hashable, Sendable {
     }
 }
 
-/// A source changed while it was read; its output was discarded rather than kept inconsistent.
+/// A source changed while it was read; its output was discarded rather than kept inconsistent
+/// (or, where it could not be, the message says so).
 public struct SourceChangedError: Error, Equatable, Sendable, CustomStringConvertible {
+    /// What became of what was made from the source.
+    public enum Output: Equatable, Sendable {
+        /// An output file, removed.
+        case discarded
+        /// Bytes written to standard output as they were decoded: a pipe cannot take them back.
+        case alreadyWritten
+        /// Nothing: the source was only checked (`test`).
+        case checkedOnly
+    }
+
     public let path: PathName
     public let detail: String
+    public var output = Output.discarded
 
-    public var description: String { "'\(path)' changed while it was being read (\(detail)); its output was discarded" }
+    public var description: String {
+        let consequence = switch output {
+        case .discarded: "its output was discarded"
+        case .alreadyWritten: "the bytes already written to standard output were read from it as it changed"
+        case .checkedOnly: "the check does not vouch for it"
+        }
+        return "'\(path)' changed while it was being read (\(detail)); \(consequence)"
+    }
 }

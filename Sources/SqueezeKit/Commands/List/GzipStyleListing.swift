@@ -1,0 +1,104 @@
+import Foundation
+import Glibc
+
+/// One line of `gzip -l` as GNU gzip 1.12 prints it: the figures gzip gives, whatever they mean.
+/// gzip 1.12 decodes the whole file, and resets its count at each member, so that a file of
+/// several members shows the last member's decoded length and CRC-32 beside every byte of the
+/// file; and its ratio takes off the header and trailer only of a file of one member.
+public struct GzipStyleEntry: Sendable, Equatable {
+    /// Every byte of the file (or of standard input).
+    public var compressedBytes: Int64
+    /// The decoded length of the last member, exact (not modulo 4 GiB).
+    public var lastMemberBytes: Int64
+    public var lastMemberChecksum: UInt32
+    /// A single member's header and trailer; 0 for several members, as gzip 1.12 counts.
+    public var overheadBytes: Int64
+    /// `uncompressed_name`: the file's name without its suffix, the header's with `-N`, or
+    /// "stdout" for standard input (gzip's word).
+    public var name: PathName
+    /// What `-v` shows as the date, in seconds since the epoch: the file's modification time
+    /// (0 for a pipe), or with `-N` the header's when it has one.
+    public var time: Int64
+
+    /// The name gzip gives the decoded file of `path`: a known suffix (`.gz`, `.z`, `-gz`, `-z`,
+    /// `_z`, any case) removed, `.tgz` and `.taz` becoming `.tar`; any other name as it is.
+    public static func uncompressedName(of path: PathName) -> PathName {
+        let lowered = path.lastComponent.description.lowercased()
+        for suffix in [".tgz", ".taz"] where lowered.hasSuffix(suffix) && lowered.count > suffix.count {
+            return PathName(bytes: path.bytes.dropLast(suffix.utf8.count)).appendingSuffix(".tar")
+        }
+        for suffix in [".gz", ".z", "-gz", "-z", "_z"] where lowered.hasSuffix(suffix) && lowered.count > suffix.count {
+            return PathName(bytes: path.bytes.dropLast(suffix.utf8.count))
+        }
+        return path
+    }
+}
+
+/// gzip 1.12's `-l` text: a column header before the first line (unless `-q`; with `-v` the
+/// method, CRC-32 and date columns too), a line per file listed, and a totals line when more than
+/// one file was named and the totals are not zero (unless `-q`).
+public struct GzipStyleListingFormatter: Sendable {
+    public var verbose: Bool
+    public var quiet: Bool
+
+    public init(verbose: Bool, quiet: Bool) {
+        self.verbose = verbose
+        self.quiet = quiet
+    }
+
+    /// gzip prints sizes in the width of the largest `off_t`, less its sign.
+    static let numberWidth = 19
+
+    /// The text for `entries`, listed from `operandCount` names given on the command line.
+    public func text(_ entries: [GzipStyleEntry], operandCount: Int) -> [UInt8] {
+        var text: [UInt8] = []
+        guard !entries.isEmpty else { return text }
+        if verbose { text += Array("method  crc     date  time  ".utf8) }
+        if !quiet {
+            text += Array("\(Self.padded("compressed")) \(Self.padded("uncompressed"))  ratio uncompressed_name\n".utf8)
+        }
+        for entry in entries {
+            if verbose {
+                text += Array("defla \(Self.hex(entry.lastMemberChecksum)) \(Self.date(entry.time)) ".utf8)
+            }
+            let saved = entry.lastMemberBytes - (entry.compressedBytes - entry.overheadBytes)
+            text += Array("\(Self.padded(entry.compressedBytes)) \(Self.padded(entry.lastMemberBytes)) ".utf8)
+            text += Array("\(Self.ratio(saved, of: entry.lastMemberBytes)) ".utf8) + entry.name.bytes + [0x0A]
+        }
+        let totalIn = entries.reduce(0) { $0 + $1.compressedBytes }
+        let totalOut = entries.reduce(0) { $0 + $1.lastMemberBytes }
+        if operandCount > 1 && !quiet && totalIn > 0 && totalOut > 0 {
+            // gzip takes off the last file's overhead: "not meaningful", its source says, but it
+            // makes the totals' ratio a single file's.
+            let saved = totalOut - (totalIn - entries.last!.overheadBytes)
+            if verbose { text += Array(String(repeating: " ", count: 28).utf8) }
+            text += Array("\(Self.padded(totalIn)) \(Self.padded(totalOut)) \(Self.ratio(saved, of: totalOut)) (totals)\n".utf8)
+        }
+        return text
+    }
+
+    private static func padded(_ value: some CustomStringConvertible) -> String {
+        let text = value.description
+        return String(repeating: " ", count: max(0, numberWidth - text.count)) + text
+    }
+
+    private static func hex(_ value: UInt32) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 8 - digits.count) + digits
+    }
+
+    /// gzip's `%5.1f%%` of `part` over `whole` (0 when `whole` is).
+    static func ratio(_ part: Int64, of whole: Int64) -> String {
+        String(format: "%5.1f%%", whole == 0 ? 0 : 100 * Double(part) / Double(whole))
+    }
+
+    /// gzip's `-v` date: the month's abbreviation, the day in three columns, hours and minutes,
+    /// in the local time zone.
+    static func date(_ seconds: Int64) -> String {
+        var time = time_t(seconds)
+        var parts = tm()
+        guard localtime_r(&time, &parts) != nil else { return "??? ?? ??:??" }
+        let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
+        return months[Int(parts.tm_mon)] + String(format: "%3d %02d:%02d", parts.tm_mday, parts.tm_hour, parts.tm_min)
+    }
+}

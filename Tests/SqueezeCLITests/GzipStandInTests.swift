@@ -1,0 +1,184 @@
+import Foundation
+import Glibc
+import SqueezeTestSupport
+import Testing
+
+/// squeeze under gzip's names where a careful user compares it with GNU gzip 1.12: standard input
+/// read where it stands and only once, a FIFO read once its writer comes, a source that changes
+/// under a decode to standard output, and `gzip -l`'s own table. Compared with the real tool
+/// (`GzipPassthroughTests.sameAsGNUGzip`: the same output, status, and a message exactly when gzip
+/// has one) wherever gzip does what a user expects.
+@Suite struct GzipStandInTests {
+    /// Text, two gzip files of it and their concatenation, a plain file, an empty gzip file, and
+    /// one with bytes after its member; every file's time fixed, for `-lv`'s dates.
+    static func inputs() throws -> TemporaryDirectory {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 77)
+        try TreeBuilder.write(data.text(300_000), to: scratch("a"))
+        try TreeBuilder.write("second\n", to: scratch("b"))
+        try TreeBuilder.write(data.text(5_000), to: scratch("plain.log"))
+        let made = try GzipCommandTests.shell("""
+            /bin/gzip -k a b && cat a.gz b.gz > ab.gz && /bin/gzip -c < /dev/null > empty.gz && /bin/gzip -nc plain.log > nameless.gz \
+            && cp a.gz renamed.gz && { cat b.gz; printf 'junk'; } > trailing.gz \
+            && python3 -c "import sys; d = bytearray(open('a.gz', 'rb').read()); d[-8] ^= 1; open('damaged.gz', 'wb').write(d)" \
+            && touch -d '2024-02-29 23:59:30 UTC' *
+            """, in: scratch.path)
+        #expect(made.status == 0, "\(made.standardError)")
+        return scratch
+    }
+
+    // MARK: - Standard input
+
+    /// `zcat - -` reads standard input once: the second `-` finds it at its end, as gzip's does
+    /// ("unexpected end of file", exit 1), from a file and from a pipe, decoding or copying.
+    @Test func standardInputNamedTwiceIsReadOnce() throws {
+        let scratch = try Self.inputs()
+        for line in [#""$T/zcat" - - < a.gz"#, #"cat a.gz | "$T/zcat" - -"#, #""$T/gzip" -t - - < b.gz"#, #"cat b.gz | "$T/gzip" -t - -"#] {
+            let result = try GzipPassthroughTests.sameAsGNUGzip(line, in: scratch.path)
+            #expect(result.status == 1, "\(line)")
+        }
+        let once = try GzipPassthroughTests.sameAsGNUGzip(#""$T/zcat" - b.gz - < a.gz"#, in: scratch.path)
+        #expect(once.standardOutput == Data(try TreeBuilder.read(scratch("a")) + Array("second\n".utf8)))
+        for line in [#""$T/zcat" -f - - < plain.log"#, #"cat plain.log | "$T/zcat" -f - b.gz -"#] {
+            let result = try GzipPassthroughTests.sameAsGNUGzip(line, in: scratch.path)
+            #expect(result.status == 0 && result.standardError.isEmpty, "\(line): \(result.standardError)")
+        }
+    }
+
+    /// A regular file as standard input is read from where the shell left it, not from its start:
+    /// the second member of a concatenation after `dd` skipped the first, the rest of a line after
+    /// `read -N 5`, as gzip reads them.
+    @Test func standardInputIsReadFromWhereItStands() throws {
+        let scratch = try Self.inputs()
+        let first = try TreeBuilder.read(scratch("a.gz")).count
+        let skipped = try GzipPassthroughTests.sameAsGNUGzip(
+            #"{ dd bs=\#(first) count=1 of=/dev/null 2>/dev/null; "$T/zcat"; } < ab.gz"#, in: scratch.path)
+        #expect(skipped.status == 0 && skipped.output == "second\n", "\(skipped.standardError)")
+        let read = try GzipPassthroughTests.sameAsGNUGzip(#"(read -N 5 x; "$T/zcat" -f - b.gz -) < plain.log"#, in: scratch.path)
+        #expect(read.standardOutput == Data(try TreeBuilder.read(scratch("plain.log")).dropFirst(5) + Array("second\n".utf8)))
+        // Not gzip from where it stands: an error, as gzip's.
+        let inside = try GzipPassthroughTests.sameAsGNUGzip(#"{ head -c 3 > /dev/null; "$T/zcat"; } < a.gz"#, in: scratch.path)
+        #expect(inside.status == 1)
+    }
+
+    /// squeeze's own large file (indexed members, decoded in parallel at offsets) after bytes the
+    /// shell consumed: decoded from there, whole.
+    @Test func anIndexedFileAfterConsumedBytesDecodesWhole() throws {
+        let scratch = try Self.inputs()
+        let result = try GzipCommandTests.shell("""
+            seq 1 1500000 > big && "$SQ" compress -q -c big > big.gz && { printf 'skipped!'; cat big.gz; } > prefixed \
+            && { head -c 8 > /dev/null; "$BIN/zcat"; } < prefixed | cmp - big \
+            && { head -c 8 > /dev/null; /bin/zcat; } < prefixed | cmp - big
+            """, in: scratch.path)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect((try FileManager.default.attributesOfItem(atPath: scratch("big.gz"))[.size] as? Int ?? 0) > 1 << 20)
+    }
+
+    // MARK: - FIFOs
+
+    /// A FIFO named on the command line is read once its writer comes, however late: GNU gzip
+    /// reads one without waiting, so that a reader started first sees it empty ("unexpected end
+    /// of file"); squeeze reads it as `cat` does, in each command that decodes.
+    @Test func aNamedFIFOIsReadOnceItsWriterComes() throws {
+        let scratch = try Self.inputs()
+        let lines = [
+            (#""$BIN/zcat" fifo"#, "second\n"), (#""$BIN/gzip" -dc fifo"#, "second\n"), (#""$BIN/zcat" -f a.gz fifo b.gz"#, nil),
+            (#""$BIN/gzip" -t fifo"#, ""), (#""$SQ" decompress -q -c fifo"#, "second\n"),
+        ]
+        for (line, expected) in lines {
+            let result = try GzipCommandTests.shell(
+                #"rm -f fifo && mkfifo fifo && { (sleep 1; timeout 30 sh -c 'cat b.gz > fifo') & } && timeout 30 \#(line)"#,
+                in: scratch.path)
+            #expect(result.status == 0 && result.standardError.isEmpty, "\(line): \(result.standardError)")
+            let whole = Data(try TreeBuilder.read(scratch("a")) + Array("second\nsecond\n".utf8))
+            #expect(result.standardOutput == (expected.map { Data($0.utf8) } ?? whole), "\(line)")
+        }
+        // With -f, plain text through a FIFO is copied as it comes; a writer that sends nothing
+        // leaves an empty input, copied as such (and, decoding, gzip's "unexpected end of file").
+        let plain = try GzipCommandTests.shell(
+            #"rm -f fifo && mkfifo fifo && { (sleep 1; timeout 30 sh -c 'cat plain.log > fifo') & } && timeout 30 "$BIN/zcat" -f fifo | cmp - plain.log"#,
+            in: scratch.path)
+        #expect(plain.status == 0, "\(plain.standardError)")
+        let silent = try GzipCommandTests.shell(
+            #"rm -f fifo && mkfifo fifo && { (sleep 1; timeout 30 sh -c ': > fifo') & } && timeout 30 "$BIN/zcat" -f fifo"#, in: scratch.path)
+        #expect(silent.status == 0 && silent.output.isEmpty, "\(silent.standardError)")
+    }
+
+    /// Waiting for a writer ends at an interrupt (130, nothing left behind); a FIFO met while
+    /// walking a tree is passed by, never waited for.
+    @Test func theWaitEndsAtAnInterruptAndAWalkNeverWaits() throws {
+        let scratch = try Self.inputs()
+        let interrupted = try GzipCommandTests.shell(
+            #"mkfifo lonely && { "$BIN/zcat" lonely & } && sleep 1 && kill -INT $! && wait $!"#, in: scratch.path)
+        #expect(interrupted.status == 130, "\(interrupted.standardError)")
+        let walked = try GzipCommandTests.shell(
+            #"mkdir tree && cp b.gz tree/ && mkfifo tree/pipe.gz && timeout 30 "$BIN/gzip" -dr tree && cat tree/b && test -p tree/pipe.gz"#,
+            in: scratch.path)
+        #expect(walked.status == 0, "\(walked.standardError)")
+        #expect(walked.output == "second\n")
+        #expect(TreeBuilder.files(under: scratch("tree")) == ["b"])
+    }
+
+    // MARK: - A source that changes under a decode to standard output
+
+    /// Bytes already on standard output cannot be discarded: the message says what happened to
+    /// them, the run fails (exit 1), and what was written is the whole decode.
+    @Test func aSourceChangedUnderADecodeToStandardOutputIsNotSaidToBeDiscarded() throws {
+        let scratch = try Self.inputs()
+        // The reader touches the source once the decode is under way (and held up by the pipe).
+        let result = try GzipCommandTests.shell("""
+            seq 1 2000000 > big && /bin/gzip -k big \
+            && "$BIN/zcat" big.gz | { head -c 100000 > part1; touch -d '2001-01-01' big.gz; cat > part2; }
+            """, in: scratch.path)
+        #expect(result.status == 1)
+        #expect(result.standardError.contains(
+            "'big.gz' changed while it was being read (its size, times or identity changed); the bytes already written to standard output were read from it as it changed"),
+            "\(result.standardError)")
+        #expect(!result.standardError.contains("discarded"))
+        let written = try TreeBuilder.read(scratch("part1")) + TreeBuilder.read(scratch("part2"))
+        #expect(written == (try TreeBuilder.read(scratch("big"))))
+    }
+
+    // MARK: - gzip -l
+
+    /// `gzip -l` under the gzip personality is gzip 1.12's table, byte for byte: one file, several
+    /// with their totals (of a multi-member file, gzip's figures of its last member), `-v`'s
+    /// columns, `-q`, `-N`, standard input as "stdout", and a directory, a missing, damaged or
+    /// trailing-garbage file among others. (A truncated file differs: gzip stops the whole run
+    /// there, squeeze reports it and goes on with the others, as it does everywhere.)
+    @Test func listingIsGzipsByteForByte() throws {
+        let scratch = try Self.inputs()
+        for line in [
+            #""$T/gzip" -l a.gz"#, #""$T/gunzip" -l a.gz b.gz ab.gz empty.gz nameless.gz"#,
+            #""$T/gzip" -lv a.gz b.gz ab.gz empty.gz nameless.gz renamed.gz"#, #""$T/gzip" -lq a.gz b.gz"#,
+            #""$T/gzip" -lN renamed.gz nameless.gz"#, #""$T/gzip" -lvN renamed.gz nameless.gz"#, #"cat ab.gz | "$T/gzip" -lv"#,
+            #""$T/gzip" -l - < a.gz"#, #""$T/gzip" -l empty.gz empty.gz"#,
+        ] {
+            let result = try GzipPassthroughTests.sameAsGNUGzip("export TZ=UTC; " + line, in: scratch.path)
+            #expect(result.status == 0 && !result.standardOutput.isEmpty, "\(line): \(result.standardError)")
+        }
+        let several = try GzipPassthroughTests.sameAsGNUGzip(#""$T/gzip" -l a.gz b.gz ab.gz"#, in: scratch.path)
+        #expect(several.output.hasSuffix(" (totals)\n") && several.output.contains("ab\n"), "\(several.output)")
+        for (line, status) in [
+            (#""$T/gzip" -l missing.gz a.gz"#, 1), (#""$T/gzip" -l damaged.gz a.gz b.gz"#, 1), (#""$T/gzip" -l trailing.gz a.gz"#, 2),
+            (#"mkdir -p dir && "$T/gzip" -l dir a.gz"#, 2), (#""$T/gzip" -l plain.log"#, 1),
+        ] {
+            let result = try GzipPassthroughTests.sameAsGNUGzip(line, in: scratch.path)
+            #expect(result.status == Int32(status), "\(line): \(result.standardError)")
+        }
+        // squeeze's own listing is unchanged.
+        let own = try GzipCommandTests.shell(#""$SQ" list a.gz"#, in: scratch.path)
+        #expect(own.status == 0 && own.output.hasPrefix("compressed  uncompressed  ratio  members"), "\(own.output)")
+    }
+
+    /// squeeze's own indexed file (many members, each with an extra field): the same table as
+    /// gzip's (gzip also warns on standard error of each extra field under -v; squeeze does not).
+    @Test func anIndexedFileListsAsGzipListsIt() throws {
+        let scratch = try Self.inputs()
+        let result = try GzipCommandTests.shell("""
+            export TZ=UTC; seq 1 800000 > big && "$SQ" compress -q big \
+            && "$BIN/gzip" -lv big.gz a.gz > squeeze.txt && /bin/gzip -lv big.gz a.gz > gzip.txt 2> /dev/null && cmp squeeze.txt gzip.txt
+            """, in: scratch.path)
+        #expect(result.status == 0, "\(result.standardError)")
+    }
+}
