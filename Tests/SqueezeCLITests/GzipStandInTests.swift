@@ -78,7 +78,8 @@ import Testing
 
     /// A FIFO named on the command line is read once its writer comes, however late: GNU gzip
     /// reads one without waiting, so that a reader started first sees it empty ("unexpected end
-    /// of file"); squeeze reads it as `cat` does, in each command that decodes.
+    /// of file"); squeeze reads it as `cat` does, in each command that decodes, and compressing one
+    /// to standard output.
     @Test func aNamedFIFOIsReadOnceItsWriterComes() throws {
         let scratch = try Self.inputs()
         let lines = [
@@ -102,6 +103,13 @@ import Testing
         let silent = try GzipCommandTests.shell(
             #"rm -f fifo && mkfifo fifo && { (sleep 1; timeout 30 sh -c ': > fifo') & } && timeout 30 "$BIN/zcat" -f fifo"#, in: scratch.path)
         #expect(silent.status == 0 && silent.output.isEmpty, "\(silent.standardError)")
+        // Compressing one to standard output waits for its writer too.
+        for line in [#""$SQ" compress -q -c fifo"#, #""$BIN/gzip" -c fifo"#] {
+            let compressed = try GzipCommandTests.shell(
+                #"rm -f fifo && mkfifo fifo && { (sleep 1; timeout 30 sh -c 'cat plain.log > fifo') & } && timeout 30 \#(line) | /bin/gzip -dc | cmp - plain.log"#,
+                in: scratch.path)
+            #expect(compressed.status == 0, "\(line): \(compressed.standardError)")
+        }
     }
 
     /// Waiting for a writer ends at an interrupt (130, nothing left behind); a FIFO met while

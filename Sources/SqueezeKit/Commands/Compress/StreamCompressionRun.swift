@@ -73,7 +73,8 @@ public final class StreamCompressionRun: BatchRun, Sendable {
                 file = try ReadableFile(standardInputNamed: name)
             case .path(let path):
                 name = path
-                file = try ReadableFile(path)
+                // A FIFO named here is read once its writer comes, as decompression reads one.
+                file = try ReadableFile(path, waitingForWriterUnless: { cancellation.isCancelled })
                 let status = try file.status()
                 if status.kind == .directory { throw SystemError("read", path, code: EISDIR) }
                 size = status.size
