@@ -67,7 +67,7 @@ final class GzipStyleListingTask: BlockTask {
     private let window: WorkWindow
     private let cancellation: CancellationFlag
     private let deliver: @Sendable (GzipStyleEntry) -> Void
-    private let outcome = Locked<FileOutcome?>(nil)
+    private let outcome = OneFileOutcome()
 
     init(
         input: ScannedInput, usesHeaderName: Bool, pools: DecoderPools, collector: any ResultRecording, window: WorkWindow,
@@ -90,10 +90,8 @@ final class GzipStyleListingTask: BlockTask {
     func runBlock(_ index: Int) -> Bool {
         defer { window.release(weight) }
         guard !cancellation.isCancelled else { return true }
-        let start = MonotonicClock.now()
         let source = input.file
-        var result: FileOutcome
-        do {
+        outcome.work(on: source.path, progressBytes: source.status.size) { start in
             let file = try input.open(until: cancellation)
             var last = LastMemberChecksum()
             let summary = try pools.streams.withInstance { decoder in
@@ -102,19 +100,13 @@ final class GzipStyleListingTask: BlockTask {
                     sink: { last.take($0) })
             }
             let compressed = file.isSequential ? summary.compressedBytes : source.status.size
-            result = FileOutcome(
-                source: source.path, output: nil, bytesIn: compressed, bytesOut: summary.uncompressedBytes,
-                seconds: MonotonicClock.now() - start, status: .done, warning: summary.trailing.warning)
             if case .none = summary.trailing {
                 deliver(entry(summary, compressedBytes: compressed, lastChecksum: last.checksum, lastLength: last.length))
             }
-        } catch {
-            result = FileOutcome(
-                source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: MonotonicClock.now() - start,
-                status: .failed("\(error)"))
+            return FileOutcome(
+                source: source.path, output: nil, bytesIn: compressed, bytesOut: summary.uncompressedBytes,
+                seconds: MonotonicClock.now() - start, status: .done, warning: summary.trailing.warning)
         }
-        result.progressBytes = source.status.size
-        outcome.withLock { $0 = result }
         return true
     }
 
@@ -130,10 +122,7 @@ final class GzipStyleListingTask: BlockTask {
             time: header.map { $0.modificationTime == 0 ? fileTime : Int64($0.modificationTime) } ?? fileTime)
     }
 
-    func finish() {
-        guard !cancellation.isCancelled, let result = outcome.withLock({ $0 }) else { return }
-        collector.record(result)
-    }
+    func finish() { outcome.record(to: collector, unless: cancellation) }
 }
 
 /// The CRC-32 and length of the last member decoded, from the decoded bytes as they reach the

@@ -59,7 +59,7 @@ final class ListingTask: BlockTask {
     private let collector: any ResultRecording
     private let window: WorkWindow
     private let cancellation: CancellationFlag
-    private let outcome = Locked<FileOutcome?>(nil)
+    private let outcome = OneFileOutcome()
 
     init(
         source: ScannedFile, listers: [any FileLister], collector: any ResultRecording, window: WorkWindow,
@@ -81,30 +81,47 @@ final class ListingTask: BlockTask {
     func runBlock(_ index: Int) -> Bool {
         defer { window.release(weight) }
         guard !cancellation.isCancelled else { return true }
-        let start = MonotonicClock.now()
-        var result: FileOutcome
-        do {
+        outcome.work(on: source.path, progressBytes: source.status.size) { start in
             let file = try ScannedInput(file: source, standardInput: nil).open(until: cancellation)
             let prefix = try file.read(count: GzipFileLister.prefixLength, at: 0)
             // The last lister takes whatever no other recognizes, and says what is wrong with it.
             let lister = listers.first { $0.recognizes(prefix, path: source.path) } ?? listers.last!
             let listing = try lister.list(file, status: source.status, cancellation: cancellation)
             let garbage = listing.trailingGarbageBytes
-            result = FileOutcome(
+            return FileOutcome(
                 source: source.path, output: nil, bytesIn: source.status.size, bytesOut: listing.uncompressedBytes,
                 seconds: MonotonicClock.now() - start, status: .done,
                 warning: garbage > 0 ? TrailingBytes.garbage(count: garbage).warning : nil, listing: listing)
-        } catch {
-            result = FileOutcome(
-                source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: MonotonicClock.now() - start,
-                status: .failed("\(error)"))
         }
-        result.progressBytes = source.status.size
-        outcome.withLock { $0 = result }
         return true
     }
 
-    func finish() {
+    func finish() { outcome.record(to: collector, unless: cancellation) }
+}
+
+/// The outcome of a one-block task that works through one file (`list`'s and `gzip -l`'s): made
+/// in `runBlock`, on a worker, and recorded in `finish()`, in the scheduler's order, unless the
+/// run was interrupted.
+final class OneFileOutcome: Sendable {
+    private let outcome = Locked<FileOutcome?>(nil)
+
+    /// Runs `body`, timed from `start` (its argument), and keeps the outcome it returns; an error
+    /// it throws is the file's failure. Either way the file's `progressBytes` are counted done.
+    func work(on source: PathName, progressBytes: Int64, _ body: (_ start: Double) throws -> FileOutcome) {
+        let start = MonotonicClock.now()
+        var result: FileOutcome
+        do {
+            result = try body(start)
+        } catch {
+            result = FileOutcome(
+                source: source, output: nil, bytesIn: 0, bytesOut: 0, seconds: MonotonicClock.now() - start,
+                status: .failed("\(error)"))
+        }
+        result.progressBytes = progressBytes
+        outcome.withLock { $0 = result }
+    }
+
+    func record(to collector: any ResultRecording, unless cancellation: CancellationFlag) {
         guard !cancellation.isCancelled, let result = outcome.withLock({ $0 }) else { return }
         collector.record(result)
     }
