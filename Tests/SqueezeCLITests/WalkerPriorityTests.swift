@@ -14,13 +14,15 @@ import Testing
             mkdir t && for i in $(seq 1 120); do head -c 600000 /dev/urandom > t/f$i; done
             '\(Squeeze.binary)' compress -q -j 1 --mode group --qos \(qos) t & pid=$!
             seen=""
+            # Read with the shell's own `read`, no process per thread: on a loaded machine (the
+            # whole suite at once) a sample that forks can take longer than the walk lives.
             while [ -z "$seen" ] && kill -0 $pid 2> /dev/null; do
               for task in /proc/$pid/task/*; do
-                [ "$(cat $task/comm 2> /dev/null)" = squeeze.walk ] || continue
-                nice=$(sed 's/.*) //' $task/stat 2> /dev/null | cut -d ' ' -f 17)
-                [ -n "$nice" ] && seen="$seen $nice"
+                read -r comm < $task/comm 2> /dev/null && [ "$comm" = squeeze.walk ] || continue
+                read -r stat < $task/stat 2> /dev/null || continue
+                set -- ${stat##*) }
+                [ -n "${17}" ] && seen="$seen ${17}"
               done
-              sleep 0.02
             done
             wait $pid && echo $seen
             """], currentDirectory: scratch.path)
