@@ -107,10 +107,12 @@ public final class DecompressionRun: BatchRun, Sendable {
                 schedule(PlannedWork(items: items(of: task, decoding: decoding), window: window), scheduling)
             }
         } else {
-            // Standard input, taken again for each `-`, is read by one task at a time, after the files.
-            let ordered = tasks.filter { $0.input.standardInput == nil }.sortedLargestFirst(size: \.size, path: \.file.path)
+            // Standard input (taken again for each `-`) and FIFOs are read one at a time, after the
+            // files, in the order named, each opened when its turn comes: a FIFO's open waits for
+            // its writer, and writers that feed them in that order would wait for each other.
+            let ordered = tasks.filter { !$0.isStream }.sortedLargestFirst(size: \.size, path: \.file.path)
             schedule(PlannedWork(items: ordered.flatMap { items(of: $0, decoding: decoding) }, window: window), scheduling)
-            for task in tasks where task.input.standardInput != nil && !cancellation.isCancelled {
+            for task in tasks where task.isStream && !cancellation.isCancelled {
                 schedule(PlannedWork(items: items(of: task, decoding: decoding), window: window), scheduling)
             }
         }
@@ -130,6 +132,9 @@ public final class DecompressionRun: BatchRun, Sendable {
 
         /// What its items are ordered by.
         var size: Int64 { file.status.size }
+
+        /// Standard input or a FIFO: read as it comes, one at a time, in the order named.
+        var isStream: Bool { input.isStream }
     }
 
     /// The work items of a file: a decoding task's blocks or, for a file passed through as it is,

@@ -41,12 +41,17 @@ public final class ListingRun: BatchRun, Sendable {
         // Listers that recognize a format go first; the gzip lister takes the rest.
         let listers: [any FileLister] = [
             ArchiveFileLister(scheduling: scheduling, entryHandler: request.entryHandler), GzipFileLister(pools: DecoderPools())]
-        let tasks = files
-            .map { ListingTask(source: $0, listers: listers, collector: collector, window: window, cancellation: cancellation) }
-            .sortedLargestFirst(size: { $0.source.status.size }, path: { $0.source.path })
+        let tasks = files.map {
+            ListingTask(source: $0, listers: listers, collector: collector, window: window, cancellation: cancellation)
+        }
         collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.source.status.size })
-        let items = tasks.map { WorkItem(task: $0, block: 0, taskSize: $0.source.status.size, weight: $0.weight) }
-        schedule(PlannedWork(items: items, window: window), scheduling)
+        let item = { (task: ListingTask) in WorkItem(task: task, block: 0, taskSize: task.source.status.size, weight: task.weight) }
+        let regular = tasks.filter { $0.source.status.kind != .fifo }.sortedLargestFirst(size: { $0.source.status.size }, path: { $0.source.path })
+        schedule(PlannedWork(items: regular.map(item), window: window), scheduling)
+        // FIFOs one at a time, after the files, in the order named: an open waits for the writer.
+        for task in tasks where task.source.status.kind == .fifo && !cancellation.isCancelled {
+            schedule(PlannedWork(items: [item(task)], window: window), scheduling)
+        }
         return report.build(collector: collector, interrupted: cancellation.isCancelled)
     }
 }

@@ -38,6 +38,10 @@ extension BatchRun {
 }
 
 extension ScannedInput {
+    /// Standard input or a FIFO: read as its bytes come, so commands read these one at a time,
+    /// in the order named, after the files (a FIFO's open waits for its writer).
+    var isStream: Bool { standardInput != nil || file.status.kind == .fifo }
+
     /// Opens the input to read it (standard input was taken already); a FIFO, which only a user
     /// names (a walk passes them by), is waited for until its writer comes or `cancellation` is
     /// set (`ReadableFile(_:waitingForWriterUnless:)`).
