@@ -15,8 +15,8 @@ extension FileLister {
 
 /// Lists a gzip file. An indexed file (squeeze's own) is listed from its member index alone: a
 /// few `pread`s, however large the file. Any other gzip is decoded in full, output dropped, to
-/// count its members and give its exact size (`gzip -l` reads only the last trailer, which is
-/// modulo 4 GiB and counts only the last member).
+/// count its members and give its exact size (`gzip -l` decodes the file too, but shows the last
+/// member's length, modulo 4 GiB, as the uncompressed size).
 struct GzipFileLister: FileLister {
     let pools: DecoderPools
 
