@@ -112,26 +112,6 @@ import Testing
         }
     }
 
-    /// FIFOs fed one after another, in the order named, are each read in their turn, by `-t`,
-    /// `-l`, `test` and `list` (which read files in parallel) as by `zcat`; a FIFO named twice is
-    /// read again from its next writer, never replayed; `/dev/stdin` named twice on a pipe has
-    /// nothing left the second time (exit 1, as gzip).
-    @Test func fifosAreReadInTheOrderNamedAndNeverReplayed() throws {
-        let scratch = try Self.inputs()
-        for line in [#""$BIN/gzip" -t z y"#, #""$BIN/gzip" -l -p 1 z y"#, #""$SQ" test -q -j 1 z y"#, #""$SQ" list -q -j 1 z y"#] {
-            let result = try GzipCommandTests.shell(
-                #"rm -f z y && mkfifo z y && { (timeout 30 sh -c 'cat a.gz > z; cat b.gz > y') & } && timeout 30 \#(line)"#,
-                in: scratch.path)
-            #expect(result.status == 0, "\(line): \(result.standardError)")
-        }
-        let twice = try GzipCommandTests.shell(
-            #"rm -f z && mkfifo z && { (timeout 30 sh -c 'cat b.gz > z; sleep 1; cat b.gz > z') & } && timeout 30 "$BIN/zcat" z z"#,
-            in: scratch.path)
-        #expect(twice.status == 0 && twice.output == "second\nsecond\n", "\(twice.standardError)")
-        let standardInput = try GzipCommandTests.shell(#"cat b.gz | "$BIN/zcat" /dev/stdin /dev/stdin"#, in: scratch.path)
-        #expect(standardInput.status == 1 && standardInput.output == "second\n", "\(standardInput.standardError)")
-    }
-
     /// Waiting for a writer ends at an interrupt (130, nothing left behind); a FIFO met while
     /// walking a tree is passed by, never waited for.
     @Test func theWaitEndsAtAnInterruptAndAWalkNeverWaits() throws {
