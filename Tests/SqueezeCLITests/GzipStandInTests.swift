@@ -112,6 +112,18 @@ import Testing
         }
     }
 
+    /// FIFOs fed one after another, in the order named, are each read in their turn, by `-t`,
+    /// `-l`, `test` and `list` (which read files in parallel) as by `zcat`.
+    @Test func fifosAreReadInTheOrderNamed() throws {
+        let scratch = try Self.inputs()
+        for line in [#""$BIN/gzip" -t z y"#, #""$BIN/gzip" -l -p 1 z y"#, #""$SQ" test -q -j 1 z y"#, #""$SQ" list -q -j 1 z y"#] {
+            let result = try GzipCommandTests.shell(
+                #"rm -f z y && mkfifo z y && { (timeout 30 sh -c 'cat a.gz > z; cat b.gz > y') & } && timeout 30 \#(line)"#,
+                in: scratch.path)
+            #expect(result.status == 0, "\(line): \(result.standardError)")
+        }
+    }
+
     /// Waiting for a writer ends at an interrupt (130, nothing left behind); a FIFO met while
     /// walking a tree is passed by, never waited for.
     @Test func theWaitEndsAtAnInterruptAndAWalkNeverWaits() throws {
