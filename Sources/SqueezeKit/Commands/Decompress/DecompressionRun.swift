@@ -143,7 +143,7 @@ public final class DecompressionRun: BatchRun, Sendable {
     /// for its `-`, never opened by a name, and a FIFO is opened here, once its writer comes.
     private func items(of planned: PlannedTask, decoding: DecodingContext) -> [WorkItem] {
         let (input, file, size) = (planned.input, planned.file, planned.size)
-        let needsReader = input.standardInput != nil || file.status.kind == .fifo || request.passesPlainInputThrough
+        let needsReader = input.isStream || request.passesPlainInputThrough
         let reader = needsReader ? try? input.open(until: cancellation) : nil
         if request.passesPlainInputThrough, let reader, (try? PlainPassthrough.isPlain(reader)) == true {
             let task = PlainCopyTask(reader: reader, destination: planned.destination, context: decoding)
