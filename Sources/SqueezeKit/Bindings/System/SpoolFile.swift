@@ -17,6 +17,8 @@ public final class SpoolFile: Sendable {
     }
 
     private static let flushThreshold = 64 * 1024
+    /// What a record usually takes at most (a file's JSON with two long paths).
+    private static let recordRoom = 4096
     /// `O_TMPFILE` (`__O_TMPFILE | O_DIRECTORY`, the same on every Linux architecture Swift runs
     /// on), which Glibc's module does not export.
     private static let unnamedFile: Int32 = 0o20_000_000 | O_DIRECTORY
@@ -79,6 +81,10 @@ public final class SpoolFile: Sendable {
     /// appends to the pending bytes, then its end.
     private func appendRecord(separatedBy separator: StaticString, _ append: (inout Contents) -> Void) throws {
         try contents.withLock { contents in
+            // Room for a flush's worth and a record more, taken once, with the first record: grown
+            // by doubling, the pending bytes were copied six times over and their memory faulted
+            // in twice (a fifth of a resumed rerun's page faults).
+            if contents.pending.capacity == 0 { contents.pending.reserveCapacity(Self.flushThreshold + Self.recordRoom) }
             if contents.records > 0 { separator.withUTF8Buffer { contents.pending.append(contentsOf: $0) } }
             append(&contents)
             try endRecord(in: &contents)
