@@ -100,16 +100,22 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
     }
 
     public func appendingSuffix(_ suffix: String) -> PathName {
-        var (result, suffix) = (self, suffix)
-        // Appended from contiguous bytes: appending the `UTF8View` took a generic path, 500
-        // instructions for ".gz" (a rerun names every file's output).
-        suffix.withUTF8 { result.bytes.append(contentsOf: $0) }
-        return result
+        var suffix = suffix
+        // Both copied once into an array of the right size: appending the `UTF8View` took a
+        // generic path (500 instructions for ".gz"), and appending to a copy of `bytes` copied
+        // them into a grown array first (300; a rerun names every file's output).
+        return suffix.withUTF8 { suffix in
+            PathName(bytes: [UInt8](unsafeUninitializedCapacity: bytes.count + suffix.count) { buffer, count in
+                let pathEnd = bytes.withUnsafeBufferPointer { buffer.initialize(fromContentsOf: $0) }
+                count = buffer[pathEnd...].initialize(fromContentsOf: suffix)
+            })
+        }
     }
 
     public func hasSuffix(_ suffix: String) -> Bool {
-        var suffix = suffix
-        return suffix.withUTF8 { suffix in Self.hasSuffix(bytes, suffix) }
+        // The string's own bytes where it has them (every literal), without a mutable copy.
+        if let answer = suffix.utf8.withContiguousStorageIfAvailable({ Self.hasSuffix(bytes, $0) }) { return answer }
+        return Array(suffix.utf8).withUnsafeBufferPointer { Self.hasSuffix(bytes, $0) }
     }
 
     /// Whether `bytes` end with `suffix`, compared as memory (a walk asks it of every name).

@@ -28,8 +28,7 @@ final class ParentDirectory {
         try path.bytes.withUnsafeBufferPointer { bytes -> Result? in
             let slashByte = UInt8(ascii: "/")
             guard let last = bytes.last, last != slashByte else { return nil }
-            var slash = bytes.count - 1
-            while slash >= 0 && bytes[slash] != slashByte { slash -= 1 }
+            let slash = bytes.lastIndex(of: slashByte) ?? -1
             let directory: Int32
             if slash >= 0 {
                 let parent = UnsafeBufferPointer(rebasing: bytes[..<Swift.max(slash, 1)])
