@@ -84,4 +84,24 @@ import Testing
         #expect(result.status == 0)
         #expect(String(decoding: result.standardOutput, as: UTF8.self).contains("--version"))
     }
+
+    /// A subcommand is parsed on its own first (a cheaper start), but what the parser says still
+    /// names `squeeze <command>`: usage errors, help, and a subcommand's own subcommands.
+    @Test func messagesAndHelpNameTheWholeCommand() throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write("x", to: scratch("a.txt"))
+        let bad = try Squeeze.run(["compress", scratch("a.txt"), "--jobs", "0"])
+        #expect(bad.status == 64)
+        #expect(bad.standardError.contains("Usage: squeeze compress ["), "\(bad.standardError)")
+        #expect(TreeBuilder.files(under: scratch.path) == ["a.txt"])
+        let unknown = try Squeeze.run(["decompress", "--no-such-option", scratch("a.txt")])
+        #expect(unknown.status == 64)
+        #expect(unknown.standardError.contains("Usage: squeeze decompress"), "\(unknown.standardError)")
+        let help = try Squeeze.run(["gzip", "--help"])
+        #expect(help.status == 0)
+        #expect(help.output.contains("USAGE: squeeze gzip"), "\(help.output)")
+        let merge = try Squeeze.run(["report", "merge"])
+        #expect(merge.status == 64)
+        #expect(merge.standardError.contains("Usage: squeeze report merge"), "\(merge.standardError)")
+    }
 }
