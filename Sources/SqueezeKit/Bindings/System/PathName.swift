@@ -100,16 +100,11 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
     }
 
     public func appendingSuffix(_ suffix: String) -> PathName {
-        var suffix = suffix
-        // Both copied once into an array of the right size: appending the `UTF8View` took a
-        // generic path (500 instructions for ".gz"), and appending to a copy of `bytes` copied
-        // them into a grown array first (300; a rerun names every file's output).
-        return suffix.withUTF8 { suffix in
-            PathName(bytes: [UInt8](unsafeUninitializedCapacity: bytes.count + suffix.count) { buffer, count in
-                let pathEnd = bytes.withUnsafeBufferPointer { buffer.initialize(fromContentsOf: $0) }
-                count = buffer[pathEnd...].initialize(fromContentsOf: suffix)
-            })
-        }
+        var (result, suffix) = (self, suffix)
+        // Appended from contiguous bytes: appending the `UTF8View` took a generic path, 500
+        // instructions for ".gz" (a rerun names every file's output).
+        suffix.withUTF8 { result.bytes.append(contentsOf: $0) }
+        return result
     }
 
     public func hasSuffix(_ suffix: String) -> Bool {
