@@ -1,6 +1,15 @@
 // swift-tools-version:6.0
 import PackageDescription
 
+// squeeze's own modules reach the metadata of a concrete generic type (`KeyedDecodingContainer<
+// CodingKeys>`, `Option<Int?>`, …) through its accessor, not by its mangled name: the name is
+// demangled at run time, and each requirement it carries (`CodingKeys: CodingKey`) is looked up
+// by scanning all 6,000 protocol conformances of the binary. Every process paid that once per
+// type: 5.5 M of the 73 M instructions of a resumed shard's rerun (callgrind), and a start is a
+// quarter of that rerun. The code is a little larger (70 KB); what it does is the same.
+// `scripts/build-static` compiles the argument parser so too.
+let startUp: [SwiftSetting] = [.unsafeFlags(["-Xfrontend", "-disable-concrete-type-metadata-mangled-name-accessors"])]
+
 let package = Package(
     name: "squeeze",
     products: [
@@ -25,9 +34,9 @@ let package = Package(
         .systemLibrary(name: "CSystem"),
 
         // Every piece of logic; never imports ArgumentParser.
-        .target(name: "SqueezeKit", dependencies: ["CZlib", "CDeflate", "CIsal", "CArchive", "CSystem"]),
+        .target(name: "SqueezeKit", dependencies: ["CZlib", "CDeflate", "CIsal", "CArchive", "CSystem"], swiftSettings: startUp),
         // `squeeze bench`: runs compress as child processes and reports, and the collectors only its ablation uses.
-        .target(name: "SqueezeBench", dependencies: ["SqueezeKit"]),
+        .target(name: "SqueezeBench", dependencies: ["SqueezeKit"], swiftSettings: startUp),
 
         // The command line: parses, validates, calls SqueezeKit, maps outcomes to exit codes.
         .executableTarget(
@@ -36,7 +45,8 @@ let package = Package(
                 "SqueezeKit",
                 "SqueezeBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
-            ]
+            ],
+            swiftSettings: startUp
         ),
 
         // CArchive: tests build hostile archives with libarchive directly, not through the code under test.
