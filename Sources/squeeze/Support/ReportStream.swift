@@ -212,7 +212,7 @@ final class ReportStream: RunRecordSink {
         }
         try ReportFile.write(to: destination, what: "the JSON report") { write in
             for piece in pieces {
-                guard let place = head.firstRange(of: piece.marker + Array("]".utf8)) else {
+                guard let place = head.firstRange(ofBytes: piece.marker + Array("]".utf8)) else {
                     preconditionFailure("no empty \(String(decoding: piece.marker, as: UTF8.self))] in the report")
                 }
                 let end = place.upperBound - 1

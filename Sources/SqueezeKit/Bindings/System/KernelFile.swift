@@ -27,7 +27,7 @@ enum KernelFile {
     static func ownStatus(_ name: String) -> String? {
         let status = contents(of: "/proc/self/status")
         // Every line but the first ("Name:") follows a newline.
-        guard let key = status.firstRange(of: Array("\n\(name):".utf8)) else { return nil }
+        guard let key = status.firstRange(ofBytes: Array("\n\(name):".utf8)) else { return nil }
         let value = status[key.upperBound...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
         return String(decoding: value.prefix { $0 != UInt8(ascii: "\n") }, as: UTF8.self)
     }
