@@ -48,12 +48,10 @@ public final class GzipStyleListingRun: BatchRun, Sendable {
                 cancellation: cancellation) { [listed] entry in listed.withLock { $0[index] = entry } }
         }
         collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.input.file.status.size })
-        let files = tasks.filter { !$0.input.isStream }.sortedLargestFirst(size: { $0.input.file.status.size }, path: { $0.input.file.path })
-        schedule(PlannedWork(items: files.map { WorkItem(task: $0, block: 0, taskSize: $0.input.file.status.size, weight: $0.weight) }, window: window), scheduling)
-        // Standard input (taken again for each `-`) and FIFOs are read one task at a time, in the
-        // order named (a FIFO's open waits for its writer).
-        for task in tasks where task.input.isStream && !cancellation.isCancelled {
-            schedule(PlannedWork(items: [WorkItem(task: task, block: 0, taskSize: 0, weight: task.weight)], window: window), scheduling)
+        scheduleFilesThenStreams(
+            tasks, isStream: \.input.isStream, size: \.input.file.status.size, path: \.input.file.path, window: window, scheduling
+        ) { task in
+            [WorkItem(task: task, block: 0, taskSize: task.input.file.status.size, weight: task.weight)]
         }
         return report.build(collector: collector, interrupted: cancellation.isCancelled)
     }
