@@ -35,7 +35,7 @@ struct List: ParsableCommand {
     func run() throws {
         let session = try RunSession(reporting: reporting)
         let request = ListingRequest(
-            roots: try fileList.decodingRoots(paths, standardInput: PathName(StreamInputs.standardInputPath)), filter: selection.filter, followSymlinks: selection.followSymlinks,
+            roots: try fileList.decodingRoots(paths), filter: selection.filter, followSymlinks: selection.followSymlinks,
             scheduling: scheduling.options, entryHandler: session.stream.entryHandler)
         let tableToStandardError = reporting.json == "-"
         try session.perform {

@@ -6,7 +6,7 @@ import SqueezeKit
 /// character device or socket (`/dev/stdin` on a pipe, `<(…)`), which is read front to back,
 /// never skipped. Only special files found while walking a tree are skipped.
 enum StreamInputs {
-    /// What `-` and `/dev/stdin` are read as, for the commands that take paths.
+    /// What `-` is read as by `extract`, which opens its archive by a name.
     static let standardInputPath = "/dev/stdin"
 
     static func isStream(_ argument: String) -> Bool {
@@ -18,12 +18,11 @@ enum StreamInputs {
     }
 
     /// The paths of a command that decodes, with `-` as standard input; none means standard input.
-    /// Standard input is `PathName.standardInput` (taken where it stands, once for each `-`), or
-    /// for a command that opens it by a name, `standardInputPath`.
-    static func decodingPaths(_ arguments: [String], standardInput: PathName = .standardInput) -> [PathName] {
+    /// Standard input is `PathName.standardInput`: taken where it stands, once for each `-`.
+    static func decodingPaths(_ arguments: [String]) -> [PathName] {
         let named = arguments.isEmpty ? ["-"] : arguments
         return zip(named, CommandLinePath.pathNames(named)).map { argument, path in
-            argument == "-" ? standardInput : path
+            argument == "-" ? PathName.standardInput : path
         }
     }
 
