@@ -191,6 +191,33 @@ import Testing
         #expect(own.status == 0 && own.output.hasPrefix("compressed  uncompressed  ratio  members"), "\(own.output)")
     }
 
+    /// `gzip -lN` shows the stored name in the directory the file was named in (its last
+    /// component only, whatever directories the header names), and alone for standard input.
+    @Test func storedNamesAreListedInTheFilesDirectory() throws {
+        let scratch = try Self.inputs()
+        let made = try GzipCommandTests.shell(#"""
+            mkdir -p sub/deeper && cp renamed.gz nameless.gz sub/ && cp renamed.gz sub/deeper/ && python3 -c "
+            import struct, zlib
+            for file, name in [('slash', b'a/b/evil'), ('trailing', b'a/b//'), ('root', b'/'), ('empty', b'')]:
+                deflate = zlib.compressobj(6, zlib.DEFLATED, -15)
+                body = deflate.compress(b'data\n') + deflate.flush()
+                header = b'\x1f\x8b\x08\x08' + struct.pack('<I', 1700000000) + b'\x00\x03' + name + b'\x00'
+                open('sub/' + file + '.gz', 'wb').write(header + body + struct.pack('<II', zlib.crc32(b'data\n'), 5))
+            "
+            """#, in: scratch.path)
+        #expect(made.status == 0, "\(made.standardError)")
+        for line in [
+            #""$T/gzip" -lN sub/renamed.gz sub//renamed.gz ./renamed.gz sub/nameless.gz"#, #""$T/gzip" -lvN sub/deeper/renamed.gz"#,
+            #""$T/gzip" -lN sub/slash.gz sub/trailing.gz sub/root.gz sub/empty.gz"#, #""$T/gzip" -lN - < sub/slash.gz"#,
+            #""$T/gzip" -lN "$PWD/sub/renamed.gz""#,
+        ] {
+            let result = try GzipPassthroughTests.sameAsGNUGzip("export TZ=UTC; " + line, in: scratch.path)
+            #expect(result.status == 0 && !result.standardOutput.isEmpty, "\(line): \(result.standardError)")
+        }
+        let named = try GzipCommandTests.shell(#""$BIN/gzip" -lN sub/deeper/renamed.gz"#, in: scratch.path)
+        #expect(named.output.hasSuffix(" sub/deeper/a\n"), "\(named.output)")
+    }
+
     /// squeeze's own indexed file (many members, each with an extra field): the same table as
     /// gzip's (gzip also warns on standard error of each extra field under -v; squeeze does not).
     @Test func anIndexedFileListsAsGzipListsIt() throws {

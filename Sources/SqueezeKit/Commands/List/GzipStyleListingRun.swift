@@ -117,7 +117,7 @@ final class GzipStyleListingTask: BlockTask {
         return GzipStyleEntry(
             compressedBytes: compressedBytes, lastMemberBytes: lastLength, lastMemberChecksum: lastChecksum,
             overheadBytes: summary.members == 1 ? Int64((summary.firstHeader?.encoded().count ?? 0) + GzipTrailer.length) : 0,
-            name: header?.name.map { PathName(bytes: $0) } ?? fileName,
+            name: header?.name.map { GzipStyleEntry.storedName($0, ofInputAt: input.standardInput == nil ? source.path : nil) } ?? fileName,
             time: header.map { $0.modificationTime == 0 ? fileTime : Int64($0.modificationTime) } ?? fileTime)
     }
 
