@@ -159,6 +159,38 @@ import Testing
         #expect(written == (try TreeBuilder.read(scratch("big"))))
     }
 
+    // MARK: - A terminal
+
+    /// A terminal as standard input: gzip's decoders refuse to read compressed data from it, at
+    /// its `-` after the files named before it (exit 1, a message unless -q), as gzip 1.12 does;
+    /// -f reads it (text typed is copied), and so does -l. squeeze's own decoding commands refuse
+    /// it before any work.
+    @Test func aTerminalIsNotReadForCompressedData() throws {
+        guard PseudoTerminal.isAvailable else { return }
+        let scratch = try Self.inputs()
+        _ = try GzipCommandTests.shell("true", in: scratch.path)
+        let (b, bin) = (scratch("b.gz"), scratch(".bin"))
+        for (program, arguments) in [
+            ("gzip", ["-d"]), ("gzip", ["-dc"]), ("gzip", ["-t"]), ("gzip", ["-dq"]), ("zcat", []), ("gzip", ["-dc", "-", b]),
+            ("gzip", ["-dc", b, "-"]), ("gzip", ["-dcq", b, "-", b]), ("gzip", ["-t", b, "-"]),
+        ] {
+            let squeeze = try PseudoTerminal.run("\(bin)/\(program)", arguments)
+            let gzip = try PseudoTerminal.run("/bin/\(program)", arguments)
+            #expect(squeeze.status == 1 && gzip.status == 1, "\(program) \(arguments): \(squeeze.output)")
+            #expect(squeeze.output.replacingOccurrences(of: "squeeze gzip", with: "gzip") == gzip.output, "\(program) \(arguments)")
+        }
+        // -f reads what is typed (ended by Ctrl-D) and copies it, as gzip does.
+        for (program, arguments) in [("gzip", ["-dcf"]), ("zcat", ["-f"])] {
+            let squeeze = try PseudoTerminal.run("\(bin)/\(program)", arguments, typing: "typed\n\u{4}\u{4}\u{4}")
+            #expect(squeeze.status == 0 && squeeze.output == "typed\r\ntyped\r\n", "\(program) \(arguments): \(squeeze.output)")
+        }
+        for command in [["decompress"], ["decompress", "-c", "-"], ["test", "-"], ["list", b, "-"]] {
+            let result = try PseudoTerminal.run(Squeeze.binary, command)
+            #expect(result.status == 1, "\(command): \(result.output)")
+            #expect(result.output == "squeeze \(command[0]): compressed data not read from a terminal: name a file, or redirect standard input from one or a pipe.\r\n")
+        }
+    }
+
     // MARK: - gzip -l
 
     /// `gzip -l` under the gzip personality is gzip 1.12's table, byte for byte: one file, several

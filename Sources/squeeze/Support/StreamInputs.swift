@@ -26,6 +26,20 @@ enum StreamInputs {
         }
     }
 
+    /// Whether standard input is a terminal: no place to read compressed data from. A user who
+    /// typed `zcat` or `squeeze test` alone, meaning to name a file, would wait on a read that
+    /// ends only at a typed end of file.
+    static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// squeeze's own decoding commands refuse to read compressed data from a terminal (exit 1),
+    /// before any work, when standard input is among `roots`.
+    static func refuseTerminalInput(_ roots: [PathName], program: String) throws {
+        guard roots.contains(.standardInput) && standardInputIsTerminal else { return }
+        StandardStreams.message(
+            "\(program): compressed data not read from a terminal: name a file, or redirect standard input from one or a pipe.\n")
+        throw ExitCode.failure
+    }
+
     /// gzip refuses to write compressed data to a terminal (it would be garbage on screen).
     static func refuseTerminalOutput(force: Bool, program: String) throws {
         guard !force && isatty(STDOUT_FILENO) == 1 else { return }
