@@ -124,6 +124,19 @@ import Testing
         }
     }
 
+    /// A FIFO named twice is read again from its next writer, never replayed from its first; and
+    /// `/dev/stdin` named twice on a pipe has nothing left the second time (exit 1, as gzip's).
+    @Test func aStreamOpenedAgainIsNotReplayed() throws {
+        let scratch = try Self.inputs()
+        let twice = try GzipCommandTests.shell(
+            #"rm -f z && mkfifo z && { (timeout 30 sh -c 'cat b.gz > z; sleep 1; cat a.gz > z') & } && timeout 30 "$BIN/zcat" z z"#,
+            in: scratch.path)
+        #expect(twice.status == 0, "\(twice.standardError)")
+        #expect(twice.standardOutput == Data(Array("second\n".utf8) + (try TreeBuilder.read(scratch("a")))))
+        let standardInput = try GzipPassthroughTests.sameAsGNUGzip(#"cat b.gz | "$T/zcat" /dev/stdin /dev/stdin"#, in: scratch.path)
+        #expect(standardInput.status == 1 && standardInput.output == "second\n", "\(standardInput.standardError)")
+    }
+
     /// Waiting for a writer ends at an interrupt (130, nothing left behind); a FIFO met while
     /// walking a tree is passed by, never waited for.
     @Test func theWaitEndsAtAnInterruptAndAWalkNeverWaits() throws {
