@@ -169,7 +169,9 @@ public final class ReadAheadDecodingStream: DecodedStream {
         var chunk: [UInt8] = []
         do {
             // An empty file decodes to nothing (libarchive's raw reader would call it unrecognised).
-            guard try file.status().size > 0 else {
+            // A pipe says it is empty whatever it holds: its first byte tells (and is read again).
+            let isEmpty = file.isSequential ? try file.read(count: 1, at: 0).isEmpty : try file.status().size == 0
+            guard !isEmpty else {
                 channel.finish()
                 return
             }
