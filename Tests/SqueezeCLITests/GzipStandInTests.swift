@@ -124,6 +124,19 @@ import Testing
         }
     }
 
+    /// A FIFO named twice is read again from its next writer, never replayed from its first; and
+    /// `/dev/stdin` named twice on a pipe has nothing left the second time (exit 1, as gzip's).
+    @Test func aStreamOpenedAgainIsNotReplayed() throws {
+        let scratch = try Self.inputs()
+        let twice = try GzipCommandTests.shell(
+            #"rm -f z && mkfifo z && { (timeout 30 sh -c 'cat b.gz > z; sleep 1; cat a.gz > z') & } && timeout 30 "$BIN/zcat" z z"#,
+            in: scratch.path)
+        #expect(twice.status == 0, "\(twice.standardError)")
+        #expect(twice.standardOutput == Data(Array("second\n".utf8) + (try TreeBuilder.read(scratch("a")))))
+        let standardInput = try GzipPassthroughTests.sameAsGNUGzip(#"cat b.gz | "$T/zcat" /dev/stdin /dev/stdin"#, in: scratch.path)
+        #expect(standardInput.status == 1 && standardInput.output == "second\n", "\(standardInput.standardError)")
+    }
+
     /// Waiting for a writer ends at an interrupt (130, nothing left behind); a FIFO met while
     /// walking a tree is passed by, never waited for.
     @Test func theWaitEndsAtAnInterruptAndAWalkNeverWaits() throws {
@@ -159,6 +172,38 @@ import Testing
         #expect(written == (try TreeBuilder.read(scratch("big"))))
     }
 
+    // MARK: - A terminal
+
+    /// A terminal as standard input: gzip's decoders refuse to read compressed data from it, at
+    /// its `-` after the files named before it (exit 1, a message unless -q), as gzip 1.12 does;
+    /// -f reads it (text typed is copied), and so does -l. squeeze's own decoding commands refuse
+    /// it before any work.
+    @Test func aTerminalIsNotReadForCompressedData() throws {
+        guard PseudoTerminal.isAvailable else { return }
+        let scratch = try Self.inputs()
+        _ = try GzipCommandTests.shell("true", in: scratch.path)
+        let (b, bin) = (scratch("b.gz"), scratch(".bin"))
+        for (program, arguments) in [
+            ("gzip", ["-d"]), ("gzip", ["-dc"]), ("gzip", ["-t"]), ("gzip", ["-dq"]), ("zcat", []), ("gzip", ["-dc", "-", b]),
+            ("gzip", ["-dc", b, "-"]), ("gzip", ["-dcq", b, "-", b]), ("gzip", ["-t", b, "-"]),
+        ] {
+            let squeeze = try PseudoTerminal.run("\(bin)/\(program)", arguments)
+            let gzip = try PseudoTerminal.run("/bin/\(program)", arguments)
+            #expect(squeeze.status == 1 && gzip.status == 1, "\(program) \(arguments): \(squeeze.output)")
+            #expect(squeeze.output.replacingOccurrences(of: "squeeze gzip", with: "gzip") == gzip.output, "\(program) \(arguments)")
+        }
+        // -f reads what is typed (ended by Ctrl-D) and copies it, as gzip does.
+        for (program, arguments) in [("gzip", ["-dcf"]), ("zcat", ["-f"])] {
+            let squeeze = try PseudoTerminal.run("\(bin)/\(program)", arguments, typing: "typed\n\u{4}\u{4}\u{4}")
+            #expect(squeeze.status == 0 && squeeze.output == "typed\r\ntyped\r\n", "\(program) \(arguments): \(squeeze.output)")
+        }
+        for command in [["decompress"], ["decompress", "-c", "-"], ["test", "-"], ["list", b, "-"]] {
+            let result = try PseudoTerminal.run(Squeeze.binary, command)
+            #expect(result.status == 1, "\(command): \(result.output)")
+            #expect(result.output == "squeeze \(command[0]): compressed data not read from a terminal: name a file, or redirect standard input from one or a pipe.\r\n")
+        }
+    }
+
     // MARK: - gzip -l
 
     /// `gzip -l` under the gzip personality is gzip 1.12's table, byte for byte: one file, several
@@ -189,6 +234,33 @@ import Testing
         // squeeze's own listing is unchanged.
         let own = try GzipCommandTests.shell(#""$SQ" list a.gz"#, in: scratch.path)
         #expect(own.status == 0 && own.output.hasPrefix("compressed  uncompressed  ratio  members"), "\(own.output)")
+    }
+
+    /// `gzip -lN` shows the stored name in the directory the file was named in (its last
+    /// component only, whatever directories the header names), and alone for standard input.
+    @Test func storedNamesAreListedInTheFilesDirectory() throws {
+        let scratch = try Self.inputs()
+        let made = try GzipCommandTests.shell(#"""
+            mkdir -p sub/deeper && cp renamed.gz nameless.gz sub/ && cp renamed.gz sub/deeper/ && python3 -c "
+            import struct, zlib
+            for file, name in [('slash', b'a/b/evil'), ('trailing', b'a/b//'), ('root', b'/'), ('empty', b'')]:
+                deflate = zlib.compressobj(6, zlib.DEFLATED, -15)
+                body = deflate.compress(b'data\n') + deflate.flush()
+                header = b'\x1f\x8b\x08\x08' + struct.pack('<I', 1700000000) + b'\x00\x03' + name + b'\x00'
+                open('sub/' + file + '.gz', 'wb').write(header + body + struct.pack('<II', zlib.crc32(b'data\n'), 5))
+            "
+            """#, in: scratch.path)
+        #expect(made.status == 0, "\(made.standardError)")
+        for line in [
+            #""$T/gzip" -lN sub/renamed.gz sub//renamed.gz ./renamed.gz sub/nameless.gz"#, #""$T/gzip" -lvN sub/deeper/renamed.gz"#,
+            #""$T/gzip" -lN sub/slash.gz sub/trailing.gz sub/root.gz sub/empty.gz"#, #""$T/gzip" -lN - < sub/slash.gz"#,
+            #""$T/gzip" -lN "$PWD/sub/renamed.gz""#,
+        ] {
+            let result = try GzipPassthroughTests.sameAsGNUGzip("export TZ=UTC; " + line, in: scratch.path)
+            #expect(result.status == 0 && !result.standardOutput.isEmpty, "\(line): \(result.standardError)")
+        }
+        let named = try GzipCommandTests.shell(#""$BIN/gzip" -lN sub/deeper/renamed.gz"#, in: scratch.path)
+        #expect(named.output.hasSuffix(" sub/deeper/a\n"), "\(named.output)")
     }
 
     /// squeeze's own indexed file (many members, each with an extra field): the same table as

@@ -71,4 +71,31 @@ import Testing
         #expect(lines.last?.contains("(total, 1 file)") == true)
         #expect(result.standardError.contains("bad.gz: invalid compressed data--crc error"))
     }
+
+    /// `-` is standard input where it stands, taken once, as `zcat` takes it: after `dd` skipped
+    /// the first member of a concatenation, only the second is listed; named twice, the second
+    /// `-` finds nothing left (from a file and from a pipe).
+    @Test func standardInputIsListedFromWhereItStandsAndOnce() throws {
+        let scratch = try TemporaryDirectory()
+        let made = try GzipCommandTests.shell(
+            "printf 'first line\\n' > a && printf 'second\\n' > b && gzip -k a b && cat a.gz b.gz > ab.gz", in: scratch.path)
+        #expect(made.status == 0, "\(made.standardError)")
+        let first = try TreeBuilder.read(scratch("a.gz")).count
+        let second = try TreeBuilder.read(scratch("b.gz")).count
+
+        let skipped = try GzipCommandTests.shell(
+            #"{ dd bs=\#(first) count=1 of=/dev/null 2>/dev/null; "$SQ" list --json - -; } < ab.gz"#, in: scratch.path)
+        #expect(skipped.status == 0, "\(skipped.standardError)")
+        let listing = try #require(try JSONDecoder().decode(Report.self, from: skipped.standardOutput).files.first?.listing)
+        #expect(listing.members == 1 && listing.uncompressedBytes == 7 && listing.compressedBytes == Int64(second))
+        #expect(listing.originalName == "b")
+
+        for line in [#""$SQ" list --json - - - < a.gz"#, #"cat a.gz | "$SQ" list --json - - -"#] {
+            let twice = try GzipCommandTests.shell(line, in: scratch.path)
+            #expect(twice.status == 1, "\(line): \(twice.standardError)")
+            let report = try JSONDecoder().decode(Report.self, from: twice.standardOutput)
+            #expect(report.files.compactMap(\.listing).map(\.uncompressedBytes) == [11], "\(line)")
+            #expect(twice.standardError.contains("(standard input): empty file, not in gzip format"), "\(line)")
+        }
+    }
 }

@@ -30,10 +30,18 @@ import Testing
         return result.output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
     }
 
+    /// The nices seen in up to three runs, until one sees the walk: on a loaded machine (the whole
+    /// suite at once) a run can end before the sampler has read the walk's thread even once.
+    static func sampledNices(qos: String) throws -> [Int] {
+        var seen: [Int] = []
+        for _ in 0..<3 where seen.isEmpty { seen = try threadNices(qos: qos) }
+        return seen
+    }
+
     @Test func theWalkRunsAtTheRunsPriority() throws {
-        let background = try Self.threadNices(qos: "background")
+        let background = try Self.sampledNices(qos: "background")
         #expect(!background.isEmpty && background.allSatisfy { $0 == 19 }, "\(background)")
-        let initiated = try Self.threadNices(qos: "user-initiated")
+        let initiated = try Self.sampledNices(qos: "user-initiated")
         #expect(!initiated.isEmpty && initiated.allSatisfy { $0 < 19 }, "\(initiated)")
     }
 }

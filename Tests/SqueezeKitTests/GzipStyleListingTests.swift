@@ -44,6 +44,20 @@ import Testing
         }
     }
 
+    /// `-N`'s name: the stored name's last component (gnulib's `last_component`), in the
+    /// directory the input was named in, as gzip 1.12 shows it.
+    @Test func storedNamesAreShownInTheInputsDirectory() {
+        let cases: [(String, PathName?, PathName)] = [
+            ("orig", "sub/x.gz", "sub/orig"), ("orig", "x.gz", "orig"), ("orig", "./x.gz", "./orig"),
+            ("orig", "sub//x.gz", "sub//orig"), ("orig", "/t/x.gz", "/t/orig"), ("a/b/evil", "sub/x.gz", "sub/evil"),
+            ("a/b//", "sub/x.gz", "sub/b//"), ("/", "sub/x.gz", "sub/"), ("//x", "sub/x.gz", "sub/x"), ("", "sub/x.gz", "sub/"),
+            ("..", "x.gz", ".."), ("a/b/evil", nil, "evil"), ("orig", nil, "orig"),
+        ]
+        for (stored, input, name) in cases {
+            #expect(GzipStyleEntry.storedName(Array(stored.utf8), ofInputAt: input) == name, "\(stored) in \(String(describing: input))")
+        }
+    }
+
     @Test func ratiosAreGzipsAndTotalsNeedSeveralNames() {
         #expect(GzipStyleListingFormatter.ratio(-215_181, of: 1) == "-21518100.0%")
         #expect(GzipStyleListingFormatter.ratio(0, of: 0) == "  0.0%")

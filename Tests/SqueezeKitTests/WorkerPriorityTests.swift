@@ -76,10 +76,59 @@ private let modesToCheck: [SchedulingMode] = geteuid() == 0 ? SchedulingMode.all
         }
     }
 
+    /// A compress run that walks before it starts (`--scan-first`, `--resume`, several roots...)
+    /// walks on its calling thread, and under `background` at the workers' priority: the scan's
+    /// skips, recorded as the walk finds them, come from a thread at nice 19 with idle I/O. The run
+    /// is on a thread of its own, so that a thread left lowered (without the privilege to raise it
+    /// again) is none of the test runner's.
+    @Test func aWalkBeforeTheRunIsLoweredToo() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: scratch("tree"), withIntermediateDirectories: true)
+        try TreeBuilder.write("text\n", to: scratch("tree/a.txt"))
+        try TreeBuilder.write([0x1F, 0x8B], to: scratch("tree/already.gz"))
+        let collector = SkipPriorityCollector()
+        let request = CompressionRequest(
+            roots: [PathName(scratch("tree"))], scheduling: SchedulingOptions(mode: .group, jobs: 1, qos: .background),
+            scanFirst: true)
+        let done = DispatchSemaphore(value: 0)
+        let thread = Thread {
+            _ = CompressionRun(request: request, environment: RunEnvironment(collector: collector)).run()
+            done.signal()
+        }
+        thread.start()
+        done.wait()
+        let seen = collector.priorities
+        #expect(seen.count == 1, "the scan skips already.gz")
+        for priority in seen {
+            #expect(priority.nice == 19 && priority.ioClass == .idle, "the walk ran at nice \(priority.nice), I/O \(priority.ioClass.name)")
+        }
+        #expect(FileManager.default.fileExists(atPath: scratch("tree/a.txt.gz")))
+    }
+
     @Test func reportSaysWhatWasApplied() {
         #expect(SqueezeKit.QualityOfService.background.workerPriority.description == "workers at nice 19, idle I/O")
         #expect(SqueezeKit.QualityOfService.utility.workerPriority.description == "workers at nice 10")
         #expect(SqueezeKit.QualityOfService.userInitiated.workerPriority.description == nil)
         #expect(SqueezeKit.QualityOfService.userInteractive.workerPriority == WorkerPriority(nice: nil, idleIO: false))
+    }
+}
+
+/// A collector that notes the priority of the thread each scan record (a skip) comes from.
+private final class SkipPriorityCollector: ResultRecording {
+    let inner = ResultCollector()
+    private let seen = Locked<[ThreadPriority]>([])
+
+    var priorities: [ThreadPriority] { seen.withLock { $0 } }
+
+    func plan(files: Int, bytes: Int64) { inner.plan(files: files, bytes: bytes) }
+    func recordProgress(bytes: Int64, files: Int) { inner.recordProgress(bytes: bytes, files: files) }
+    func record(_ outcome: FileOutcome) { inner.record(outcome) }
+    func totals() -> RunTotals { inner.totals() }
+    func outcomes() -> [FileOutcome] { inner.outcomes() }
+    func results() -> CollectedResults { inner.results() }
+
+    func record(_ record: RunRecord) {
+        if case .skipped = record, let priority = ThreadPriority.of() { seen.withLock { $0.append(priority) } }
+        inner.record(record)
     }
 }

@@ -26,11 +26,11 @@ struct FileListArguments: ParsableArguments {
         try roots(CommandLinePath.pathNames(paths))
     }
 
-    /// As `roots`, for a command that decodes: `-` is standard input, and so is no path and no list
-    /// (`standardInput`, as `StreamInputs.decodingPaths` takes it).
-    func decodingRoots(_ paths: [String], standardInput: PathName = .standardInput) throws -> [PathName] {
-        if paths.isEmpty && filesFrom == nil { return StreamInputs.decodingPaths([], standardInput: standardInput) }
-        return try roots(paths.isEmpty ? [] : StreamInputs.decodingPaths(paths, standardInput: standardInput))
+    /// As `roots`, for a command that decodes: `-` is standard input (`PathName.standardInput`),
+    /// and so is no path and no list.
+    func decodingRoots(_ paths: [String]) throws -> [PathName] {
+        if paths.isEmpty && filesFrom == nil { return StreamInputs.decodingPaths([]) }
+        return try roots(paths.isEmpty ? [] : StreamInputs.decodingPaths(paths))
     }
 
     private func roots(_ named: [PathName]) throws -> [PathName] {

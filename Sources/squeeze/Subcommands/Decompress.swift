@@ -52,8 +52,10 @@ struct Decompress: ParsableCommand {
     }
 
     func run() throws {
+        let roots = try fileList.decodingRoots(paths)
+        try StreamInputs.refuseTerminalInput(roots, program: "squeeze decompress")
         let request = DecompressionRequest(
-            roots: try fileList.decodingRoots(paths), purpose: .decompress,
+            roots: roots, purpose: .decompress,
             filter: selection.filter, followSymlinks: selection.followSymlinks, scheduling: scheduling.options,
             output: output.options(), toStandardOutput: isFilter)
         let session = try RunSession(reporting: reporting, summaryToStandardError: isFilter, isFilter: isFilter)
@@ -89,8 +91,10 @@ struct Test: ParsableCommand {
     @OptionGroup var reporting: ReportArguments
 
     func run() throws {
+        let roots = try fileList.decodingRoots(paths)
+        try StreamInputs.refuseTerminalInput(roots, program: "squeeze test")
         let request = DecompressionRequest(
-            roots: try fileList.decodingRoots(paths), purpose: .test, filter: selection.filter,
+            roots: roots, purpose: .test, filter: selection.filter,
             followSymlinks: selection.followSymlinks, scheduling: scheduling.options)
         let session = try RunSession(reporting: reporting)
         try session.perform {

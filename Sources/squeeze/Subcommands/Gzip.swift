@@ -162,7 +162,26 @@ struct Gzip: ParsableCommand {
         try session.perform { StreamCompressionRun(request: request, environment: session.environment).run() }
     }
 
+    /// As gzip 1.12: a `-` (or no file) with a terminal as standard input ends the run there,
+    /// after the files named before it, with exit 1 and a message (none with -q), unless -f.
     private func runDecoding(_ named: [String], purpose: DecompressionRequest.Purpose) throws {
+        guard !force && StreamInputs.standardInputIsTerminal, let stop = (named.isEmpty ? ["-"] : named).firstIndex(of: "-") else {
+            return try decode(named, purpose: purpose)
+        }
+        if stop > 0 {
+            do { try decode(Array(named[..<stop]), purpose: purpose) } catch is ExitCode {}
+        }
+        if !quiet {
+            StandardStreams.message("""
+                \(Self.program): compressed data not read from a terminal. Use -f to force decompression.
+                For help, type: \(Self.program) -h
+
+                """)
+        }
+        throw ExitCode.failure
+    }
+
+    private func decode(_ named: [String], purpose: DecompressionRequest.Purpose) throws {
         let toStandardOutput = purpose == .decompress && isFilter
         let request = DecompressionRequest(
             roots: toStandardOutput || purpose == .test ? StreamInputs.decodingPaths(named) : CommandLinePath.pathNames(named),

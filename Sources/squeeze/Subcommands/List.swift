@@ -33,9 +33,11 @@ struct List: ParsableCommand {
     @OptionGroup var reporting: ReportArguments
 
     func run() throws {
+        let roots = try fileList.decodingRoots(paths)
+        try StreamInputs.refuseTerminalInput(roots, program: "squeeze list")
         let session = try RunSession(reporting: reporting)
         let request = ListingRequest(
-            roots: try fileList.decodingRoots(paths, standardInput: PathName(StreamInputs.standardInputPath)), filter: selection.filter, followSymlinks: selection.followSymlinks,
+            roots: roots, filter: selection.filter, followSymlinks: selection.followSymlinks,
             scheduling: scheduling.options, entryHandler: session.stream.entryHandler)
         let tableToStandardError = reporting.json == "-"
         try session.perform {

@@ -6,7 +6,7 @@ import SqueezeKit
 /// character device or socket (`/dev/stdin` on a pipe, `<(…)`), which is read front to back,
 /// never skipped. Only special files found while walking a tree are skipped.
 enum StreamInputs {
-    /// What `-` and `/dev/stdin` are read as, for the commands that take paths.
+    /// What `-` is read as by `extract`, which opens its archive by a name.
     static let standardInputPath = "/dev/stdin"
 
     static func isStream(_ argument: String) -> Bool {
@@ -18,13 +18,26 @@ enum StreamInputs {
     }
 
     /// The paths of a command that decodes, with `-` as standard input; none means standard input.
-    /// Standard input is `PathName.standardInput` (taken where it stands, once for each `-`), or
-    /// for a command that opens it by a name, `standardInputPath`.
-    static func decodingPaths(_ arguments: [String], standardInput: PathName = .standardInput) -> [PathName] {
+    /// Standard input is `PathName.standardInput`: taken where it stands, once for each `-`.
+    static func decodingPaths(_ arguments: [String]) -> [PathName] {
         let named = arguments.isEmpty ? ["-"] : arguments
         return zip(named, CommandLinePath.pathNames(named)).map { argument, path in
-            argument == "-" ? standardInput : path
+            argument == "-" ? PathName.standardInput : path
         }
+    }
+
+    /// Whether standard input is a terminal: no place to read compressed data from. A user who
+    /// typed `zcat` or `squeeze test` alone, meaning to name a file, would wait on a read that
+    /// ends only at a typed end of file.
+    static var standardInputIsTerminal: Bool { isatty(STDIN_FILENO) == 1 }
+
+    /// squeeze's own decoding commands refuse to read compressed data from a terminal (exit 1),
+    /// before any work, when standard input is among `roots`.
+    static func refuseTerminalInput(_ roots: [PathName], program: String) throws {
+        guard roots.contains(.standardInput) && standardInputIsTerminal else { return }
+        StandardStreams.message(
+            "\(program): compressed data not read from a terminal: name a file, or redirect standard input from one or a pipe.\n")
+        throw ExitCode.failure
     }
 
     /// gzip refuses to write compressed data to a terminal (it would be garbage on screen).

@@ -96,8 +96,8 @@ public final class ReadableFile: Sendable {
     /// A regular file is read at offsets from there (so that it can still be decoded in parallel)
     /// and taken whole at once: the offset it shares with descriptor 0 is moved to its end, where
     /// a reader of it to the end would leave it. Anything else is read front to back, as a
-    /// stream of its own: not one shared with another opening (`/dev/stdin` named twice is one
-    /// stream, replayed from its start; standard input taken twice is read on).
+    /// stream of its own: not one shared with another opening (standard input taken twice is
+    /// read on).
     public init(standardInputNamed path: PathName) throws(SystemError) {
         self.path = path
         descriptor = try systemCall("read", path) { fcntl(STDIN_FILENO, F_DUPFD_CLOEXEC, 3) }
@@ -115,7 +115,10 @@ public final class ReadableFile: Sendable {
     /// Whether the file can be read only front to back (a pipe, terminal or socket).
     public var isSequential: Bool { sequentialOffset != nil }
 
-    deinit { close(descriptor) }
+    deinit {
+        sequentialOffset?.readerClosed()
+        close(descriptor)
+    }
 
     /// The file's status; the size is what lies past `base` (all of it, for a file opened by name).
     public func status() throws(SystemError) -> FileStatus {

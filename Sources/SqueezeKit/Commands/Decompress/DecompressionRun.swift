@@ -107,13 +107,8 @@ public final class DecompressionRun: BatchRun, Sendable {
                 schedule(PlannedWork(items: items(of: task, decoding: decoding), window: window), scheduling)
             }
         } else {
-            // Standard input (taken again for each `-`) and FIFOs are read one at a time, after the
-            // files, in the order named, each opened when its turn comes: a FIFO's open waits for
-            // its writer, and writers that feed them in that order would wait for each other.
-            let ordered = tasks.filter { !$0.isStream }.sortedLargestFirst(size: \.size, path: \.file.path)
-            schedule(PlannedWork(items: ordered.flatMap { items(of: $0, decoding: decoding) }, window: window), scheduling)
-            for task in tasks where task.isStream && !cancellation.isCancelled {
-                schedule(PlannedWork(items: items(of: task, decoding: decoding), window: window), scheduling)
+            scheduleFilesThenStreams(tasks, isStream: \.isStream, size: \.size, path: \.file.path, window: window, scheduling) {
+                items(of: $0, decoding: decoding)
             }
         }
         report.failures += taskContext.commits.finish()

@@ -84,7 +84,7 @@ struct ArchiveFileLister: FileLister {
         // One decoder per archive: `list` works on several files at once already, and a decode
         // fanned out again from inside a worker would wait for workers that are all listing.
         let sequential = SchedulingOptions(mode: .sequential, jobs: 1, qos: scheduling.qos)
-        let stream = try DecodedStreamOpeners.automatic(scheduling: sequential)(file.path)
+        let stream = try DecodedStreamOpeners.open(file, scheduling: sequential)
         var entries: [ArchiveListing.Entry] = []
         var entryBytes: Int64 = 0
         let description = try ArchiveLister().forEachEntry(in: stream, name: file.path) { metadata in
@@ -106,7 +106,8 @@ struct ArchiveFileLister: FileLister {
             return listing
         }
         var listing = FileListing(
-            format: "gzip", compressedBytes: status.size, uncompressedBytes: gzip.uncompressedBytes, members: gzip.members,
+            format: "gzip", compressedBytes: file.isSequential ? gzip.compressedBytes : status.size,
+            uncompressedBytes: gzip.uncompressedBytes, members: gzip.members,
             originalName: gzip.firstHeader?.name.map { String(decoding: $0, as: UTF8.self) },
             modificationTime: gzip.firstHeader.flatMap { $0.modificationTime == 0 ? nil : $0.modificationTime },
             sizeSource: .decoded, trailing: gzip.trailing)

@@ -13,8 +13,8 @@ public struct GzipStyleEntry: Sendable, Equatable {
     public var lastMemberChecksum: UInt32
     /// A single member's header and trailer; 0 for several members, as gzip 1.12 counts.
     public var overheadBytes: Int64
-    /// `uncompressed_name`: the file's name without its suffix, the header's with `-N`, or
-    /// "stdout" for standard input (gzip's word).
+    /// `uncompressed_name`: the file's name without its suffix, with `-N` the header's in the
+    /// file's directory (`storedName`), or "stdout" for standard input (gzip's word).
     public var name: PathName
     /// What `-v` shows as the date, in seconds since the epoch: the file's modification time
     /// (0 for a pipe), or with `-N` the header's when it has one.
@@ -31,6 +31,20 @@ public struct GzipStyleEntry: Sendable, Equatable {
             return PathName(bytes: path.bytes.dropLast(suffix.utf8.count))
         }
         return path
+    }
+
+    /// The name `-N` shows for the name a header stores: its last component, as gnulib's
+    /// `last_component` takes it (leading slashes skipped, trailing ones kept: "b//" of "a/b//",
+    /// nothing of "/"), in the directory the input was named in (`dir/` of `dir/x.gz`, as written;
+    /// none for standard input, `inputPath` nil). gzip 1.12 names a file it would decompress so.
+    public static func storedName(_ stored: [UInt8], ofInputAt inputPath: PathName?) -> PathName {
+        let slash = UInt8(ascii: "/")
+        var start = stored.firstIndex { $0 != slash } ?? stored.endIndex
+        for index in stored.indices.dropFirst() where index > start && stored[index] != slash && stored[index - 1] == slash {
+            start = index
+        }
+        let directory = inputPath.map { path in path.bytes[..<(path.bytes.lastIndex(of: slash).map { $0 + 1 } ?? 0)] } ?? []
+        return PathName(bytes: Array(directory) + stored[start...])
     }
 }
 

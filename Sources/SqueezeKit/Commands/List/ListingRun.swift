@@ -33,24 +33,24 @@ public final class ListingRun: BatchRun, Sendable {
     public func run() -> RunReport {
         let report = RunReportBuilder(
             command: "list", settings: RunReport.Settings(scheduling: request.scheduling), compressedSide: .input)
-        let files = scan(
-            request.roots, selecting: .gzipFiles(acceptingNamedFiles: true), filter: request.filter,
-            followSymlinks: request.followSymlinks, readingNamedStreams: true)
+        let found = inputs(request.roots) { roots in
+            scan(
+                roots, selecting: .gzipFiles(acceptingNamedFiles: true), filter: request.filter,
+                followSymlinks: request.followSymlinks, readingNamedStreams: true)
+        }
         let scheduling = request.scheduling
         let window = makeWindow(jobs: scheduling.jobs)
         // Listers that recognize a format go first; the gzip lister takes the rest.
         let listers: [any FileLister] = [
             ArchiveFileLister(scheduling: scheduling, entryHandler: request.entryHandler), GzipFileLister(pools: DecoderPools())]
-        let tasks = files.map {
-            ListingTask(source: $0, listers: listers, collector: collector, window: window, cancellation: cancellation)
+        let tasks = found.map {
+            ListingTask(input: $0, listers: listers, collector: collector, window: window, cancellation: cancellation)
         }
         collector.plan(files: tasks.count, bytes: tasks.reduce(0) { $0 + $1.source.status.size })
-        let item = { (task: ListingTask) in WorkItem(task: task, block: 0, taskSize: task.source.status.size, weight: task.weight) }
-        let regular = tasks.filter { $0.source.status.kind != .fifo }.sortedLargestFirst(size: { $0.source.status.size }, path: { $0.source.path })
-        schedule(PlannedWork(items: regular.map(item), window: window), scheduling)
-        // FIFOs one at a time, after the files, in the order named: an open waits for the writer.
-        for task in tasks where task.source.status.kind == .fifo && !cancellation.isCancelled {
-            schedule(PlannedWork(items: [item(task)], window: window), scheduling)
+        scheduleFilesThenStreams(
+            tasks, isStream: \.input.isStream, size: \.source.status.size, path: \.source.path, window: window, scheduling
+        ) { task in
+            [WorkItem(task: task, block: 0, taskSize: task.source.status.size, weight: task.weight)]
         }
         return report.build(collector: collector, interrupted: cancellation.isCancelled)
     }
@@ -59,7 +59,8 @@ public final class ListingRun: BatchRun, Sendable {
 /// Lists one file, as a single-block `BlockTask`: opens it, lets the first lister that recognizes
 /// its first bytes list it, and records the outcome (with the listing) in `finish()`.
 final class ListingTask: BlockTask {
-    let source: ScannedFile
+    /// A file the scan found, or standard input, taken for its `-`.
+    let input: ScannedInput
     private let listers: [any FileLister]
     private let collector: any ResultRecording
     private let window: WorkWindow
@@ -67,16 +68,18 @@ final class ListingTask: BlockTask {
     private let outcome = OneFileOutcome()
 
     init(
-        source: ScannedFile, listers: [any FileLister], collector: any ResultRecording, window: WorkWindow,
+        input: ScannedInput, listers: [any FileLister], collector: any ResultRecording, window: WorkWindow,
         cancellation: CancellationFlag
     ) {
         precondition(!listers.isEmpty)
-        self.source = source
+        self.input = input
         self.listers = listers
         self.collector = collector
         self.window = window
         self.cancellation = cancellation
     }
+
+    var source: ScannedFile { input.file }
 
     var blockCount: Int { 1 }
 
@@ -87,7 +90,7 @@ final class ListingTask: BlockTask {
         defer { window.release(weight) }
         guard !cancellation.isCancelled else { return true }
         outcome.work(on: source.path, progressBytes: source.status.size) { start in
-            let file = try ScannedInput(file: source, standardInput: nil).open(until: cancellation)
+            let file = try input.open(until: cancellation)
             let prefix = try file.read(count: GzipFileLister.prefixLength, at: 0)
             // The last lister takes whatever no other recognizes, and says what is wrong with it.
             let lister = listers.first { $0.recognizes(prefix, path: source.path) } ?? listers.last!
@@ -102,32 +105,4 @@ final class ListingTask: BlockTask {
     }
 
     func finish() { outcome.record(to: collector, unless: cancellation) }
-}
-
-/// The outcome of a one-block task that works through one file (`list`'s and `gzip -l`'s): made
-/// in `runBlock`, on a worker, and recorded in `finish()`, in the scheduler's order, unless the
-/// run was interrupted.
-final class OneFileOutcome: Sendable {
-    private let outcome = Locked<FileOutcome?>(nil)
-
-    /// Runs `body`, timed from `start` (its argument), and keeps the outcome it returns; an error
-    /// it throws is the file's failure. Either way the file's `progressBytes` are counted done.
-    func work(on source: PathName, progressBytes: Int64, _ body: (_ start: Double) throws -> FileOutcome) {
-        let start = MonotonicClock.now()
-        var result: FileOutcome
-        do {
-            result = try body(start)
-        } catch {
-            result = FileOutcome(
-                source: source, output: nil, bytesIn: 0, bytesOut: 0, seconds: MonotonicClock.now() - start,
-                status: .failed("\(error)"))
-        }
-        result.progressBytes = progressBytes
-        outcome.withLock { $0 = result }
-    }
-
-    func record(to collector: any ResultRecording, unless cancellation: CancellationFlag) {
-        guard !cancellation.isCancelled, let result = outcome.withLock({ $0 }) else { return }
-        collector.record(result)
-    }
 }

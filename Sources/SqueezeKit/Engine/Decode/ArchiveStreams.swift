@@ -18,12 +18,15 @@ public enum DecodedStreamOpeners {
     /// the raw, seekable file. A wrong guess costs speed, never correctness: libarchive detects
     /// the real format either way.
     public static func automatic(scheduling: SchedulingOptions = SchedulingOptions()) -> DecodedStreamOpener {
-        { path in
-            let file = try ReadableFile(path)
-            let head = try file.read(count: 6, at: 0)
-            if head.starts(with: GzipHeader.magic) { return try GzipArchiveStream(path, scheduling: scheduling) }
-            return isCompressed(head) ? try ReadAheadDecodingStream(path) : try RawFileStream(file: file)
-        }
+        { path in try open(ReadableFile(path), scheduling: scheduling) }
+    }
+
+    /// As `automatic`, for a file already open (standard input, say: read from its start again,
+    /// through the first bytes a stream keeps, after its magic is looked at).
+    static func open(_ file: ReadableFile, scheduling: SchedulingOptions) throws -> any DecodedStream {
+        let head = try file.read(count: 6, at: 0)
+        if head.starts(with: GzipHeader.magic) { return GzipArchiveStream(file: file, scheduling: scheduling) }
+        return isCompressed(head) ? ReadAheadDecodingStream(file: file) : try RawFileStream(file: file)
     }
 
     static func isCompressed(_ head: [UInt8]) -> Bool {
@@ -52,10 +55,13 @@ public final class GzipArchiveStream: DecodedStream {
     private var position = 0
     private var isAtEnd = false
 
-    public init(_ path: PathName, scheduling: SchedulingOptions) throws(SystemError) {
-        // Open once here so that a missing file fails now, on the caller's thread, by name.
-        _ = try ReadableFile(path)
-        decoded = GzipDecodedStream(path: path, scheduling: scheduling)
+    public convenience init(_ path: PathName, scheduling: SchedulingOptions) throws(SystemError) {
+        // Opened here so that a missing file fails now, on the caller's thread, by name.
+        self.init(file: try ReadableFile(path), scheduling: scheduling)
+    }
+
+    init(file: ReadableFile, scheduling: SchedulingOptions) {
+        decoded = GzipDecodedStream(file: file, scheduling: scheduling)
     }
 
     deinit { decoded.close() }
@@ -112,8 +118,12 @@ public final class ReadAheadDecodingStream: DecodedStream {
     static let chunkSize = 1 << 20
 
     /// Opens the file here, so that a missing file fails at once; decoding starts on its thread.
-    public init(_ path: PathName) throws(SystemError) {
-        let file = try ReadableFile(path)
+    public convenience init(_ path: PathName) throws(SystemError) {
+        self.init(file: try ReadableFile(path))
+    }
+
+    /// Decodes `file`, already open, on a thread of its own.
+    init(file: ReadableFile) {
         let channel = channel
         let consumed = FileBytesConsumed()
         self.consumed = consumed
@@ -159,7 +169,9 @@ public final class ReadAheadDecodingStream: DecodedStream {
         var chunk: [UInt8] = []
         do {
             // An empty file decodes to nothing (libarchive's raw reader would call it unrecognised).
-            guard try file.status().size > 0 else {
+            // A pipe says it is empty whatever it holds: its first byte tells (and is read again).
+            let isEmpty = file.isSequential ? try file.read(count: 1, at: 0).isEmpty : try file.status().size == 0
+            guard !isEmpty else {
                 channel.finish()
                 return
             }

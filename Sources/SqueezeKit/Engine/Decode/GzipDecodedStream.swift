@@ -18,7 +18,19 @@ public final class GzipDecodedStream: Sendable {
     private let isClosed = Locked(false)
 
     /// Starts decoding `path` at once.
-    public init(path: PathName, scheduling: SchedulingOptions = SchedulingOptions(), bufferLimit: Int = 8 << 20) {
+    public convenience init(path: PathName, scheduling: SchedulingOptions = SchedulingOptions(), bufferLimit: Int = 8 << 20) {
+        self.init(opening: { try ReadableFile(path) }, scheduling: scheduling, bufferLimit: bufferLimit)
+    }
+
+    /// Starts decoding `file`, already open (standard input, say), at once.
+    public convenience init(file: ReadableFile, scheduling: SchedulingOptions = SchedulingOptions(), bufferLimit: Int = 8 << 20) {
+        self.init(opening: { file }, scheduling: scheduling, bufferLimit: bufferLimit)
+    }
+
+    /// `open` runs on the decoding thread: a failure to open is the decode's error.
+    private init(
+        opening open: @escaping @Sendable () throws -> ReadableFile, scheduling: SchedulingOptions, bufferLimit: Int
+    ) {
         let chunks = BoundedChannel<[UInt8]>(capacity: bufferLimit, weight: { $0.count })
         let cancellation = CancellationFlag()
         let finished = finished
@@ -30,7 +42,7 @@ public final class GzipDecodedStream: Sendable {
         let decoder = Thread { [consumed, decodeSummary, verified] in
             do {
                 let summary = try reader.decode(
-                    path, progress: { bytes in consumed.withLock { $0 += bytes } },
+                    open(), progress: { bytes in consumed.withLock { $0 += bytes } },
                     verified: { bytes in verified.withLock { $0 = bytes } }
                 ) { bytes in
                     guard chunks.send(Array(bytes)) else { throw CancellationError() }

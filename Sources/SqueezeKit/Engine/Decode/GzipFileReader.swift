@@ -34,14 +34,23 @@ public struct GzipFileReader: Sendable {
         verified: @escaping @Sendable (Int64) -> Void = { _ in },
         into consumer: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void
     ) throws -> GzipDecodeSummary {
-        let file = try ReadableFile(path)
+        try decode(ReadableFile(path), progress: progress, verified: verified, into: consumer)
+    }
+
+    /// As `decode(_:progress:verified:into:)`, from a file already open (standard input, say).
+    public func decode(
+        _ file: ReadableFile, progress: @escaping @Sendable (Int64) -> Void = { _ in },
+        verified: @escaping @Sendable (Int64) -> Void = { _ in },
+        into consumer: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> GzipDecodeSummary {
         let size = try file.status().size
         let window = WorkWindow(
             capacity: WorkWindow.capacity(forJobs: scheduling.jobs, blockSize: BlockLayout.defaultBlockSize),
             cancellation: cancellation)
         let destination = ConsumerDestination(consumer)
         let task = GzipDecodingTask(
-            path: path, plan: DecodingPlan.make(for: file, size: size, threshold: parallelThreshold, blockSplit: blockSplit), reader: file,
+            path: file.path, plan: file.isSequential ? .stream : DecodingPlan.make(for: file, size: size, threshold: parallelThreshold, blockSplit: blockSplit),
+            reader: file,
             destination: destination,
             context: DecodingContext(
                 window: window, pools: DecoderPools(), cancellation: cancellation, progress: progress, verified: verified,
