@@ -129,7 +129,7 @@ public final class CompressionRun: BatchRun, Sendable {
             // `--shard K/N`: this task's part of the partition of everything the scan found.
             for index in slice.indices(ofSizes: files.indices.map { files.size(at: $0) }).sorted() {
                 let file = files[index]
-                guard let admitted = admission.admit(Int32(index), file, of: files) else { continue }
+                guard let admitted = admission.admit(Int32(index), file, fileAt: { files[Int($0)] }) else { continue }
                 planned.append(Int32(index))
                 check?.add(file, at: Int32(index), output: admitted.output)
             }
@@ -142,7 +142,7 @@ public final class CompressionRun: BatchRun, Sendable {
             ) { file in
                 let index = Int32(files.count)
                 files.append(file)
-                guard let admitted = admission.admit(index, file, of: files) else { return }
+                guard let admitted = admission.admit(index, file, fileAt: { files[Int($0)] }) else { return }
                 planned.append(index)
                 check?.add(file, at: index, output: admitted.output)
             }
@@ -223,16 +223,18 @@ public final class CompressionRun: BatchRun, Sendable {
             var output: PathName?
         }
 
-        /// Whether `file`, number `index` of `files`, is planned; when it is not (nil), records why.
-        mutating func admit(_ index: Int32, _ file: ScannedFile, of files: ScannedFiles) -> Admitted? {
+        /// Whether `file`, number `index` of the run's files, is planned; when it is not (nil),
+        /// records why. `fileAt` gives an earlier file (for a name two claim): a closure, not the
+        /// files themselves, which as an argument were retained and released on every call.
+        mutating func admit(_ index: Int32, _ file: ScannedFile, fileAt: (Int32) -> ScannedFile) -> Admitted? {
             if let skip = run.sourceKeptSkip(file.status, file.path) {
                 run.record(skipped: [skip])
                 return nil
             }
             guard claimed != nil else { return Admitted() }
             let name = destination(file)
-            if let first = claimed?.claim(name, by: index, nameOf: { destination(files[Int($0)]) }) {
-                run.record(skipped: [SkippedPath(path: file.path, reason: .nameTaken(name, by: files[Int(first)].path))])
+            if let first = claimed?.claim(name, by: index, nameOf: { destination(fileAt($0)) }) {
+                run.record(skipped: [SkippedPath(path: file.path, reason: .nameTaken(name, by: fileAt(first).path))])
                 return nil
             }
             return Admitted(output: name)

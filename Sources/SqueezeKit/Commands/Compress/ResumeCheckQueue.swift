@@ -150,14 +150,15 @@ struct ResumeCheckQueue {
         }
 
         private func record(_ found: Found, in state: inout State) {
-            let (index, outcome) = (found.index, found.outcome)
-            record(outcome)
-            let position = Int(index)
+            // The outcome read in place: copied out (a tuple of the two), its paths were retained
+            // and released once more.
+            record(found.outcome)
+            let position = Int(found.index)
             // Files come in order, so this is mostly one append (a `repeatElement` took the generic path).
             while state.isComplete.count <= position { state.isComplete.append(false) }
             state.isComplete[position] = true
             state.files += 1
-            state.bytes += outcome.bytesIn
+            state.bytes += found.outcome.bytesIn
         }
 
         func finished(fileCount: Int) -> (isComplete: [Bool], files: Int, bytes: Int64) {

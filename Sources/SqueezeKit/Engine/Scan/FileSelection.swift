@@ -18,11 +18,11 @@ public enum FileSelection: Sendable {
         return false
     }
 
-    static let gzipSuffixes = [".gz", ".tgz"]
-
     /// Why `path` is not selected, or nil; `outputSuffix` is what compress's outputs end with.
     func skipReason(for path: PathName, isNamedOnCommandLine: Bool, outputSuffix: String = ".gz") -> SkipReason? {
-        let hasGzipSuffix = Self.gzipSuffixes.contains { path.hasSuffix($0) }
+        // Literals, not an array of them: each element taken out of an array was retained (a
+        // walk asks this of every file).
+        let hasGzipSuffix = path.hasSuffix(".gz") || path.hasSuffix(".tgz")
         switch self {
         case .uncompressed:
             if hasGzipSuffix { return .alreadyCompressed }
