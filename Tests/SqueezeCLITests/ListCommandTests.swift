@@ -17,6 +17,7 @@ import Testing
 
     struct Entry: Decodable {
         var path: String
+        var bytesIn: Int64
         var listing: Listing?
     }
 
@@ -95,7 +96,31 @@ import Testing
             #expect(twice.status == 1, "\(line): \(twice.standardError)")
             let report = try JSONDecoder().decode(Report.self, from: twice.standardOutput)
             #expect(report.files.compactMap(\.listing).map(\.uncompressedBytes) == [11], "\(line)")
+            // From a pipe too, the bytes read in are the file's, not the pipe's size (0).
+            #expect(report.files.compactMap(\.listing).map(\.compressedBytes) == [Int64(first)], "\(line)")
+            #expect(report.files.first { $0.listing != nil }?.bytesIn == Int64(first), "\(line)")
             #expect(twice.standardError.contains("(standard input): empty file, not in gzip format"), "\(line)")
+        }
+    }
+
+    /// An archive compressed by xz or bzip2, named as a FIFO fed from a pipe, is listed with the
+    /// bytes read from the pipe as its compressed size (a pipe's own size is 0).
+    @Test func aCompressedArchiveFromAPipeCountsTheBytesRead() throws {
+        let scratch = try TemporaryDirectory()
+        let made = try GzipCommandTests.shell(
+            "mkdir t && seq 1 30000 > t/n && tar cf t.tar t && xz -k t.tar && bzip2 -k t.tar", in: scratch.path)
+        #expect(made.status == 0, "\(made.standardError)")
+        for name in ["t.tar.xz", "t.tar.bz2"] {
+            let size = try TreeBuilder.read(scratch(name)).count
+            let listed = try GzipCommandTests.shell(
+                #"mkfifo p.\#(name) && { cat \#(name) > p.\#(name) & } && "$SQ" list --json - p.\#(name); rm -f p.\#(name)"#,
+                in: scratch.path)
+            #expect(listed.status == 0, "\(name): \(listed.standardError)")
+            let report = try JSONDecoder().decode(Report.self, from: listed.standardOutput)
+            let listing = try #require(report.files.first?.listing, "\(name)")
+            #expect(listing.compressedBytes == Int64(size), "\(name)")
+            #expect(report.files.first?.bytesIn == Int64(size), "\(name)")
+            #expect(listing.uncompressedBytes == Int64(try TreeBuilder.read(scratch("t.tar")).count), "\(name)")
         }
     }
 }

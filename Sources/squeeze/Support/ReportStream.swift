@@ -150,11 +150,11 @@ final class ReportStream: RunRecordSink {
             // record was most of a resumed rerun's.
             let direct = (value as? RunReport.FileEntry)?.jsonRecord ?? (value as? RunReport.Notice)?.jsonRecord
             if let direct { return self.spool(direct, to: spool) }
-            var json = try Self.recordEncoder().encode(value)
+            var json = Array(try Self.recordEncoder().encode(value))
             if spool.recordCount > 0 { json.insert(contentsOf: Array(",\n".utf8), at: 0) }
             // An archive's entries, spooled while it was listed, go into its record.
             if let file = value as? RunReport.FileEntry, file.listing?.archive != nil,
-               let entries = archives.withLock({ $0[file.path] }), let place = json.firstRange(of: Array(#""entries":[]"#.utf8))
+               let entries = archives.withLock({ $0[file.path] }), let place = json.firstRange(ofBytes: Array(#""entries":[]"#.utf8))
             {
                 try spool.append(json[..<(place.upperBound - 1)])
                 try entries.json?.forEachChunk { try spool.append($0) }

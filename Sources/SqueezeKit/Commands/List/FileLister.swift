@@ -98,9 +98,11 @@ struct ArchiveFileLister: FileLister {
         let filters = (stream is GzipArchiveStream ? ["gzip"] : []) + description.filters
         let archive = ArchiveListing(format: description.format, filters: filters, entries: entries)
         guard let gzip = (stream as? GzipArchiveStream)?.summary else {
+            // A pipe's size says nothing (0): what was read of it is the archive.
+            let compressedBytes = file.isSequential ? stream.bytesConsumed : status.size
             var listing = FileListing(
-                format: filters.first ?? "none", compressedBytes: status.size,
-                uncompressedBytes: Self.uncompressedSize(of: stream, fileSize: status.size, entryBytes: entryBytes),
+                format: filters.first ?? "none", compressedBytes: compressedBytes,
+                uncompressedBytes: Self.uncompressedSize(of: stream, fileSize: compressedBytes, entryBytes: entryBytes),
                 members: 0, originalName: nil, modificationTime: nil, sizeSource: .decoded)
             listing.archive = archive
             return listing

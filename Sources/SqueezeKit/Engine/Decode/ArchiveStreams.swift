@@ -55,11 +55,6 @@ public final class GzipArchiveStream: DecodedStream {
     private var position = 0
     private var isAtEnd = false
 
-    public convenience init(_ path: PathName, scheduling: SchedulingOptions) throws(SystemError) {
-        // Opened here so that a missing file fails now, on the caller's thread, by name.
-        self.init(file: try ReadableFile(path), scheduling: scheduling)
-    }
-
     init(file: ReadableFile, scheduling: SchedulingOptions) {
         decoded = GzipDecodedStream(file: file, scheduling: scheduling)
     }

@@ -4,10 +4,11 @@
 /// is checked against the claimant's real name (`nameOf`), and the rare different name behind an
 /// equal hash is kept whole.
 ///
-/// The hash is a fast one of the name's bytes (`fingerprint`), not `Hasher`'s SipHash: a claim
-/// per file of a plan's shard cost 275 instructions of hashing. It needs no defence against names
-/// made to collide: a collision costs one comparison of names, and a name behind it is kept whole,
-/// in a table that does hash with SipHash.
+/// A name's hash is a fast one of its bytes (`fingerprint`), not `Hasher`'s SipHash over all of
+/// them (275 instructions a claim, and a plan's shard claims one name a file); the table then
+/// hashes that 8-byte key as any dictionary does. It needs no defence against names made to
+/// collide: a collision costs one comparison of names, and a name behind it is kept whole, in a
+/// table keyed by the names themselves.
 struct ClaimedNames {
     private var firstByHash: [Int: Int32]
     /// Names whose hash another name already had, with their claimant.
