@@ -115,6 +115,10 @@ public final class ReadableFile: Sendable {
     /// Whether the file can be read only front to back (a pipe, terminal or socket).
     public var isSequential: Bool { sequentialOffset != nil }
 
+    /// The file's size in a report: its status's, `status` (found by a scan); for a file read
+    /// front to back, whose status says 0, `bytesRead`, what reading it through took.
+    func size(status: FileStatus, read bytesRead: Int64) -> Int64 { isSequential ? bytesRead : status.size }
+
     deinit {
         sequentialOffset?.readerClosed()
         close(descriptor)

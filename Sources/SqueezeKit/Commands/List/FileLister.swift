@@ -33,7 +33,7 @@ struct GzipFileLister: FileLister {
         let summary = try pools.streams.withInstance { decoder in
             try decoder.decode(file, cancellation: cancellation, progress: { _ in }, sink: { _ in })
         }
-        return listing(of: summary.firstHeader, compressedBytes: file.isSequential ? summary.compressedBytes : status.size, uncompressedBytes: summary.uncompressedBytes,
+        return listing(of: summary.firstHeader, compressedBytes: file.size(status: status, read: summary.compressedBytes), uncompressedBytes: summary.uncompressedBytes,
                        members: summary.members, sizeSource: .decoded, trailing: summary.trailing)
     }
 
@@ -98,8 +98,7 @@ struct ArchiveFileLister: FileLister {
         let filters = (stream is GzipArchiveStream ? ["gzip"] : []) + description.filters
         let archive = ArchiveListing(format: description.format, filters: filters, entries: entries)
         guard let gzip = (stream as? GzipArchiveStream)?.summary else {
-            // A pipe's size says nothing (0): what was read of it is the archive.
-            let compressedBytes = file.isSequential ? stream.bytesConsumed : status.size
+            let compressedBytes = file.size(status: status, read: stream.bytesConsumed)
             var listing = FileListing(
                 format: filters.first ?? "none", compressedBytes: compressedBytes,
                 uncompressedBytes: Self.uncompressedSize(of: stream, fileSize: compressedBytes, entryBytes: entryBytes),
@@ -108,7 +107,7 @@ struct ArchiveFileLister: FileLister {
             return listing
         }
         var listing = FileListing(
-            format: "gzip", compressedBytes: file.isSequential ? gzip.compressedBytes : status.size,
+            format: "gzip", compressedBytes: file.size(status: status, read: gzip.compressedBytes),
             uncompressedBytes: gzip.uncompressedBytes, members: gzip.members,
             originalName: gzip.firstHeader?.name.map { String(decoding: $0, as: UTF8.self) },
             modificationTime: gzip.firstHeader.flatMap { $0.modificationTime == 0 ? nil : $0.modificationTime },

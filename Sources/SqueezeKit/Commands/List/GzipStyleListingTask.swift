@@ -39,7 +39,7 @@ final class GzipStyleListingTask: BlockTask {
                     file, cancellation: cancellation, progress: { _ in }, verified: { last.memberEnds(at: $0) },
                     sink: { last.take($0) })
             }
-            let compressed = file.isSequential ? summary.compressedBytes : source.status.size
+            let compressed = file.size(status: source.status, read: summary.compressedBytes)
             if case .none = summary.trailing {
                 deliver(entry(summary, compressedBytes: compressed, lastChecksum: last.checksum, lastLength: last.length))
             }

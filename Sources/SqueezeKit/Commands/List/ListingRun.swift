@@ -96,9 +96,9 @@ final class ListingTask: BlockTask {
             let lister = listers.first { $0.recognizes(prefix, path: source.path) } ?? listers.last!
             let listing = try lister.list(file, status: source.status, cancellation: cancellation)
             let garbage = listing.trailingGarbageBytes
-            // From a pipe (whose size is 0), what the listing read of it.
+            // The listing's compressed size is the file's (for a pipe, what was read of it).
             return FileOutcome(
-                source: source.path, output: nil, bytesIn: file.isSequential ? listing.compressedBytes : source.status.size,
+                source: source.path, output: nil, bytesIn: listing.compressedBytes,
                 bytesOut: listing.uncompressedBytes,
                 seconds: MonotonicClock.now() - start, status: .done,
                 warning: garbage > 0 ? TrailingBytes.garbage(count: garbage).warning : nil, listing: listing)
