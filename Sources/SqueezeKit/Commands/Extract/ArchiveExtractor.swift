@@ -49,6 +49,7 @@ final class ArchiveExtractor {
     private var unverified = UnverifiedEntries()
     /// Hard links waiting for a target the archive has not made yet.
     private var forwardLinks = ForwardLinks()
+    private var leftovers = LeftoverSweep()
     private var directoriesToSettle = DirectoriesToSettle()
     /// Temporary names come from one random seed, not a system call per file.
     private var temporaryNames = SplitMix64(seed: .random(in: .min ... .max))
@@ -322,6 +323,11 @@ final class ArchiveExtractor {
         let kind = storedLink == nil ? entry.kind : .regular
         try checkKind(kind, isDestination: relative.isEmpty)
         paths.noteParents(of: relative)
+        if !relative.isEmpty && !paths.madeParent(of: relative) {
+            // A directory that was there before: a killed extraction may have left temporaries in it.
+            let directory = relative.parent == "." ? PathName(bytes: []) : relative.parent
+            for leftover in leftovers.sweep(directory, placement: placement) { collector.record(.skipped(leftover)) }
+        }
         let linkTarget = try storedLink.map(checkHardLinkTarget)
         if linkTarget == relative { throw EntryRefusal.hardLinkToItself }
         var target = Target(relative: relative, kind: kind, linkTarget: linkTarget, linkCarriesData: linkTarget != nil && entry.size > 0)

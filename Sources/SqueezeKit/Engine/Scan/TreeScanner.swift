@@ -129,9 +129,9 @@ private struct Walk {
         let identity = FileIdentity(status)
         ancestors.insert(identity)
         defer { ancestors.remove(identity) }
-        let entries: [DirectoryEntry]
+        let entries: [TreeScanner.DirectoryEntry]
         do {
-            entries = try Self.entries(in: stream, directory)
+            entries = try TreeScanner.entries(in: stream, directory)
         } catch {
             found(.failure(FileFailure(path: directory, error: error)))
             return
@@ -249,7 +249,9 @@ private struct Walk {
         try systemCall("stat", path) { name.withCString { fstatat(parent, $0, &raw, flags) } }
         return FileStatus(raw)
     }
+}
 
+extension TreeScanner {
     /// A name a directory lists, with the type `readdir` gave (`DT_UNKNOWN` where the file system
     /// does not say). (A struct, not a tuple: arrays of tuples are sorted, copied and destroyed
     /// through the runtime's generic witnesses, a few hundred instructions an entry.)
