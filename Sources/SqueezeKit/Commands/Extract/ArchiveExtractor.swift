@@ -152,7 +152,7 @@ final class ArchiveExtractor {
             previous = name
             do {
                 defer { paths.settleParents() }
-                if let outcome = try extract(name, headerWarning: header.warning) {
+                if let outcome = try extract(name, headerWarning: header.warning.flatMap(Self.keptWarning)) {
                     collector.record(outcome)
                 }
             } catch let refusal as EntryRefusal {
@@ -170,6 +170,13 @@ final class ArchiveExtractor {
             commitUnverified(reader.streamHasVerified(through:))
             reportProgress()
         }
+    }
+
+    /// A header's warning, unless it only says that a name stored as UTF-8 (a pax path record) is
+    /// not UTF-8: GNU tar writes such records for names that are not, and libarchive keeps the
+    /// name's bytes, which is what GNU tar extracts, without a word.
+    private static func keptWarning(_ message: String) -> String? {
+        message.hasSuffix("can't be converted from UTF-8 to current locale.") ? nil : message
     }
 
     /// Gives the waiting files whose bytes are now verified their names, in archive order.
@@ -330,7 +337,9 @@ final class ArchiveExtractor {
         }
         let linkTarget = try storedLink.map(checkHardLinkTarget)
         if linkTarget == relative { throw EntryRefusal.hardLinkToItself }
-        var target = Target(relative: relative, kind: kind, linkTarget: linkTarget, linkCarriesData: linkTarget != nil && entry.size > 0)
+        // cpio gives every name of a symbolic link its target as data: that is no file's data.
+        let carriesData = linkTarget != nil && entry.size > 0 && entry.kind != .symbolicLink
+        var target = Target(relative: relative, kind: kind, linkTarget: linkTarget, linkCarriesData: carriesData)
         if let storedLink, let linkTarget {
             let waiting = unverified.waiting(for: linkTarget)
             if waiting == nil && !paths.contains(linkTarget) {
@@ -401,11 +410,15 @@ final class ArchiveExtractor {
         } else if let file = target.linkTarget {
             // A link to a file still waiting is a link to its temporary, waiting with it.
             entry.hardLinkTarget = placement.path(unverified.temporary(for: file) ?? file)
+            // Data it may carry is not for the file (see `check`): libarchive would write it
+            // through the link.
+            entry.size = 0
         }
+        let readsData = target.linkTarget == nil || target.linkCarriesData
         guard target.usesTemporary else {
             entry.pathname = placement.path(target.relative)
             do {
-                let (written, warnings) = try copy(name, headerWarning: headerWarning)
+                let (written, warnings) = try copy(name, headerWarning: headerWarning, readsData: readsData)
                 if let file = target.linkTarget { noteLinked([file, target.relative]) }
                 return (written, warnings, nil)
             } catch {
@@ -421,7 +434,7 @@ final class ArchiveExtractor {
         registry.register(placement.absolute(temporary))
         do {
             entry.pathname = placement.path(temporary)
-            let (written, warnings) = try copy(name, headerWarning: headerWarning)
+            let (written, warnings) = try copy(name, headerWarning: headerWarning, readsData: readsData)
             // Data waits until its bytes are verified, in archive order: behind anything already
             // waiting. An entry without data (an empty file, a link) has no bytes to verify (its
             // header carries its own checksum, as a directory's does): it waits only when it must
@@ -443,12 +456,13 @@ final class ArchiveExtractor {
     }
 
     /// Writes the header of `entry` (as set up) and copies the entry's data into what it made.
-    private func copy(_ name: PathName, headerWarning: String?) throws -> (Int64, [String]) {
+    /// Without `readsData`, the entry gets no data: the reader skips what it has at the next header.
+    private func copy(_ name: PathName, headerWarning: String?, readsData: Bool = true) throws -> (Int64, [String]) {
         var warnings = headerWarning.map { [$0] } ?? []
         var written: Int64 = 0
         if case .warning(let message) = try disk.writeHeader(entry, name: name) { warnings.append(message) }
         do {
-            while let block = try reader.nextDataBlock(name: name) {
+            while readsData, let block = try reader.nextDataBlock(name: name) {
                 if cancellation.isCancelled { throw CancellationError() }
                 try disk.writeData(block.bytes, at: block.offset, name: name)
                 written += Int64(block.bytes.count)
