@@ -58,14 +58,14 @@ import Testing
     }
 
     /// Every archive of the matrix, written into `scratch/archives`.
-    static func writeArchives(in scratch: TemporaryDirectory) throws -> [String] {
+    static func writeArchives(in scratch: TemporaryDirectory, big: String? = big) throws -> [String] {
         let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("../../scripts/interop-archives")
             .standardizedFileURL.path
         var environment = ProcessInfo.processInfo.environment
         environment["SQUEEZE"] = Squeeze.binary
         let process = Process()
         process.executableURL = URL(fileURLWithPath: script)
-        process.arguments = [scratch("source"), root, scratch("archives"), big]
+        process.arguments = [scratch("source"), root, scratch("archives")] + (big.map { [$0] } ?? [])
         process.environment = environment
         try process.run()
         process.waitUntilExit()

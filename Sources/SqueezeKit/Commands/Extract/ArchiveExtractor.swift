@@ -67,6 +67,8 @@ final class ArchiveExtractor {
         var linksForward = false
         /// It must not take its name before an entry still waiting (see `UnverifiedEntries`).
         var waitsBehind = false
+        /// An empty name of a file with several (cpio's newc), whose data comes on a later name.
+        var awaitsData = false
         /// Something was at the path before this extraction (a directory the entry merges into).
         var existedBefore = false
         /// A directory this extraction made, named again: it takes the entry's metadata.
@@ -269,8 +271,11 @@ final class ArchiveExtractor {
             seconds: MonotonicClock.now() - start, status: .done,
             warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
         if let waiting {
+            let streamEnd = reader.streamPosition
+            if target.linkCarriesData, let file = target.linkTarget { unverified.release(file, at: streamEnd) }
             unverified.append(UnverifiedEntries.Entry(
-                temporary: waiting, name: target.relative, kind: target.kind, streamEnd: reader.streamPosition,
+                temporary: waiting, name: target.relative, kind: target.kind,
+                streamEnd: target.awaitsData ? UnverifiedEntries.awaitingData : streamEnd,
                 outcome: outcome, linkTarget: target.linkTarget, givesDataToLinks: target.linkCarriesData))
         }
         if !target.isDirectory { makeForwardLinks(to: target.relative) }
@@ -358,6 +363,10 @@ final class ArchiveExtractor {
             target.waitsBehind = unverified.waiting(for: pointed) != nil
         }
         if !target.isDirectory && unverified.waiting(for: relative) != nil { target.waitsBehind = true }
+        if kind == .regular && storedLink == nil && entry.size == 0 && entry.linkCount > 1 {
+            target.awaitsData = true
+            target.waitsBehind = true
+        }
 
         // In a directory this extraction made, nothing predates it: no need to look.
         let isOurs = paths.contains(relative)

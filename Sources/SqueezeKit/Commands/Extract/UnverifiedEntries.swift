@@ -47,6 +47,19 @@ struct UnverifiedEntries {
         entries.last { $0.name == name && !$0.isSuperseded }
     }
 
+    /// The first name of a cpio file whose data comes on a later name (newc): it waits until that
+    /// name's data has been verified (`release`), so that it never stands empty, nor is left
+    /// empty by a damaged archive. If the archive ends first, the file was empty.
+    static let awaitingData = Int64.max
+
+    /// The data for `name` has come, on a hard link whose bytes reach `streamEnd`: the entries of
+    /// that name waiting for it take their names with it.
+    mutating func release(_ name: PathName, at streamEnd: Int64) {
+        for index in entries.indices where entries[index].name == name && entries[index].streamEnd == Self.awaitingData {
+            entries[index].streamEnd = streamEnd
+        }
+    }
+
     /// The temporary that will become `name`, if one is waiting.
     func temporary(for name: PathName) -> PathName? { waiting(for: name)?.temporary }
 
