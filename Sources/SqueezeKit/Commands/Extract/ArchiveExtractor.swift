@@ -210,16 +210,17 @@ final class ArchiveExtractor {
     private func abandonUnverified(because error: (any Error)?) {
         let waiting = unverified.takeAll()
         // The names of one file wait as links of one temporary inode: the first is the file.
-        let identities = waiting.map { $0.isSuperseded ? nil : (try? status(of: $0.temporary)).map(FileIdentity.init) }
+        var first: [FileIdentity: Int] = [:]
+        var links: [Int: [PathName]] = [:]
+        for (index, entry) in waiting.enumerated() where !entry.isSuperseded {
+            guard let identity = (try? status(of: entry.temporary)).map(FileIdentity.init) else { continue }
+            if let file = first[identity] { links[file, default: []].append(entry.name) } else { first[identity] = index }
+        }
         for (index, entry) in waiting.enumerated() {
             if !entry.isSuperseded { discard(entry.temporary) }
             guard let error else { continue }
             let cause = (error as? ArchiveDamageError)?.underlying ?? error
-            let isFirstName = entry.linkTarget == nil && identities[index] != nil
-                && !identities[..<index].contains(identities[index])
-            let links = isFirstName
-                ? waiting.indices.filter { $0 > index && identities[$0] == identities[index] }.map { waiting[$0].name } : []
-            collector.record(UnverifiedEntries.failure(entry, because: cause, links: links))
+            collector.record(UnverifiedEntries.failure(entry, because: cause, links: entry.linkTarget == nil ? links[index] ?? [] : []))
         }
     }
 

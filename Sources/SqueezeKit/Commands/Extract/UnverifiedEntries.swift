@@ -37,14 +37,21 @@ struct UnverifiedEntries {
     }
 
     private var entries: [Entry] = []
+    /// How many entries have left the list: an entry's place in archive order is `taken` plus its index.
+    private var taken = 0
+    /// The place of the last entry waiting for each name: every entry asks, so no scan of the list.
+    private var latest: [PathName: Int] = [:]
 
     var isEmpty: Bool { entries.isEmpty }
 
-    mutating func append(_ entry: Entry) { entries.append(entry) }
+    mutating func append(_ entry: Entry) {
+        latest[entry.name] = taken + entries.count
+        entries.append(entry)
+    }
 
     /// The last entry waiting to become `name`, if one is.
     func waiting(for name: PathName) -> Entry? {
-        entries.last { $0.name == name && !$0.isSuperseded }
+        latest[name].map { entries[$0 - taken] }
     }
 
     /// The first name of a cpio file whose data comes on a later name (newc): it waits until that
@@ -55,9 +62,8 @@ struct UnverifiedEntries {
     /// The data for `name` has come, on a hard link whose bytes reach `streamEnd`: the entries of
     /// that name waiting for it take their names with it.
     mutating func release(_ name: PathName, at streamEnd: Int64) {
-        for index in entries.indices where entries[index].name == name && entries[index].streamEnd == Self.awaitingData {
-            entries[index].streamEnd = streamEnd
-        }
+        guard let place = latest[name], entries[place - taken].streamEnd == Self.awaitingData else { return }
+        entries[place - taken].streamEnd = streamEnd
     }
 
     /// The temporary that will become `name`, if one is waiting.
@@ -67,6 +73,7 @@ struct UnverifiedEntries {
     /// temporaries, which the caller removes (a hard link waiting with one keeps its own name of
     /// the file, as the file's earlier names keep it when tar replaces a name).
     mutating func supersede(_ name: PathName) -> [PathName] {
+        guard latest.removeValue(forKey: name) != nil else { return [] }
         var temporaries: [PathName] = []
         for index in entries.indices where entries[index].name == name && !entries[index].isSuperseded {
             entries[index].isSuperseded = true
@@ -78,13 +85,17 @@ struct UnverifiedEntries {
     /// The entries, in archive order, whose bytes `isVerified` now vouches for: they may take their names.
     mutating func takeVerified(_ isVerified: (Int64) -> Bool) -> [Entry] {
         let count = entries.prefix { isVerified($0.streamEnd) }.count
-        defer { entries.removeFirst(count) }
-        return Array(entries.prefix(count))
+        guard count > 0 else { return [] }
+        let verified = Array(entries.prefix(count))
+        for (index, entry) in verified.enumerated() where latest[entry.name] == taken + index { latest[entry.name] = nil }
+        entries.removeFirst(count)
+        taken += count
+        return verified
     }
 
     /// Every entry still waiting (the stream failed, or the run stops).
     mutating func takeAll() -> [Entry] {
-        defer { entries = [] }
+        defer { (entries, latest, taken) = ([], [:], taken + entries.count) }
         return entries
     }
 
