@@ -27,9 +27,9 @@ import Testing
         }
         for (index, block) in blocks.enumerated() {
             output += block.bytes
-            checksum = index == 0 ? block.checksum : CRC32.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
+            checksum = index == 0 ? block.checksum : encoder.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
         }
-        return output + encoder.epilogue(checksum: checksum, length: Int64(input.count))
+        return output + encoder.epilogue(checksum: checksum, length: Int64(input.count), written: Int64(output.count), origin: origin)
     }
 
     static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
@@ -96,7 +96,9 @@ import Testing
             let deflated = try ZlibDeflater(level: 6).compress(
                 Array(text.utf8).withUnsafeBytes { UnsafeRawBufferPointer($0) }, dictionary: UnsafeRawBufferPointer(start: nil, count: 0), isLast: true)
             let ours = GzipHeader().encoded() + deflated
-                + SingleStreamEncoder(level: 6).epilogue(checksum: CRC32.checksum(Array(text.utf8)), length: Int64(text.utf8.count))
+                + GzipContainer().epilogue(
+                    checksum: CRC32.checksum(Array(text.utf8)), length: Int64(text.utf8.count), deflateLength: Int64(deflated.count),
+                    origin: GzipOrigin(name: [], modificationTime: 0), level: 6)
             #expect(ours == expected, "reference-\(name).gz")
         }
     }

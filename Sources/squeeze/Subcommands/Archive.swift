@@ -51,6 +51,7 @@ struct Archive: ParsableCommand {
     func validate() throws {
         try fileList.requireInput(paths)
         if output == "-" && reporting.json == "-" { throw ValidationError("standard output carries the archive; give --json a file") }
+        if compression.format != .gzip { throw ValidationError("an archive is a .tar.gz: --format \(compression.format.rawValue) cannot be used") }
     }
 
     func run() throws {

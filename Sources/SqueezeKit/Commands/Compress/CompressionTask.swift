@@ -34,7 +34,7 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
         self.context = context
         let origin = GzipOrigin(
             name: source.path.lastComponent.bytes,
-            modificationTime: source.status.modificationTime.gzipModificationTime)
+            modificationTime: source.status.modificationTime.gzipModificationTime, length: source.status.size)
         self.origin = origin
         state = Locked(State(writer: OrderedGzipWriter(encoder: encoder, origin: origin) { [context] in
             try context.makeOutput(for: destination)

@@ -94,7 +94,7 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: OutputOptions())
         let ending = Locked<StreamedGzipTask.Ending?>(nil)
         let task = StreamedGzipTask(
-            output: StandardOutputFile(cancelling: cancellation), encoder: settings.codec.makeEncoder(level: settings.level),
+            output: StandardOutputFile(cancelling: cancellation), encoder: settings.makeEncoder(),
             origin: origin, context: context, taskSize: size
         ) { end in ending.withLock { $0 = end } }
         let work = StreamedWork(cancellation: cancellation)

@@ -119,16 +119,27 @@ extension Array {
     }
 }
 
-/// What the output bytes depend on: codec, level and block size. Mode and jobs do not change them.
+/// What the output bytes depend on: format, codec, level and block size. Mode and jobs do not
+/// change them.
 public struct CompressionSettings: Sendable, Codable, Equatable {
     public var codec: Codec
     public var level: Int
     public var blockSize: Int
+    /// gzip, or zlib's or zip's format (one stream, which the zlib codec writes).
+    public var format: OutputFormat
 
-    public init(codec: Codec = .libdeflate, level: Int = Codec.defaultLevel, blockSize: Int = BlockLayout.defaultBlockSize) {
+    public init(
+        codec: Codec = .libdeflate, level: Int = Codec.defaultLevel, blockSize: Int = BlockLayout.defaultBlockSize,
+        format: OutputFormat = .gzip
+    ) {
         precondition(codec.levels.contains(level), "level \(level) out of range for \(codec)")
+        precondition(format == .gzip || codec == .zlib, "\(format) is written by zlib only")
         self.codec = codec
         self.level = level
         self.blockSize = blockSize
+        self.format = format
     }
+
+    /// The encoder these settings compress with.
+    func makeEncoder() -> any BlockEncoder { codec.makeEncoder(level: level, format: format) }
 }
