@@ -87,10 +87,17 @@ protocol WholeBufferCompressor: AnyObject, Sendable {
 extension LibdeflateCompressor: WholeBufferCompressor {}
 extension IsalCompressor: WholeBufferCompressor {}
 
+/// An encoder of whole gzip members, which a caller may cut where it likes (`--rsyncable`).
+protocol MemberEncoder: BlockEncoder {
+    /// One member of `input`: with the source's name if it is the file's first, with squeeze's
+    /// index field if the file has several.
+    func encodeMember(_ input: UnsafeRawBufferPointer, isFirst: Bool, isIndexed: Bool, origin: GzipOrigin) throws -> EncodedBlock
+}
+
 /// libdeflate or ISA-L output: each block a complete gzip member. When a file has several blocks,
 /// every member carries a `MemberIndexField`, so the file is one ordinary gzip file to any gunzip
 /// and an index of independent members to squeeze's parallel decompressor.
-struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: BlockEncoder {
+struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: MemberEncoder {
     let level: Int
     let extraFlags: UInt8
     /// One compressor (with its buffers) per worker, reused for every block it encodes.
@@ -112,12 +119,15 @@ struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: BlockEncoder {
         _ input: UnsafeRawBufferPointer, context: UnsafeRawBufferPointer,
         block: Int, of blockCount: Int, origin: GzipOrigin
     ) throws -> EncodedBlock {
-        let isIndexed = blockCount > 1
+        try encodeMember(input, isFirst: block == 0, isIndexed: blockCount > 1, origin: origin)
+    }
+
+    func encodeMember(_ input: UnsafeRawBufferPointer, isFirst: Bool, isIndexed: Bool, origin: GzipOrigin) throws -> EncodedBlock {
         var header = GzipHeader(
             modificationTime: origin.modificationTime,
             extraFlags: extraFlags,
             extra: isIndexed ? MemberIndexField(memberLength: 0, uncompressedLength: 0).encoded() : nil,
-            name: block == 0 ? origin.name : nil)
+            name: isFirst ? origin.name : nil)
         // An indexed member's header is encoded again once its length is known (same size).
         let firstHeader = header.encoded()
         let headerLength = firstHeader.count

@@ -12,7 +12,9 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     let destination: PathName
     let layout: BlockLayout
     private let encoder: any BlockEncoder
-    private let origin: GzipOrigin
+    /// `--rsyncable`: where members start, and the encoder of the members cut there.
+    let contentMembers: (boundaries: ContentBoundaries, encoder: any MemberEncoder)?
+    let origin: GzipOrigin
     private let context: TaskContext
     private let state: Locked<State>
 
@@ -31,6 +33,11 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
         self.destination = destination
         self.layout = BlockLayout(fileSize: source.status.size, blockSize: settings.blockSize)
         self.encoder = encoder
+        if let boundaries = settings.contentBoundaries, let members = encoder as? any MemberEncoder {
+            contentMembers = (boundaries, members)
+        } else {
+            contentMembers = nil
+        }
         self.context = context
         let origin = GzipOrigin(
             name: source.path.lastComponent.bytes,
@@ -144,6 +151,9 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     /// a real change of size shows in `finish()`'s `fstat`. A short read of a split file means
     /// it shrank; growth and rewrites show in `finish()` too.
     private func encode(_ index: Int, from reader: ReadableFile) throws -> EncodedBlock {
+        if layout.isSplit, let contentMembers {
+            return try encodeMembersStarting(inBlock: index, from: reader, boundaries: contentMembers.boundaries, encoder: contentMembers.encoder)
+        }
         let range = layout.range(ofBlock: index)
         let contextStart = max(0, range.offset - Int64(encoder.contextLength))
         let contextLength = Int(range.offset - contextStart)

@@ -100,7 +100,7 @@ public final class StreamCompressionRun: BatchRun, Sendable {
         let work = StreamedWork(cancellation: cancellation)
         let producerDone = DispatchSemaphore(value: 0)
         let producer = Thread { [collector, cancellation] in
-            let cutter = task.makeCutter(blockSize: settings.blockSize, feeding: work)
+            let cutter = task.makeCutter(blockSize: settings.blockSize, boundaries: settings.contentBoundaries, feeding: work)
             Self.feed(file, to: cutter, task: task, collector: collector, cancellation: cancellation)
             try? cutter.finish()
             work.finish()

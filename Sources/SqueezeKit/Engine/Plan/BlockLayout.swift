@@ -127,19 +127,27 @@ public struct CompressionSettings: Sendable, Codable, Equatable {
     public var blockSize: Int
     /// gzip, or zlib's or zip's format (one stream, which the zlib codec writes).
     public var format: OutputFormat
+    /// `--rsyncable`: a split file's indexed members start where its bytes say
+    /// (`ContentBoundaries`), not every `blockSize`.
+    public var rsyncable: Bool
 
     public init(
         codec: Codec = .libdeflate, level: Int = Codec.defaultLevel, blockSize: Int = BlockLayout.defaultBlockSize,
-        format: OutputFormat = .gzip
+        format: OutputFormat = .gzip, rsyncable: Bool = false
     ) {
         precondition(codec.levels.contains(level), "level \(level) out of range for \(codec)")
         precondition(format == .gzip || codec == .zlib, "\(format) is written by zlib only")
+        precondition(!rsyncable || codec != .zlib, "rsyncable members are indexed members")
         self.codec = codec
         self.level = level
         self.blockSize = blockSize
         self.format = format
+        self.rsyncable = rsyncable
     }
 
     /// The encoder these settings compress with.
     func makeEncoder() -> any BlockEncoder { codec.makeEncoder(level: level, format: format) }
+
+    /// Where members start under `--rsyncable`; nil without it.
+    var contentBoundaries: ContentBoundaries? { rsyncable ? ContentBoundaries(blockSize: blockSize) : nil }
 }
