@@ -38,8 +38,9 @@ struct ContentBoundaries: Sendable {
         forcedInterval = 4 * Int64(blockSize)
     }
 
-    /// No member is longer: a candidate always has a boundary at most `slot` before it.
-    var longestMember: Int64 { forcedInterval + slot }
+    /// No member is longer: a candidate always has a boundary at most `slot` before it, and
+    /// each stretch of `forcedInterval` ending at one of its multiples has a candidate or is forced.
+    var longestMember: Int64 { 2 * forcedInterval + slot }
 
     /// Evaluates positions in order from where it starts: each byte fed moves to the next
     /// position, which it says is a boundary or not. Started at the file's start, its answers are
@@ -97,8 +98,8 @@ struct ContentBoundaries: Sendable {
     /// boundaries), and the first one at or past `end` (or `fileSize`): what a block of the file
     /// needs to encode the members that start in it. `read(offset, count)` gives the file's
     /// bytes (fewer only at its end); reads reach `slot` and the hash's 64 bytes before `start`,
-    /// up to `longestMember` past `end`, and where a multiple of `forcedInterval` needs it,
-    /// further back until a candidate is found.
+    /// on past `end` to the next boundary (at most `longestMember`), and where a multiple of
+    /// `forcedInterval` needs it, further back until a candidate is found.
     func boundaries(
         from start: Int64, to end: Int64, fileSize: Int64, read: (Int64, Int) throws -> [UInt8]
     ) throws -> (inside: [Int64], next: Int64) {
