@@ -19,8 +19,14 @@ import Testing
     static func sequential(_ bytes: [UInt8]) -> [Int64] {
         var scanner = ContentBoundaries.Scanner(rules: rules, at: 0)
         var found: [Int64] = []
-        for byte in bytes where scanner.feed(byte) != .inside && scanner.position < Int64(bytes.count) {
-            found.append(scanner.position)
+        // A byte at a time, as the stream cutter may be fed.
+        for index in bytes.indices {
+            _ = bytes[index...index].withUnsafeBytes { byte in
+                scanner.scan(byte) { _, position in
+                    if position < Int64(bytes.count) { found.append(position) }
+                    return true
+                }
+            }
         }
         return found
     }

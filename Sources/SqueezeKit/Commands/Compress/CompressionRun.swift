@@ -69,7 +69,7 @@ public final class CompressionRun: BatchRun, Sendable {
             command: "compress",
             settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
             compressedSide: .output)
-        let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.blockSize)
+        let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.workBlockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
         let (settings, output, suffix) = (request.settings, request.output, request.suffix)

@@ -12,7 +12,8 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     let destination: PathName
     let layout: BlockLayout
     private let encoder: any BlockEncoder
-    /// `--rsyncable`: where members start, and the encoder of the members cut there.
+    /// `--rsyncable`, for a file large enough to split: where members start, and the encoder of
+    /// the members cut there (`layout` then cuts the work, not the members).
     let contentMembers: (boundaries: ContentBoundaries, encoder: any MemberEncoder)?
     let origin: GzipOrigin
     private let context: TaskContext
@@ -31,12 +32,15 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     init(source: ScannedFile, destination: PathName, settings: CompressionSettings, encoder: any BlockEncoder, context: TaskContext) {
         self.source = source
         self.destination = destination
-        self.layout = BlockLayout(fileSize: source.status.size, blockSize: settings.blockSize)
+        let layout = BlockLayout(fileSize: source.status.size, blockSize: settings.blockSize)
         self.encoder = encoder
-        if let boundaries = settings.contentBoundaries, let members = encoder as? any MemberEncoder {
+        // A file split into members where its bytes say is worked on in larger items.
+        if layout.isSplit, let boundaries = settings.contentBoundaries, let members = encoder as? any MemberEncoder {
             contentMembers = (boundaries, members)
+            self.layout = BlockLayout(fileSize: source.status.size, blockSize: settings.workBlockSize)
         } else {
             contentMembers = nil
+            self.layout = layout
         }
         self.context = context
         let origin = GzipOrigin(
@@ -151,7 +155,7 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     /// a real change of size shows in `finish()`'s `fstat`. A short read of a split file means
     /// it shrank; growth and rewrites show in `finish()` too.
     private func encode(_ index: Int, from reader: ReadableFile) throws -> EncodedBlock {
-        if layout.isSplit, let contentMembers {
+        if let contentMembers {
             return try encodeMembersStarting(inBlock: index, from: reader, boundaries: contentMembers.boundaries, encoder: contentMembers.encoder)
         }
         let range = layout.range(ofBlock: index)

@@ -150,4 +150,9 @@ public struct CompressionSettings: Sendable, Codable, Equatable {
 
     /// Where members start under `--rsyncable`; nil without it.
     var contentBoundaries: ContentBoundaries? { rsyncable ? ContentBoundaries(blockSize: blockSize) : nil }
+
+    /// The size of a file's work items. Under `--rsyncable`, four blocks: each item also reads on
+    /// to the end of its last member, about a block past its end, and the longer the item, the
+    /// less that costs (members, cut by their content, do not depend on it).
+    var workBlockSize: Int { rsyncable ? 4 * blockSize : blockSize }
 }

@@ -91,14 +91,9 @@ final class StreamBlockCutter: ArchiveByteSink {
             isAtBoundary = false
             try seal(isLast: false)
         }
-        var count = 0
-        while count < bytes.count {
-            let verdict = scanner!.feed(bytes[count])
-            count += 1
-            if verdict != .inside {
-                isAtBoundary = true
-                break
-            }
+        let count = scanner!.scan(bytes) { _, _ in
+            isAtBoundary = true
+            return false
         }
         storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<count]))
         streamLength += Int64(count)
@@ -116,10 +111,18 @@ final class StreamBlockCutter: ArchiveByteSink {
         if let boundaries {
             var scanner = ContentBoundaries.Scanner(rules: boundaries, at: 0)
             var start = 0
-            for (index, byte) in held.enumerated() where scanner.feed(byte) != .inside {
-                storage = Array(held[start...index])
-                try seal(isLast: false)
-                start = index + 1
+            try held.withUnsafeBytes { bytes in
+                while start < bytes.count {
+                    var isBoundary = false
+                    let count = scanner.scan(UnsafeRawBufferPointer(rebasing: bytes[start...])) { _, _ in
+                        isBoundary = true
+                        return false
+                    }
+                    guard isBoundary else { break }
+                    storage = Array(held[start..<start + count])
+                    try seal(isLast: false)
+                    start += count
+                }
             }
             storage = Array(held[start...])
             self.scanner = scanner
