@@ -8,8 +8,12 @@
 /// `blockSize` of varied data. A candidate is a boundary if no candidate came in the `slot` bytes
 /// before it, or if it is the first in its `slot`-aligned stretch (so that data with candidates
 /// close together, such as a repeated pattern that happens to match, still gets one every
-/// `slot`). Where no candidate comes for `forcedInterval` bytes, the multiple of
-/// `forcedInterval` there is one. Members are then never longer than `longestMember`.
+/// `slot`). Where no candidate comes for `forcedInterval` bytes, a weak candidate (four bits
+/// fewer: sixteen times as many) is one if it is the first in its `slot`-aligned stretch: still
+/// chosen by the bytes, so that such a stretch, shifted, is cut alike. Only where neither comes
+/// for `forcedInterval` bytes (a run of one byte, a short pattern repeated: the same bytes
+/// wherever they are cut) is the multiple of `forcedInterval` there one. Members are then never
+/// longer than `longestMember`.
 ///
 /// Each rule looks back a bounded distance and never at the previous boundary, so whether a
 /// position is a boundary depends on the bytes near it alone: a file's blocks find their own
@@ -33,14 +37,18 @@ struct ContentBoundaries: Sendable {
 
     /// For members of about `blockSize` bytes on average, in the varied data that has candidates.
     init(blockSize: Int) {
-        candidateBits = max(8, Int.bitWidth - 1 - blockSize.leadingZeroBitCount)
+        candidateBits = max(12, Int.bitWidth - 1 - blockSize.leadingZeroBitCount)
         slot = Int64(max(blockSize / 4, 1))
         forcedInterval = 4 * Int64(blockSize)
     }
 
-    /// No member is longer: a candidate always has a boundary at most `slot` before it, and
-    /// each stretch of `forcedInterval` ending at one of its multiples has a candidate or is forced.
-    var longestMember: Int64 { 2 * forcedInterval + slot }
+    /// The bits a weak candidate has zero.
+    var weakCandidateBits: Int { candidateBits - 4 }
+
+    /// No member is longer: a (weak) candidate has a boundary at most `slot` before it unless a
+    /// candidate came less than `forcedInterval` before, and each stretch of `forcedInterval`
+    /// ending at one of its multiples has a candidate, a weak one, or is forced.
+    var longestMember: Int64 { 3 * forcedInterval + 2 * slot }
 
     /// Evaluates positions in order from where it starts: each byte fed moves to the next
     /// position, which it says is a boundary or not. Started at the file's start, its answers are
@@ -52,6 +60,7 @@ struct ContentBoundaries: Sendable {
         /// The offset of the next byte.
         private(set) var position: Int64
         private var lastCandidate: Int64 = .min / 2
+        private var lastWeakCandidate: Int64 = .min / 2
         /// The next multiple of the forced interval (counted to, rather than divided by, per byte).
         private var nextForcedPosition: Int64
         /// Candidates from here on are known: the hash covers 64 real bytes, or the file's start.
@@ -64,12 +73,14 @@ struct ContentBoundaries: Sendable {
             candidatesKnownFrom = position == 0 ? 0 : position + ContentBoundaries.hashWindow
         }
 
-        /// What a position is.
+        /// Why a position is a boundary.
         enum Verdict {
-            case inside
-            /// A candidate that is a boundary.
+            /// A candidate with none in the `slot` before it, or the first in its stretch.
             case candidate
-            /// A multiple of the forced interval with no candidate seen in the interval before it.
+            /// A weak candidate, first in its stretch, with no candidate in the interval before.
+            case weak
+            /// A multiple of the forced interval with no candidate, weak or not, in the interval
+            /// before it.
             case forced
         }
 
@@ -78,38 +89,49 @@ struct ContentBoundaries: Sendable {
         /// data only), until it returns false; returns how many bytes were fed. The loop per byte
         /// is a table load, a shift and an add, and two compares, on local copies of the state.
         mutating func scan(_ bytes: UnsafeRawBufferPointer, found: (Verdict, Int64) throws -> Bool) rethrows -> Int {
-            let (shift, slot, interval, knownFrom) = (UInt64(64 - rules.candidateBits), rules.slot, rules.forcedInterval, candidatesKnownFrom)
-            var (hash, position, lastCandidate, nextForced) = (self.hash, self.position, self.lastCandidate, nextForcedPosition)
-            defer { (self.hash, self.position, self.lastCandidate, nextForcedPosition) = (hash, position, lastCandidate, nextForced) }
+            let (weakShift, shift) = (UInt64(64 - rules.weakCandidateBits), UInt64(64 - rules.candidateBits))
+            let (slot, interval, knownFrom) = (rules.slot, rules.forcedInterval, candidatesKnownFrom)
+            var (hash, position, nextForced) = (self.hash, self.position, nextForcedPosition)
+            var (lastCandidate, lastWeak) = (self.lastCandidate, lastWeakCandidate)
+            defer {
+                (self.hash, self.position, nextForcedPosition) = (hash, position, nextForced)
+                (self.lastCandidate, lastWeakCandidate) = (lastCandidate, lastWeak)
+            }
             return try ContentBoundaries.gear.withUnsafeBufferPointer { gear in
                 for index in 0..<bytes.count {
                     hash = hash << 1 &+ gear[Int(bytes[index])]
                     position &+= 1
-                    var verdict = Verdict.inside
-                    if hash >> shift == 0 && position >= knownFrom {
-                        if lastCandidate <= position - slot || lastCandidate < position / slot * slot { verdict = .candidate }
-                        lastCandidate = position
+                    var verdict: Verdict?
+                    if hash >> weakShift == 0 && position >= knownFrom {
+                        let stretch = position / slot * slot
+                        if hash >> shift == 0 {
+                            if lastCandidate <= position - slot || lastCandidate < stretch { verdict = .candidate }
+                            lastCandidate = position
+                        } else if lastWeak < stretch && lastCandidate <= position - interval {
+                            verdict = .weak
+                        }
+                        lastWeak = position
                     }
                     if position == nextForced {
                         nextForced += interval
-                        if verdict == .inside && lastCandidate <= position - interval { verdict = .forced }
+                        if verdict == nil && lastWeak <= position - interval { verdict = .forced }
                     }
-                    if verdict != .inside, try !found(verdict, position) { return index + 1 }
+                    if let verdict, try !found(verdict, position) { return index + 1 }
                 }
                 return bytes.count
             }
         }
 
-        /// Whether a candidate was seen since `offset` (inclusive).
-        func sawCandidate(since offset: Int64) -> Bool { lastCandidate >= offset }
+        /// Whether a candidate (or, if `weak`, a weak one) was seen since `offset` (inclusive).
+        func sawCandidate(since offset: Int64, weak: Bool = false) -> Bool { (weak ? lastWeakCandidate : lastCandidate) >= offset }
     }
 
     /// The boundaries in `[start, end)` of a file of `fileSize` bytes (0 and `fileSize` are no
     /// boundaries), and the first one at or past `end` (or `fileSize`): what a block of the file
     /// needs to encode the members that start in it. `read(offset, count)` gives the file's
     /// bytes (fewer only at its end); reads reach `slot` and the hash's 64 bytes before `start`,
-    /// on past `end` to the next boundary (at most `longestMember`), and where a multiple of
-    /// `forcedInterval` needs it, further back until a candidate is found.
+    /// on past `end` to the next boundary (at most `longestMember`), and where a weak candidate or
+    /// a multiple of `forcedInterval` needs it, further back until a candidate is found.
     func boundaries(
         from start: Int64, to end: Int64, fileSize: Int64, read: (Int64, Int) throws -> [UInt8]
     ) throws -> (inside: [Int64], next: Int64) {
@@ -127,9 +149,9 @@ struct ContentBoundaries: Sendable {
                 try scanner.scan(buffer) { verdict, position in
                     guard position >= start, position < fileSize else { return true }
                     // The scanner saw no candidate in the interval, but it started inside it: the
-                    // candidates before it are looked for.
-                    if verdict == .forced && position - forcedInterval + 1 < knownFrom,
-                       try hasCandidate(from: position - forcedInterval + 1, before: knownFrom, read: read) {
+                    // candidates before it are looked for (for a forced position, weak ones too).
+                    if verdict != .candidate && position - forcedInterval + 1 < knownFrom,
+                       try hasCandidate(from: position - forcedInterval + 1, before: knownFrom, weak: verdict == .forced, read: read) {
                         return true
                     }
                     if position >= end {
@@ -145,8 +167,9 @@ struct ContentBoundaries: Sendable {
         return (inside, next ?? fileSize)
     }
 
-    /// Whether a candidate lies at a position in `[first, before)`; stops soon after the first.
-    private func hasCandidate(from first: Int64, before: Int64, read: (Int64, Int) throws -> [UInt8]) throws -> Bool {
+    /// Whether a candidate (or, if `weak`, a weak one) lies at a position in `[first, before)`;
+    /// stops soon after the first.
+    private func hasCandidate(from first: Int64, before: Int64, weak: Bool, read: (Int64, Int) throws -> [UInt8]) throws -> Bool {
         let first = max(first, 1)
         guard first < before else { return false }
         var scanner = Scanner(rules: self, at: max(0, first - Self.hashWindow))
@@ -158,7 +181,7 @@ struct ContentBoundaries: Sendable {
             if bytes.isEmpty { return false }
             _ = bytes.withUnsafeBytes { scanner.scan($0) { _, _ in true } }
             // The last candidate only moves on: one at or past `first` so far is there now.
-            if scanner.sawCandidate(since: first) { return true }
+            if scanner.sawCandidate(since: first, weak: weak) { return true }
             offset += Int64(bytes.count)
         }
         return false
