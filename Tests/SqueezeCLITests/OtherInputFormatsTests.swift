@@ -166,6 +166,12 @@ import Testing
         #expect(listed.status == 0, "\(listed.standardError)")
         #expect(listed.output.contains("\"format\":\"pack\""), "\(listed.output)")
         #expect(listed.output.contains("\"uncompressedBytes\":\(original.count)"), "\(listed.output)")
+        // Two pack members, which the table counts as gzip's.
+        try TreeBuilder.write(PackWriter.pack(original) + PackWriter.pack(original), to: scratch("twice"))
+        let table = try Squeeze.run(["list", scratch("twice")])
+        let row = table.output.split(separator: "\n").first { $0.hasSuffix("twice") }.map(String.init) ?? ""
+        let fields = row.split(separator: " ").map(String.init)
+        #expect(fields.count > 4 && [fields[0], fields[1], fields[3]] == ["\(2 * PackWriter.pack(original).count)", "\(2 * original.count)", "2"], "\(table.output)")
     }
 
     /// Seeded truncations and bit flips of each format: squeeze exits as gzip does on every one,
