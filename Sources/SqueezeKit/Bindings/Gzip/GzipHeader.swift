@@ -176,6 +176,11 @@ struct GzipTrailer: Equatable, Sendable {
     var checksum: UInt32
     var lengthModulo: UInt32
 
+    init(checksum: UInt32, lengthModulo: UInt32) {
+        self.checksum = checksum
+        self.lengthModulo = lengthModulo
+    }
+
     /// Reads a trailer from the first eight bytes of `bytes`.
     init(_ bytes: UnsafeRawBufferPointer) {
         precondition(bytes.count >= Self.length)

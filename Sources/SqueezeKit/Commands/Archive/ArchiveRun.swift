@@ -91,7 +91,7 @@ public final class ArchiveRun: BatchRun, Sendable {
             report.failures.append(FileFailure(path: destination, message: "\(error); nothing was written"))
             return report.build(collector: collector, interrupted: false)
         }
-        let encoder = settings.codec.makeEncoder(level: settings.level)
+        let encoder = settings.makeEncoder()
         let ending = Locked<StreamedGzipTask.Ending?>(nil)
         // FNAME is the tar's name; MTIME stays 0 (as `gzip -n`), so that the same tree gives the same archive.
         let origin = GzipOrigin(name: request.toStandardOutput ? [] : Self.tarName(of: destination).bytes, modificationTime: 0)

@@ -13,7 +13,7 @@ public struct CompressionRequest: Sendable {
     public var shard: ShardSlice?
     /// `--resume`: outputs already complete are counted as done instead of redone.
     public var resume: ResumeMode?
-    /// What each output's name ends with (gzip's `-S`).
+    /// What each output's name ends with: the format's (`.gz`, `.zz`, `.zip`), or gzip's `-S`.
     public var suffix: String
     /// Walk the whole tree before the first file starts, even where the run could start on the
     /// files of one block as the walk finds them (`CompressionRun.overlapsScan`): the behaviour
@@ -24,9 +24,9 @@ public struct CompressionRequest: Sendable {
         roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         settings: CompressionSettings = CompressionSettings(), scheduling: SchedulingOptions = SchedulingOptions(),
         output: OutputOptions = OutputOptions(), shard: ShardSlice? = nil, resume: ResumeMode? = nil,
-        suffix: String = ".gz", scanFirst: Bool = false
+        suffix: String? = nil, scanFirst: Bool = false
     ) {
-        self.suffix = suffix
+        self.suffix = suffix ?? settings.format.suffix
         self.scanFirst = scanFirst
         self.roots = roots
         self.filter = filter
@@ -69,12 +69,12 @@ public final class CompressionRun: BatchRun, Sendable {
             command: "compress",
             settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
             compressedSide: .output)
-        let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.blockSize)
+        let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.workBlockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
         let (settings, output, suffix) = (request.settings, request.output, request.suffix)
         let destination: @Sendable (ScannedFile) -> PathName = { file in output.destination(for: file) { $0.appendingSuffix(suffix) } }
-        let encoder = settings.codec.makeEncoder(level: settings.level)
+        let encoder = settings.makeEncoder()
         // Each file's task and items are made when its turn comes.
         let items: @Sendable (ScannedFile) -> [WorkItem] = { file in
             let task = CompressionTask(

@@ -94,13 +94,13 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: OutputOptions())
         let ending = Locked<StreamedGzipTask.Ending?>(nil)
         let task = StreamedGzipTask(
-            output: StandardOutputFile(cancelling: cancellation), encoder: settings.codec.makeEncoder(level: settings.level),
+            output: StandardOutputFile(cancelling: cancellation), encoder: settings.makeEncoder(),
             origin: origin, context: context, taskSize: size
         ) { end in ending.withLock { $0 = end } }
         let work = StreamedWork(cancellation: cancellation)
         let producerDone = DispatchSemaphore(value: 0)
         let producer = Thread { [collector, cancellation] in
-            let cutter = task.makeCutter(blockSize: settings.blockSize, feeding: work)
+            let cutter = task.makeCutter(blockSize: settings.blockSize, boundaries: settings.contentBoundaries, feeding: work)
             Self.feed(file, to: cutter, task: task, collector: collector, cancellation: cancellation)
             try? cutter.finish()
             work.finish()

@@ -93,7 +93,7 @@ public final class GzipArchiveStream: DecodedStream {
             position = chunk.count
             if try decoded.next() == nil { isAtEnd = true }
         }
-        return decoded.summary?.trailing.warning
+        return decoded.summary?.warning
     }
 }
 

@@ -1,5 +1,5 @@
 /// Writes a gzip file from blocks encoded in any order: puts them back in order, writes the
-/// encoder's prologue before the first, combines the blocks' CRCs, counts bytes, and ends with the
+/// encoder's prologue before the first, combines the blocks' checksums, counts bytes, and ends with the
 /// epilogue when committed. What compress (one file) and archive (one tar stream)
 /// share. A value kept under its task's lock; the output is made when the first block is written.
 struct OrderedGzipWriter {
@@ -56,7 +56,7 @@ struct OrderedGzipWriter {
             bytesOut += Int64(prologue.count)
         }
         try output!.write(block.bytes)
-        checksum = isFirst ? block.checksum : CRC32.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
+        checksum = isFirst ? block.checksum : encoder.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
         bytesIn += Int64(block.inputLength)
         bytesOut += Int64(block.bytes.count)
     }
@@ -67,7 +67,7 @@ struct OrderedGzipWriter {
         do {
             if let failure { throw failure }
             guard let output else { preconditionFailure("commit before any block was written") }
-            let epilogue = encoder.epilogue(checksum: checksum, length: bytesIn)
+            let epilogue = encoder.epilogue(checksum: checksum, length: bytesIn, written: bytesOut, origin: origin)
             try output.write(epilogue)
             bytesOut += Int64(epilogue.count)
             try output.commit(attributes: attributes, replacingExisting: replacingExisting)

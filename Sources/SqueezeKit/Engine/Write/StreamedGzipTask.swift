@@ -68,9 +68,10 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
     /// The first failure, if any: the producer stops early rather than feed a task that failed.
     var failure: (any Error)? { state.withLock { $0.writer.failure } }
 
-    /// A cutter that hands each block to this task and `work` as the producer cuts it.
-    func makeCutter(blockSize: Int, feeding work: StreamedWork) -> StreamBlockCutter {
-        StreamBlockCutter(blockSize: blockSize, contextLength: encoder.contextLength) { [self] block in
+    /// A cutter that hands each block to this task and `work` as the producer cuts it (where
+    /// `boundaries` say, for `--rsyncable`).
+    func makeCutter(blockSize: Int, boundaries: ContentBoundaries? = nil, feeding work: StreamedWork) -> StreamBlockCutter {
+        StreamBlockCutter(blockSize: blockSize, contextLength: encoder.contextLength, boundaries: boundaries) { [self] block in
             try handIn(block, to: work)
         }
     }
