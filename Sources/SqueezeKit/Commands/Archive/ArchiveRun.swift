@@ -88,8 +88,11 @@ public final class ArchiveRun: BatchRun, Sendable {
             output = request.toStandardOutput
                 ? StandardOutputFile(cancelling: cancellation) : try context.makeOutput(for: destination, symlinks: .follow)
         } catch {
-            report.failures.append(FileFailure(path: destination, message: "\(error); nothing was written"))
-            return report.build(collector: collector, interrupted: false)
+            // An interrupt ends the wait for a FIFO's reader: that is no failure of the archive.
+            if !cancellation.isCancelled {
+                report.failures.append(FileFailure(path: destination, message: "\(error); nothing was written"))
+            }
+            return report.build(collector: collector, interrupted: cancellation.isCancelled)
         }
         let encoder = settings.codec.makeEncoder(level: settings.level)
         let ending = Locked<StreamedGzipTask.Ending?>(nil)

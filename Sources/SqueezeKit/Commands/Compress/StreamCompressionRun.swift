@@ -74,7 +74,7 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             case .path(let path):
                 name = path
                 // A FIFO named here is read once its writer comes, as decompression reads one.
-                file = try ReadableFile(path, waitingForWriterUnless: { cancellation.isCancelled })
+                file = try ReadableFile(path, waitingForWriterUntil: cancellation)
                 let status = try file.status()
                 if status.kind == .directory { throw SystemError("read", path, code: EISDIR) }
                 size = status.size

@@ -1,3 +1,5 @@
+import Glibc
+
 /// Writes a gzip file from blocks encoded in any order: puts them back in order, writes the
 /// encoder's prologue before the first, combines the blocks' CRCs, counts bytes, and ends with the
 /// epilogue when committed. What compress (one file) and archive (one tar stream)
@@ -24,6 +26,10 @@ struct OrderedGzipWriter {
 
     /// Blocks written or dropped so far (all of them come before any that waits).
     var blocksPassed: Int { blocks.nextIndex }
+
+    /// Whether a failure came other than a wait ended by an interrupt (EINTR, `InterruptibleCalls`):
+    /// an interrupted run reports only those.
+    var hasFailedOnItsOwn: Bool { failure.map { ($0 as? SystemError)?.code != EINTR } ?? false }
 
     mutating func fail(_ error: any Error) {
         if failure == nil { failure = error }

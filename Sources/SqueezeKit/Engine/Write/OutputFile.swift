@@ -80,7 +80,8 @@ final class StandardOutputFile: OutputFile {
 /// An existing character device, FIFO or socket as an output (`OutputDestination`): written into
 /// where it is, never truncated, renamed or replaced, and its mode, owner and times are left alone.
 /// As with standard output, bytes are written as they come and cannot be taken back after an
-/// error; a FIFO's `open` waits for a reader, as `cat > fifo` does.
+/// error; a FIFO's `open` waits for a reader, as `cat > fifo` does. Its waits (the open, a write
+/// to a reader that does not read) end after an interrupt.
 final class InPlaceOutput: OutputFile {
     let path: PathName
     private var descriptor: Int32
@@ -94,7 +95,8 @@ final class InPlaceOutput: OutputFile {
             descriptor = try Self.connect(to: path)
         } else {
             let flags = O_WRONLY | O_NOCTTY | O_CLOEXEC | (followingSymlink ? 0 : O_NOFOLLOW)
-            descriptor = try systemCall("open", path) { path.withCString { open($0, flags) } }
+            // A FIFO's open waits for its reader, as `cat > fifo` does; an interrupt ends the wait.
+            descriptor = try interruptibleCall("open", path, .awaitingPeer) { path.withCString { open($0, flags) } }
         }
         let opened = try FileStatus.of(descriptor: descriptor, path: path).kind
         guard opened == .characterDevice || opened == .fifo || opened == .socket else {
@@ -110,7 +112,7 @@ final class InPlaceOutput: OutputFile {
         precondition(descriptor >= 0, "write after commit or discard")
         var offset = 0
         while offset < bytes.count {
-            offset += try systemCall("write", path) {
+            offset += try interruptibleCall("write", path, .delivering) {
                 Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             }
         }
@@ -140,7 +142,9 @@ final class InPlaceOutput: OutputFile {
         let socket = try systemCall("connect to", path) { Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
         let length = socklen_t(MemoryLayout<sockaddr_un>.size)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                InterruptibleCalls.shared.perform(.awaitingPeer) { Glibc.connect(socket, address, length) }
+            }
         }
         if connected != 0 {
             let code = errno

@@ -118,7 +118,7 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
 
     func finish() {
         let ending = state.withLock { state -> Ending in
-            if context.cancellation.isCancelled && state.writer.failure == nil {
+            if context.cancellation.isCancelled && !state.writer.hasFailedOnItsOwn {
                 state.writer.discard()
                 return .cancelled
             }
