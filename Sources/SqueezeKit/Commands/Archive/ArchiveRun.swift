@@ -75,6 +75,8 @@ public final class ArchiveRun: BatchRun, Sendable {
             return report.build(collector: collector, interrupted: false)
         }
         let items = plan()
+        // Interrupted during the walk: nothing was written, nothing is opened.
+        if cancellation.isCancelled { return report.build(collector: collector, interrupted: true) }
         collector.plan(files: items.count, bytes: items.dataBytes)
 
         let settings = request.settings
@@ -159,10 +161,10 @@ public final class ArchiveRun: BatchRun, Sendable {
             : (try? FileStatus.of(request.destination, followingSymlinks: true)).map(FileIdentity.init)
         var claimed = request.roots.count > 1 ? ClaimedNames(expected: request.roots.count) : nil
         var items = ScannedFiles()
-        for root in request.roots {
+        for root in request.roots where !cancellation.isCancelled {
             let isDirectory = (try? FileStatus.of(root, followingSymlinks: true))?.kind == .directory
             let prefix = isDirectory ? Self.namePrefix(for: root) : PathName(bytes: [])
-            scanner.scan([root]) { finding in
+            scanner.scan([root], stoppingWhen: cancellation) { finding in
                 guard case .file(let file) = finding else {
                     if case .skipped(let skip) = finding { record(skipped: [skip]) }
                     if case .failure(let failure) = finding { record(skipped: [], failures: [failure]) }
