@@ -111,6 +111,8 @@ public final class ArchiveRun: BatchRun, Sendable {
         producer.start()
         schedule(work, scheduling)
         let entryOutcomes = producer.waitUntilFinished()
+        // Interrupted, the scheduler may have stopped before the stream's end reached the writer.
+        if cancellation.isCancelled { task.abandon() }
         if let end = ending.withLock({ $0 }) { record(end, entries: entryOutcomes) }
 
         if cancellation.isCancelled { registry.removeAll() }

@@ -17,10 +17,19 @@ struct OrderedGzipWriter {
     private(set) var bytesOut: Int64 = 0
     /// The first error; blocks after it are dropped.
     private(set) var failure: (any Error)?
+    /// The epilogue is written: a reader sees the whole stream.
+    private var isWhole = false
 
-    init(encoder: any BlockEncoder, origin: GzipOrigin, makeOutput: @escaping () throws -> any OutputFile) {
+    /// Whether `discard()` ends the output with the truncation mark even when no block was written.
+    private let marksEmptyStream: Bool
+
+    init(
+        encoder: any BlockEncoder, origin: GzipOrigin, marksEmptyStream: Bool = false,
+        makeOutput: @escaping () throws -> any OutputFile
+    ) {
         self.encoder = encoder
         self.origin = origin
+        self.marksEmptyStream = marksEmptyStream
         self.makeOutput = makeOutput
     }
 
@@ -76,6 +85,7 @@ struct OrderedGzipWriter {
             let epilogue = encoder.epilogue(checksum: checksum, length: bytesIn)
             try output.write(epilogue)
             bytesOut += Int64(epilogue.count)
+            isWhole = true
             try output.commit(attributes: attributes, replacingExisting: replacingExisting)
         } catch {
             discard()
@@ -84,7 +94,18 @@ struct OrderedGzipWriter {
     }
 
     /// Removes whatever was written (nothing, once committed); the destination is untouched.
+    /// Where the bytes written cannot be taken back (`keepsWrittenBytes`: standard output, a FIFO),
+    /// a stream cut short (an interrupt, a failed read) ends with `GzipHeader.truncationMark`
+    /// instead, so that no reader takes what it got for the whole: without it, a stream of
+    /// several blocks cut between two would read as complete, each block being a whole member.
+    /// This is the one place it is written, for every stream and file output; a stream's writer
+    /// (`marksEmptyStream`) writes it even when no block came, as what went before on the same
+    /// standard output (`compress -c a b`) must not read as all. When the output itself is what
+    /// failed (a reader gone, a full device, a reader stalled past an interrupt's grace), the mark
+    /// cannot be written either, and is not retried: what did arrive then ends where it was cut.
     mutating func discard() {
+        if output == nil && marksEmptyStream && !isWhole { output = try? makeOutput() }
+        if let output, output.keepsWrittenBytes, !isWhole { try? output.write(GzipHeader.truncationMark) }
         output?.discard()
         output = nil
     }

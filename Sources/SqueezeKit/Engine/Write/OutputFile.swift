@@ -11,10 +11,14 @@ protocol OutputFile: AnyObject {
     /// The output itself when it lends the streaming decoder the buffers it writes from (a
     /// protocol requirement rather than an `as?` cast, which would scan the conformance tables).
     var bufferLender: (any DecodeBufferLender)? { get }
+    /// Whether bytes written stay written whatever comes after (standard output, a device or FIFO
+    /// written in place): `discard()` cannot take them back.
+    var keepsWrittenBytes: Bool { get }
 }
 
 extension OutputFile {
     var bufferLender: (any DecodeBufferLender)? { nil }
+    var keepsWrittenBytes: Bool { false }
 
     func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write($0) }
@@ -75,6 +79,8 @@ final class StandardOutputFile: OutputFile {
     func commit(attributes: FileStatus, replacingExisting: Bool) throws {}
 
     func discard() {}
+
+    var keepsWrittenBytes: Bool { true }
 }
 
 /// An existing character device, FIFO or socket as an output (`OutputDestination`): written into
@@ -107,6 +113,8 @@ final class InPlaceOutput: OutputFile {
     }
 
     deinit { discard() }
+
+    var keepsWrittenBytes: Bool { true }
 
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(descriptor >= 0, "write after commit or discard")
