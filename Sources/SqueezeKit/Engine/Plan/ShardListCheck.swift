@@ -133,8 +133,8 @@ extension ShardPlanManifest {
     /// Each name under the roots (a plan made by a scan), with no `..` below its root, none twice.
     private func checkNames(_ names: [PathName], list: String, in directory: PathName) throws(ShardPlanRefusal) {
         let roots = options.filesFrom == nil ? plannedRoots : nil
-        var seen = Set<PathName>(minimumCapacity: names.count)
-        for name in names {
+        var seen = ClaimedNames(expected: names.count)
+        for (index, name) in names.enumerated() {
             if let roots {
                 guard let below = roots.lazy.compactMap({ Self.part(of: name, below: $0) }).first else {
                     throw ShardPlanRefusal(directory, .outsideRoots(list: list, name: name, roots: options.roots))
@@ -143,7 +143,9 @@ extension ShardPlanManifest {
                     throw ShardPlanRefusal(directory, .escapes(list: list, name: name))
                 }
             }
-            guard seen.insert(name).inserted else { throw ShardPlanRefusal(directory, .duplicate(list: list, name: name)) }
+            guard seen.claim(name, by: Int32(index), nameOf: { names[Int($0)] }) == nil else {
+                throw ShardPlanRefusal(directory, .duplicate(list: list, name: name))
+            }
         }
     }
 
