@@ -139,9 +139,7 @@ extension ShardPlanManifest {
                 guard let below = roots.lazy.compactMap({ Self.part(of: name, below: $0) }).first else {
                     throw ShardPlanRefusal(directory, .outsideRoots(list: list, name: name, roots: options.roots))
                 }
-                if below.split(separator: UInt8(ascii: "/")).contains(where: { $0.elementsEqual("..".utf8) }) {
-                    throw ShardPlanRefusal(directory, .escapes(list: list, name: name))
-                }
+                if Self.hasDotDotComponent(below) { throw ShardPlanRefusal(directory, .escapes(list: list, name: name)) }
             }
             guard seen.claim(name, by: Int32(index), nameOf: { names[Int($0)] }) == nil else {
                 throw ShardPlanRefusal(directory, .duplicate(list: list, name: name))
@@ -154,6 +152,18 @@ extension ShardPlanManifest {
         zip(options.roots, options.rootBytes).map { text, base64 in
             base64.flatMap { Data(base64Encoded: $0) }.map { PathName(bytes: $0) } ?? PathName(text)
         }
+    }
+
+    /// Whether `path` has a `..` component. (Without splitting it: arrays of components cost
+    /// more than the rest of a name's check.)
+    private static func hasDotDotComponent(_ path: ArraySlice<UInt8>) -> Bool {
+        let (slash, dot) = (UInt8(ascii: "/"), UInt8(ascii: "."))
+        var start = path.startIndex
+        for index in path.indices where path[index] == slash {
+            if index - start == 2 && path[start] == dot && path[start + 1] == dot { return true }
+            start = index + 1
+        }
+        return path.endIndex - start == 2 && path[start] == dot && path[start + 1] == dot
     }
 
     /// What follows `root` in `name` when the name is the root or lies under it (empty for the
