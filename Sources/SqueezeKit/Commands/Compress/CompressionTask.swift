@@ -80,7 +80,7 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     func finish() {
         let outcome = state.withLock { state -> FileOutcome? in
             defer { state.reader = nil }
-            if context.cancellation.isCancelled && state.writer.failure == nil {
+            if context.cancellation.isCancelled && !state.writer.hasFailedOnItsOwn {
                 state.writer.discard()
                 return nil
             }

@@ -131,7 +131,7 @@ private struct Walk {
         defer { ancestors.remove(identity) }
         let entries: [TreeScanner.DirectoryEntry]
         do {
-            entries = try TreeScanner.entries(in: stream, directory)
+            entries = try TreeScanner.entries(in: stream, directory, stoppingWhen: cancellation)
         } catch {
             found(.failure(FileFailure(path: directory, error: error)))
             return
@@ -260,10 +260,15 @@ extension TreeScanner {
         let type: UInt8
     }
 
-    /// The entries of a directory stream but "." and "..", sorted by name (bytes).
-    static func entries(in stream: OpaquePointer, _ directory: PathName) throws(SystemError) -> [DirectoryEntry] {
+    /// The entries of a directory stream but "." and "..", sorted by name (bytes); none once
+    /// `cancellation` is set, which a directory of millions of entries is read and sorted too
+    /// long to wait for.
+    static func entries(
+        in stream: OpaquePointer, _ directory: PathName, stoppingWhen cancellation: CancellationFlag? = nil
+    ) throws(SystemError) -> [DirectoryEntry] {
         var entries: [DirectoryEntry] = []
         while true {
+            if cancellation?.isCancelled == true { return [] }
             errno = 0
             guard let entry = readdir(stream) else {
                 if errno != 0 { throw SystemError("read directory", directory, code: errno) }
