@@ -80,17 +80,19 @@ struct SchedulingArguments: ParsableArguments {
     @Option(help: "How work is scheduled: sequential, group (DispatchGroup), apply (concurrentPerform; at most one job per active core) or operation (OperationQueue).")
     var mode: SchedulingMode = .defaultMode
 
-    @Option(name: [.customShort("j"), .long], help: "Items worked on at once; the default is this machine's active cores. apply runs at most that many, as concurrentPerform never runs more at once; the report gives the jobs it ran and the number asked.")
+    @Option(name: [.customShort("j"), .long], help: "Items worked on at once; 0, and the default, is this machine's active cores (as zstd's -T0). apply runs at most that many, as concurrentPerform never runs more at once; the report gives the jobs it ran and the number asked.")
     var jobs: Int = SchedulingOptions.activeCores
 
     @Option(help: "Quality of service: user-interactive, user-initiated, utility or background.")
     var qos: QualityOfService = .userInitiated
 
     func validate() throws {
-        guard jobs >= 1 && jobs <= 1024 else { throw ValidationError("--jobs must be between 1 and 1024, not \(jobs)") }
+        guard jobs >= 0 && jobs <= 1024 else { throw ValidationError("--jobs must be between 0 (every active core) and 1024, not \(jobs)") }
     }
 
-    var options: SchedulingOptions { SchedulingOptions(mode: mode, jobs: jobs, qos: qos) }
+    var options: SchedulingOptions {
+        SchedulingOptions(mode: mode, jobs: jobs == 0 ? SchedulingOptions.activeCores : jobs, qos: qos)
+    }
 }
 
 /// `--include`, `--exclude`, `--follow-symlinks`: which files in a tree are worked on.

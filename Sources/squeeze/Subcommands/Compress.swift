@@ -49,6 +49,15 @@ struct Compress: ParsableCommand {
     @Flag(help: "Compress in memory and write nothing (to measure CPU scaling apart from the disk).")
     var discard = false
 
+    // gzip's habits, accepted without a word: they ask for what compress does anyway. A note on
+    // every run would be noise in scripts and cron mail; refusing them would only send the user
+    // to the manual to learn that.
+    @Flag(name: [.customShort("k"), .customLong("keep")], help: "Accepted as gzip's -k: sources are kept anyway, unless --rm.")
+    var keep = false
+
+    @Flag(name: [.customShort("r"), .customLong("recursive")], help: "Accepted as gzip's -r: directories are walked anyway.")
+    var recursive = false
+
     /// For benchmarks and tests: walk the whole tree before the first file starts, as runs did
     /// before work overlapped the walk.
     @Flag(name: .customLong("scan-first"), help: .hidden)
@@ -66,6 +75,7 @@ struct Compress: ParsableCommand {
     }
 
     func validate() throws {
+        if keep && output.removeSources { throw ValidationError("-k/--keep and --rm contradict each other: give one") }
         guard isFilter else {
             if shards.plan == nil { try fileList.requireInput(paths) }
             return try shards.validate(paths: paths, fileList: fileList)

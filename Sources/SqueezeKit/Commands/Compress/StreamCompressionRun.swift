@@ -76,7 +76,12 @@ public final class StreamCompressionRun: BatchRun, Sendable {
                 // A FIFO named here is read once its writer comes, as decompression reads one.
                 file = try ReadableFile(path, waitingForWriterUnless: { cancellation.isCancelled })
                 let status = try file.status()
-                if status.kind == .directory { throw SystemError("read", path, code: EISDIR) }
+                if status.kind == .directory {
+                    // As gzip -c: a warning (exit 2), and the other inputs still go out.
+                    collector.record(FileOutcome(
+                        source: path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0, status: .skipped(.directoryIgnored)))
+                    return
+                }
                 size = status.size
                 if request.storesName && status.kind == .regular {
                     origin = GzipOrigin(

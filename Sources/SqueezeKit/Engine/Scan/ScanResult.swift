@@ -57,6 +57,8 @@ public enum SkipReason: Hashable, Sendable {
     case hardLinked(otherLinks: UInt64)
     /// The archive being written, found in the tree it archives (with `--force`).
     case archiveItself
+    /// A directory named where only files are read (`compress -c DIR`), passed by as gzip does.
+    case directoryIgnored
 
     public var description: String {
         switch self {
@@ -78,6 +80,7 @@ public enum SkipReason: Hashable, Sendable {
         case .outputExists(let output): "'\(output)' already exists (use --force to overwrite)"
         case .hardLinked(let count): "has \(count) other link\(count == 1 ? "" : "s") (use --force with --rm)"
         case .archiveItself: "the archive being written"
+        case .directoryIgnored: "is a directory -- ignored"
         }
     }
 
@@ -101,6 +104,7 @@ public enum SkipReason: Hashable, Sendable {
         case .outputExists: "output exists"
         case .hardLinked: "hard linked"
         case .archiveItself: "the archive itself"
+        case .directoryIgnored: "directory"
         }
     }
 
@@ -108,7 +112,7 @@ public enum SkipReason: Hashable, Sendable {
     /// "already exists; not overwritten". The others are what walking a tree is expected to pass by.
     public var isWarning: Bool {
         switch self {
-        case .outputExists, .unknownSuffix, .hardLinked, .nameTaken: true
+        case .outputExists, .unknownSuffix, .hardLinked, .nameTaken, .directoryIgnored: true
         default: false
         }
     }
