@@ -95,7 +95,7 @@ struct Compress: ParsableCommand {
         let request = CompressionRequest(
             roots: work.roots, filter: selection.filter, followSymlinks: selection.followSymlinks,
             settings: compression.settings, scheduling: scheduling.options, output: output.options(discard: discard),
-            shard: work.slice, resume: shards.resumeMode, scanFirst: scanFirst)
+            shard: work.slice, resume: shards.resumeMode, scanFirst: scanFirst, findsDoneOutputs: true)
         let session = try RunSession(reporting: reporting, makeCollector: collectorKind.makeCollector(sink:))
         try session.perform {
             var report = CompressionRun(request: request, environment: session.environment).run()

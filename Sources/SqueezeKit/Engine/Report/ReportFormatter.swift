@@ -16,7 +16,9 @@ public struct ReportFormatter: Sendable {
             }
             for skip in report.skipped { lines.append("skipped \(skip.path): \(skip.message)") }
         }
-        let headline = "squeeze \(report.command): \(Self.count(report.filesDone)) file\(report.filesDone == 1 ? "" : "s") done, "
+        // Files an earlier run had done (a rerun's) are told apart from those this run compressed.
+        let foundDone = report.filesResumed.map { " (\(Self.count(report.filesDone - $0)) compressed, \(Self.count($0)) found done)" } ?? ""
+        let headline = "squeeze \(report.command): \(Self.count(report.filesDone)) file\(report.filesDone == 1 ? "" : "s") done\(foundDone), "
             + "\(Self.count(report.filesSkipped)) skipped, \(Self.count(report.filesFailed)) failed"
             + (report.interrupted ? " (interrupted)" : "")
         lines.append(headline)

@@ -78,8 +78,10 @@ public struct RunReport: Codable, Sendable {
     public var cpuSeconds: Double
     /// CPU time over wall time: 2.0 means two cores busy throughout.
     public var cpuUtilisation: Double
-    /// Input megabytes (10^6 bytes) per wall second.
+    /// Megabytes (10^6 bytes) worked through per wall second: the input of what was compressed
+    /// (files found done are not counted), the decoded bytes of what was decompressed.
     public var megabytesPerSecond: Double
+    /// Files worked on per wall second (files found done are not counted).
     public var filesPerSecond: Double
     public var peakMemoryBytes: Int64
     public var interrupted: Bool
@@ -94,7 +96,8 @@ public struct RunReport: Codable, Sendable {
     public var endedAt: Double?
     /// The shard of a plan this run did (`--plan`, `--shard`), for `report merge`.
     public var shard: ShardReference?
-    /// Of `filesDone` and `bytesIn`, what `--resume` found already complete and did not redo.
+    /// Of `filesDone` and `bytesIn`, what was found done: outputs an earlier run completed, left
+    /// as they were (nil when none was).
     public var filesResumed: Int?
     public var bytesResumed: Int64?
     /// Warnings the run gave, whether or not `warnings` holds them (a sink may have taken them).
@@ -189,13 +192,15 @@ public struct RunReportBuilder: Sendable {
             compressionRatio: compressed > 0 ? Double(uncompressed) / Double(compressed) : 0,
             wallSeconds: wall, userSeconds: usage.userSeconds, systemSeconds: usage.systemSeconds,
             cpuSeconds: cpu, cpuUtilisation: cpu / wall,
-            megabytesPerSecond: Double(totals.bytesIn) / 1e6 / wall,
-            filesPerSecond: Double(totals.filesDone) / wall,
+            megabytesPerSecond: Double(totals.bytesIn - totals.bytesFoundDone) / 1e6 / wall,
+            filesPerSecond: Double(totals.filesDone - totals.filesFoundDone) / wall,
             peakMemoryBytes: usage.peakResidentBytes,
             interrupted: interrupted,
             skippedByReason: results.counts.skippedByReason,
             skipped: skipped.map { RunReport.Notice(path: $0.path, message: $0.reason.description) },
             failures: failures, warnings: warnings, files: files, startedAt: startedAt, endedAt: ShardReference.wallClock(),
+            filesResumed: totals.filesFoundDone > 0 ? totals.filesFoundDone : nil,
+            bytesResumed: totals.filesFoundDone > 0 ? totals.bytesFoundDone : nil,
             warningCount: results.counts.warnings)
     }
 }

@@ -53,6 +53,9 @@ public enum SkipReason: Hashable, Sendable {
     /// inputs would make the same file. Only the first is done.
     case nameTaken(PathName, by: PathName)
     case outputExists(PathName)
+    /// compress: its output's name holds something that is not this source's complete output
+    /// (another file, a link, an output of the source before it changed).
+    case outputDiffers(PathName)
     /// `--rm` would delete one name of a file that has others (as gzip, only with `--force`).
     case hardLinked(otherLinks: UInt64)
     /// The archive being written, found in the tree it archives (with `--force`).
@@ -78,6 +81,7 @@ public enum SkipReason: Hashable, Sendable {
         case .duplicate(let first): "same file as '\(first)'"
         case .nameTaken(let name, let first): "'\(name)' is already made from '\(first)'; this one is left out"
         case .outputExists(let output): "'\(output)' already exists (use --force to overwrite)"
+        case .outputDiffers(let output): "'\(output)' already exists and is not this file's complete output (use --force to overwrite)"
         case .hardLinked(let count): "has \(count) other link\(count == 1 ? "" : "s") (use --force with --rm)"
         case .archiveItself: "the archive being written"
         case .directoryIgnored: "is a directory -- ignored"
@@ -102,6 +106,7 @@ public enum SkipReason: Hashable, Sendable {
         case .duplicate: "duplicate"
         case .nameTaken: "name taken"
         case .outputExists: "output exists"
+        case .outputDiffers: "output exists, not this file's"
         case .hardLinked: "hard linked"
         case .archiveItself: "the archive itself"
         case .directoryIgnored: "directory"
@@ -112,7 +117,7 @@ public enum SkipReason: Hashable, Sendable {
     /// "already exists; not overwritten". The others are what walking a tree is expected to pass by.
     public var isWarning: Bool {
         switch self {
-        case .outputExists, .unknownSuffix, .hardLinked, .nameTaken, .directoryIgnored: true
+        case .outputExists, .outputDiffers, .unknownSuffix, .hardLinked, .nameTaken, .directoryIgnored: true
         default: false
         }
     }
