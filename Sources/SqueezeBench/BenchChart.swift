@@ -32,7 +32,7 @@ public struct BenchChartSVG: Sendable {
 
     func title(_ report: BenchReport) -> String {
         let input = report.input.count <= 44 ? report.input : "…/" + "\(PathName(report.input).lastComponent)"
-        return "squeeze bench: \(input), \(ReportFormatter.count(report.files)) files, \(ReportFormatter.megabytes(report.bytes))"
+        return "squeeze bench: \(input), \(ReportFormatter.count(report.files)) files, \(ReportFormatter.size(report.bytes))"
     }
 
     func subtitle(_ report: BenchReport) -> String {

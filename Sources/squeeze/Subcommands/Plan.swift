@@ -80,13 +80,13 @@ struct Plan: ParsableCommand {
     static func summary(_ manifest: ShardPlanManifest, directory: String) -> String {
         typealias F = ReportFormatter
         var lines = [
-            "planned \(F.count(manifest.files)) files, \(F.megabytes(manifest.bytes)), into \(manifest.shardCount) shards in \(directory)"
+            "planned \(F.count(manifest.files)) files, \(F.size(manifest.bytes)), into \(manifest.shardCount) shards in \(directory)"
                 + (manifest.skipped > 0 ? " (\(F.count(manifest.skipped)) paths skipped)" : ""),
-            "  largest shard \(F.megabytes(manifest.largestShardBytes)), \(F.decimal(manifest.largestOverMean, places: 3))x the mean; largest file \(F.megabytes(manifest.largestFileBytes))",
+            "  largest shard \(F.size(manifest.largestShardBytes)), \(F.decimal(manifest.largestOverMean, places: 3))x the mean; largest file \(F.size(manifest.largestFileBytes))",
         ]
         if manifest.shardCount <= 64 {
             for shard in manifest.shards {
-                lines.append("  \(shard.list): \(F.count(shard.files)) files, \(F.megabytes(shard.bytes))")
+                lines.append("  \(shard.list): \(F.count(shard.files)) files, \(F.size(shard.bytes))")
             }
         }
         return lines.joined(separator: "\n") + "\n"
