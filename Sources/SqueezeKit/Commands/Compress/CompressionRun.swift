@@ -19,6 +19,10 @@ public struct CompressionRequest: Sendable {
     /// file is found done, as a rerun needs; else it is refused. Without it (gzip's own semantics,
     /// for the gzip names), any existing output is refused, "already exists".
     public var findsDoneOutputs: Bool
+    /// A file whose content is a compressed format (`CompressedContent`: xz, PNG, JPEG, zip…) is
+    /// passed by, reported with the format. Without it (`--recompress`, and gzip's names, which
+    /// compress whatever they are given) every file is compressed.
+    public var skipsCompressedContent: Bool
     /// Walk the whole tree before the first file starts, even where the run could start on the
     /// files of one block as the walk finds them (`CompressionRun.overlapsScan`): the behaviour
     /// before the overlap, kept for benchmarks and for tests that compare the two.
@@ -28,8 +32,9 @@ public struct CompressionRequest: Sendable {
         roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         settings: CompressionSettings = CompressionSettings(), scheduling: SchedulingOptions = SchedulingOptions(),
         output: OutputOptions = OutputOptions(), shard: ShardSlice? = nil, resume: ResumeMode? = nil,
-        suffix: String = ".gz", scanFirst: Bool = false, findsDoneOutputs: Bool = false
+        suffix: String = ".gz", scanFirst: Bool = false, findsDoneOutputs: Bool = false, skipsCompressedContent: Bool = false
     ) {
+        self.skipsCompressedContent = skipsCompressedContent
         self.suffix = suffix
         self.findsDoneOutputs = findsDoneOutputs
         self.scanFirst = scanFirst
@@ -89,14 +94,15 @@ public final class CompressionRun: BatchRun, Sendable {
         let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.blockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
-        let (settings, output, suffix, findsDone) = (request.settings, request.output, request.suffix, request.findsDoneOutputs)
+        let (settings, output, suffix) = (request.settings, request.output, request.suffix)
+        let (findsDone, skipsCompressed) = (request.findsDoneOutputs, request.skipsCompressedContent)
         let destination: @Sendable (ScannedFile) -> PathName = { file in output.destination(for: file) { $0.appendingSuffix(suffix) } }
         let encoder = settings.codec.makeEncoder(level: settings.level)
         // Each file's task and items are made when its turn comes.
         let items: @Sendable (ScannedFile) -> [WorkItem] = { file in
             let task = CompressionTask(
                 source: file, destination: destination(file), settings: settings, encoder: encoder, context: context,
-                findsDoneOutput: findsDone)
+                findsDoneOutput: findsDone, skipsCompressedContent: skipsCompressed)
             return (0..<task.blockCount).map { block in
                 WorkItem(task: task, block: block, taskSize: file.status.size, weight: task.weight(ofBlock: block))
             }

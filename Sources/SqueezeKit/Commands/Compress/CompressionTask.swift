@@ -17,6 +17,8 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     /// Whether an existing output is judged (found done when it is the source's) rather than
     /// refused outright (`CompressionRequest.findsDoneOutputs`).
     private let findsDoneOutput: Bool
+    /// Whether a file whose content is compressed already (`CompressedContent`) is passed by.
+    private let skipsCompressedContent: Bool
     private let state: Locked<State>
 
     /// Reached only inside `state.withLock`; the writer's output file (not `Sendable`) never
@@ -33,10 +35,11 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
 
     init(
         source: ScannedFile, destination: PathName, settings: CompressionSettings, encoder: any BlockEncoder, context: TaskContext,
-        findsDoneOutput: Bool = false
+        findsDoneOutput: Bool = false, skipsCompressedContent: Bool = false
     ) {
         self.source = source
         self.findsDoneOutput = findsDoneOutput
+        self.skipsCompressedContent = skipsCompressedContent
         self.destination = destination
         self.layout = BlockLayout(fileSize: source.status.size, blockSize: settings.blockSize)
         self.encoder = encoder
@@ -64,8 +67,7 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     func runBlock(_ index: Int) -> Bool {
         guard !context.cancellation.isCancelled else { return deposit(nil, at: index) }
         do {
-            guard let reader = try openSource() else { return deposit(nil, at: index) }
-            let block = try encode(index, from: reader)
+            guard let reader = try openSource(), let block = try encode(index, from: reader) else { return deposit(nil, at: index) }
             // A whole file's progress arrives with its outcome; only blocks of split files report alone.
             if layout.isSplit { context.collector.recordProgress(bytes: Int64(block.inputLength)) }
             return deposit(block, at: index)
@@ -166,6 +168,15 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
             let reader = status.kind == .regular && status.size > 0
                 ? try ReadableFile(regularFile: source.path) : try ReadableFile(source.path)
             state.reader = reader
+            // A split file's first bytes, read apart (one small read for a file of megabytes);
+            // a file of one block is judged from the bytes its block reads (`encode`).
+            if skipsCompressedContent && layout.isSplit {
+                let head = try reader.read(count: CompressedContent.headLength, at: 0)
+                if let format = head.withUnsafeBytes(CompressedContent.format(of:)) {
+                    state.skipReason = .compressedContent(format)
+                    return nil
+                }
+            }
             return reader
         }
     }
@@ -173,8 +184,10 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     /// Reads block `index` (with the context the encoder wants before it) and encodes it. A file
     /// of one block is read to its end, whatever `stat` said of its size (files of /proc say 0);
     /// a real change of size shows in `finish()`'s `fstat`. A short read of a split file means
-    /// it shrank; growth and rewrites show in `finish()` too.
-    private func encode(_ index: Int, from reader: ReadableFile) throws -> EncodedBlock {
+    /// it shrank; growth and rewrites show in `finish()` too. Nil, the file skipped, when a file
+    /// of one block turns out to be compressed already: judged from the bytes read for it, with
+    /// no read of its own.
+    private func encode(_ index: Int, from reader: ReadableFile) throws -> EncodedBlock? {
         let range = layout.range(ofBlock: index)
         let contextStart = max(0, range.offset - Int64(encoder.contextLength))
         let contextLength = Int(range.offset - contextStart)
@@ -187,6 +200,12 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
             }
         } else {
             bytes = try reader.readToEnd(from: 0, expected: range.length, limit: Self.unsplitReadLimit)
+            if skipsCompressedContent, let format = bytes.withUnsafeBytes({
+                CompressedContent.format(of: UnsafeRawBufferPointer(rebasing: $0.prefix(CompressedContent.headLength)))
+            }) {
+                state.withLock { $0.skipReason = .compressedContent(format) }
+                return nil
+            }
         }
         return try bytes.withUnsafeBytes { buffer in
             try encoder.encode(

@@ -31,6 +31,8 @@ public enum SkipReason: Hashable, Sendable {
     case symbolicLinkLoop
     case special(FileKind)
     case alreadyCompressed
+    /// compress: its content is a compressed format (named), recognised by its first bytes.
+    case compressedContent(String)
     /// Its name ends with the suffix compress gives its outputs (`-S`, other than `.gz`): as gzip,
     /// it is taken as compressed already.
     case hasOutputSuffix(String)
@@ -70,6 +72,7 @@ public enum SkipReason: Hashable, Sendable {
         case .symbolicLinkLoop: "symbolic link loop"
         case .special(let kind): "\(kind.phrase), not a regular file"
         case .alreadyCompressed: "already compressed (.gz or .tgz)"
+        case .compressedContent(let format): "already compressed: its content is \(format) (--recompress compresses it anyway)"
         case .hasOutputSuffix(let suffix): "already has the suffix '\(suffix)' (taken as compressed)"
         case .unknownSuffix: "unknown suffix (not .gz or .tgz)"
         case .notGzipFile: "not a .gz or .tgz file"
@@ -95,7 +98,7 @@ public enum SkipReason: Hashable, Sendable {
         case .danglingSymbolicLink: "dangling symbolic link"
         case .symbolicLinkLoop: "symbolic link loop"
         case .special(let kind): "not a regular file (\(kind.rawValue))"
-        case .alreadyCompressed, .hasOutputSuffix: "already compressed"
+        case .alreadyCompressed, .hasOutputSuffix, .compressedContent: "already compressed"
         case .unknownSuffix: "unknown suffix"
         case .notGzipFile: "not gzip"
         case .temporaryFile: "squeeze temporary"
