@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Everything `squeeze compress` as a filter was asked to do: each input, in order, compressed to
 /// standard output (`squeeze compress < in > out.gz`, `-c FILE…`).
@@ -53,11 +54,28 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             command: "compress",
             settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
             compressedSide: .output)
-        collector.plan(files: request.sources.count, bytes: 0)
+        // The bytes to come, when every input's size is known (regular files, standard input
+        // that is one: from where it stands), so that progress has a percent and a time left.
+        let sizes = request.sources.map(Self.knownSize(of:))
+        collector.plan(files: request.sources.count, bytes: sizes.contains(nil) ? 0 : sizes.reduce(0) { $0 + $1! })
         for source in request.sources where !cancellation.isCancelled {
             compress(source)
         }
         return report.build(collector: collector, interrupted: cancellation.isCancelled)
+    }
+
+    /// What is left to read of `source` when it is a regular file; nil for a pipe, terminal,
+    /// device or FIFO (or one that cannot be looked at: its open reports why).
+    private static func knownSize(of source: StreamCompressionRequest.Source) -> Int64? {
+        switch source {
+        case .standardInput:
+            guard let status = try? FileStatus.of(descriptor: STDIN_FILENO, path: standardInputName), status.kind == .regular else { return nil }
+            let offset = lseek(STDIN_FILENO, 0, SEEK_CUR)
+            return offset >= 0 ? max(0, status.size - Int64(offset)) : nil
+        case .path(let path):
+            guard let status = try? FileStatus.of(path, followingSymlinks: true), status.kind == .regular else { return nil }
+            return status.size
+        }
     }
 
     /// Compresses one input to standard output and records its outcome.
