@@ -111,7 +111,7 @@ struct SelectionArguments: ParsableArguments {
 
 /// `-o`, `--force`, `--rm`: where outputs go and what may be replaced or removed.
 struct OutputArguments: ParsableArguments {
-    @Option(name: [.customShort("o"), .customLong("output-dir")], help: ArgumentHelp("Write outputs under this directory, mirroring the input tree, instead of beside each file.", valueName: "dir"))
+    @Option(name: [.customShort("o"), .customLong("output-dir")], help: ArgumentHelp("Write outputs under this directory, mirroring the input tree, instead of beside each file.", valueName: "dir"), completion: .directory)
     var outputDirectory: String?
 
     @Flag(name: .shortAndLong, help: "Overwrite existing outputs.")
@@ -134,7 +134,7 @@ extension ProgressMode: ExpressibleByArgument {}
 
 /// `--json`, `--quiet`, `--verbose`: what is printed at the end; `--progress`: what is shown meanwhile.
 struct ReportArguments: ParsableArguments {
-    @Option(help: ArgumentHelp("Also write the report as JSON to this file; '-' writes it to standard output and moves the text report to standard error.", valueName: "path"))
+    @Option(help: ArgumentHelp("Also write the report as JSON to this file; '-' writes it to standard output and moves the text report to standard error.", valueName: "path"), completion: .file())
     var json: String?
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")

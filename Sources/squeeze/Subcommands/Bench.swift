@@ -27,7 +27,7 @@ struct Bench: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Directory (or file) to compress (default: the bundled sample tree).", valueName: "dir"))
+    @Argument(help: ArgumentHelp("Directory (or file) to compress (default: the bundled sample tree).", valueName: "dir"), completion: .file())
     var input: String?
 
     @Option(name: .customLong("repeat"), help: ArgumentHelp("Measured runs of each configuration.", valueName: "n"))
@@ -53,19 +53,19 @@ struct Bench: ParsableCommand {
     @Flag(help: "Compare the ways of synchronising the result collector instead of the modes.")
     var collectors = false
 
-    @Option(help: ArgumentHelp("Also write every figure as JSON to this file ('-': standard output; the table then goes to standard error).", valueName: "path"))
+    @Option(help: ArgumentHelp("Also write every figure as JSON to this file ('-': standard output; the table then goes to standard error).", valueName: "path"), completion: .file())
     var json: String?
 
-    @Option(help: ArgumentHelp("Also write the chart as a self-contained SVG file.", valueName: "path"))
+    @Option(help: ArgumentHelp("Also write the chart as a self-contained SVG file.", valueName: "path"), completion: .file())
     var svg: String?
 
-    @Option(help: ArgumentHelp("Run nothing: print the table and draw the charts (--svg) of a report an earlier --json wrote.", valueName: "path"))
+    @Option(help: ArgumentHelp("Run nothing: print the table and draw the charts (--svg) of a report an earlier --json wrote.", valueName: "path"), completion: .file())
     var fromJSON: String?
 
     @Flag(help: "Print the tables as Markdown (and the bar chart in a code block), to paste into a README.")
     var markdown = false
 
-    @Option(help: ArgumentHelp("Where to make the scratch directory for outputs (default: $TMPDIR or /tmp).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Where to make the scratch directory for outputs (default: $TMPDIR or /tmp).", valueName: "dir"), completion: .directory)
     var scratchDir: String?
 
     @Option(help: "A line on standard error naming the run under way: auto (when standard error is a terminal), always or never.")

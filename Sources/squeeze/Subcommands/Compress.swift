@@ -35,7 +35,7 @@ struct Compress: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Directories and files to compress; none, or '-', for standard input.", valueName: "path"))
+    @Argument(help: ArgumentHelp("Directories and files to compress; none, or '-', for standard input.", valueName: "path"), completion: .file())
     var paths: [String] = []
 
     @Flag(name: [.customShort("c"), .customLong("stdout")], help: "Write the compressed bytes to standard output (every named file in turn); keep the sources.")

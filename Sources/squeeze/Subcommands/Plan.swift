@@ -21,13 +21,13 @@ struct Plan: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Directories and files to plan.", valueName: "path"))
+    @Argument(help: ArgumentHelp("Directories and files to plan.", valueName: "path"), completion: .file())
     var paths: [String] = []
 
     @Option(help: "How many shards (tasks) to split into.")
     var shards: Int
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The plan directory (made if missing).", valueName: "plandir"))
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The plan directory (made if missing).", valueName: "plandir"), completion: .directory)
     var output: String
 
     @OptionGroup var fileList: FileListArguments
