@@ -21,6 +21,17 @@ struct Bench: ParsableCommand {
             (whole output files compared, or their CRC-32 under --discard); if any differs, the \
             bench says which and exits with status 1.
 
+            --against gzip,pigz,zstd also runs those tools (the ones installed) on the same \
+            files, as their users would use every core: find | xargs -P JOBS gzip (gzip has no \
+            threads), pigz -p JOBS and zstd -T JOBS (one file at a time, threads within each; zstd \
+            at its own level 3), writing beside a copy of the input, their outputs removed \
+            between runs, untimed. squeeze then compresses the same files (--recompress), every \
+            row is timed from outside its process, and the table gives the bytes each wrote and \
+            how squeeze's time compares (by default only squeeze's apply mode runs beside them).
+
+            A comparison whose fastest-to-slowest runs overlap is marked (noise): its difference \
+            is within the noise of the runs, not a speedup.
+
             --collectors compares the result collector built four ways (serial queue with sync, \
             serial queue with async, concurrent queue with barrier writes, a mutex) in --modes \
             (default apply), and adds a micro-benchmark of threads recording at once.
@@ -53,6 +64,9 @@ struct Bench: ParsableCommand {
     @Flag(help: "Compare the ways of synchronising the result collector instead of the modes.")
     var collectors = false
 
+    @Option(help: ArgumentHelp("Also run these tools on the same files, comma-separated: gzip (find | xargs -P JOBS gzip), pigz (-p JOBS), zstd (-T JOBS, its level 3); those not installed are left out with a note.", valueName: "list"))
+    var against: String?
+
     @Option(help: ArgumentHelp("Also write every figure as JSON to this file ('-': standard output; the table then goes to standard error).", valueName: "path"), completion: .file())
     var json: String?
 
@@ -76,6 +90,10 @@ struct Bench: ParsableCommand {
         guard warmup >= 0 else { throw ValidationError("--warmup cannot be negative") }
         _ = try modeList()
         _ = try jobsList()
+        _ = try peerList()
+        if against != nil && (discard || collectors) {
+            throw ValidationError("--against runs other tools, which write their outputs: not with --discard or --collectors")
+        }
         if fromJSON != nil && input != nil { throw ValidationError("--from-json draws an earlier bench: give no directory") }
     }
 
@@ -99,9 +117,17 @@ struct Bench: ParsableCommand {
         } catch {
             throw fail("\(error)")
         }
-        let planMaker = collectors ? BenchPlan.collectors : BenchPlan.modes
-        let plan = planMaker(
-            inputPath, try modeList(), try jobsList(), compression.settings, qos, discard, repetitions, warmup)
+        let requested = try peerList()
+        let peers = requested.filter { BenchPeer.isInstalled($0) }
+        let missing = requested.filter { !peers.contains($0) }.map(\.rawValue)
+        if !missing.isEmpty { StandardStreams.message("squeeze: bench: not installed, left out: \(missing.joined(separator: ", "))\n") }
+        let plan = collectors
+            ? BenchPlan.collectors(
+                input: inputPath, modes: try modeList(), jobs: try jobsList(), settings: compression.settings, qos: qos,
+                discard: discard, repetitions: repetitions, warmupRounds: warmup)
+            : BenchPlan.modes(
+                input: inputPath, modes: try modeList(), jobs: try jobsList(), settings: compression.settings, qos: qos,
+                discard: discard, repetitions: repetitions, warmupRounds: warmup, peers: peers)
         let runner = BenchRunner(
             plan: plan, executable: executable,
             scratchParent: scratchDir ?? ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")
@@ -117,7 +143,7 @@ struct Bench: ParsableCommand {
             }
         }
         defer { monitor.stop() }
-        let report: BenchReport
+        var report: BenchReport
         do {
             report = try runner.run { step in
                 guard showsStatus else { return }
@@ -132,8 +158,22 @@ struct Bench: ParsableCommand {
             throw fail("\(error)")
         }
         if showsStatus { StatusLine.erase() }
+        if against != nil { report.peersMissing = missing }
         try write(report)
         if !report.identicalOutput { throw ExitCode.failure }
+    }
+
+    /// `--against`'s tools, in the order named.
+    private func peerList() throws -> [BenchPeer] {
+        guard let against else { return [] }
+        let list = try against.split(separator: ",", omittingEmptySubsequences: false).map { name in
+            guard let peer = BenchPeer(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError("--against: '\(name)' is not a tool squeeze compares with (gzip, pigz, zstd)")
+            }
+            return peer
+        }
+        guard Set(list).count == list.count else { throw ValidationError("--against names a tool twice") }
+        return list
     }
 
     private func write(_ report: BenchReport) throws {
@@ -153,7 +193,8 @@ struct Bench: ParsableCommand {
     }
 
     private func modeList() throws -> [SchedulingMode] {
-        guard let modes else { return collectors ? [.apply] : SchedulingMode.allCases }
+        // Beside other tools, squeeze's default mode: the comparison a user asks for first.
+        guard let modes else { return collectors || against != nil ? [.apply] : SchedulingMode.allCases }
         let list = try modes.split(separator: ",", omittingEmptySubsequences: false).map { name in
             guard let mode = SchedulingMode(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
                 throw ValidationError("--modes: '\(name)' is not a mode (sequential, group, apply, operation)")
@@ -167,10 +208,10 @@ struct Bench: ParsableCommand {
     private func jobsList() throws -> [Int] {
         guard let jobs else { return [SchedulingOptions.activeCores] }
         let list = try jobs.split(separator: ",", omittingEmptySubsequences: false).map { text in
-            guard let value = Int(text.trimmingCharacters(in: .whitespaces)), (1...1024).contains(value) else {
-                throw ValidationError("--jobs: '\(text)' is not a number of jobs from 1 to 1024")
+            guard let value = Int(text.trimmingCharacters(in: .whitespaces)), (0...1024).contains(value) else {
+                throw ValidationError("--jobs: '\(text)' is not a number of jobs from 0 (every active core) to 1024")
             }
-            return value
+            return value == 0 ? SchedulingOptions.activeCores : value
         }
         guard Set(list).count == list.count else { throw ValidationError("--jobs names a value twice") }
         return list
