@@ -166,13 +166,20 @@ struct Bench: ParsableCommand {
     /// `--against`'s tools, in the order named.
     private func peerList() throws -> [BenchPeer] {
         guard let against else { return [] }
-        let list = try against.split(separator: ",", omittingEmptySubsequences: false).map { name in
-            guard let peer = BenchPeer(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-                throw ValidationError("--against: '\(name)' is not a tool squeeze compares with (gzip, pigz, zstd)")
+        return try Self.names(against, option: "--against", kind: "tool squeeze compares with (gzip, pigz, zstd)", each: "a tool")
+    }
+
+    /// The comma-separated names of `text` (`--modes`, `--against`), each a value of `Value`, none twice.
+    private static func names<Value: RawRepresentable & Hashable>(
+        _ text: String, option: String, kind: String, each: String
+    ) throws -> [Value] where Value.RawValue == String {
+        let list = try text.split(separator: ",", omittingEmptySubsequences: false).map { name in
+            guard let value = Value(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError("\(option): '\(name)' is not a \(kind)")
             }
-            return peer
+            return value
         }
-        guard Set(list).count == list.count else { throw ValidationError("--against names a tool twice") }
+        guard Set(list).count == list.count else { throw ValidationError("\(option) names \(each) twice") }
         return list
     }
 
@@ -195,14 +202,7 @@ struct Bench: ParsableCommand {
     private func modeList() throws -> [SchedulingMode] {
         // Beside other tools, squeeze's default mode: the comparison a user asks for first.
         guard let modes else { return collectors || against != nil ? [.apply] : SchedulingMode.allCases }
-        let list = try modes.split(separator: ",", omittingEmptySubsequences: false).map { name in
-            guard let mode = SchedulingMode(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-                throw ValidationError("--modes: '\(name)' is not a mode (sequential, group, apply, operation)")
-            }
-            return mode
-        }
-        guard Set(list).count == list.count else { throw ValidationError("--modes names a mode twice") }
-        return list
+        return try Self.names(modes, option: "--modes", kind: "mode (sequential, group, apply, operation)", each: "a mode")
     }
 
     private func jobsList() throws -> [Int] {
