@@ -8,8 +8,29 @@ struct Squeeze: ParsableCommand {
         commandName: "squeeze",
         abstract: "Compress whole trees to gzip on every core, and see what it cost.",
         discussion: """
+            squeeze compresses whole directory trees to gzip on every core: many files at once, \
+            and a large file cut into blocks compressed in parallel. Each FILE becomes FILE.gz \
+            beside it (or under --output-dir), written whole or not at all, with the source's \
+            mode and times; sources are kept unless --rm, which removes each only once its output \
+            is durable. Every run ends with a report (files, bytes, ratio, time, CPU, MB/s), as \
+            text and, with --json, as JSON. Running the same command again after an interrupt \
+            or a failure finishes the job: outputs found complete are counted as found done, \
+            the rest redone.
+
+            squeeze decompresses, tests and lists gzip (in parallel for its own files, BGZF and \
+            most others), makes and extracts .tar.gz archives on every core, splits a tree into \
+            shards for many machines (plan, compress --plan, report merge), and stands in for \
+            gzip, gunzip, zcat, pigz and unpigz when called by those names. With no path, \
+            compress and decompress are filters from standard input to standard output.
+
+            -V or --version prints the version and the libraries squeeze runs with. \
+            'squeeze help COMMAND' or 'squeeze COMMAND --help' describes each command.
+
             Exit status: 0 all done; 1 some input failed (the others were still done); 2 done \
-            with warnings; 64 bad usage; 130 interrupted.
+            with warnings (an output that exists and does not match its source, trailing \
+            garbage, ...); 64 bad usage; 127 a library it needs could not be loaded; 130 \
+            interrupted (by SIGINT, SIGTERM or SIGHUP); 141 the reader of standard output went \
+            away (a closed pipe).
             """,
         version: versionText,
         subcommands: [

@@ -105,17 +105,19 @@ struct SchedulingArguments: ParsableArguments {
     @Option(help: "How work is scheduled: sequential, group (DispatchGroup), apply (concurrentPerform; at most one job per active core) or operation (OperationQueue).")
     var mode: SchedulingMode = .defaultMode
 
-    @Option(name: [.customShort("j"), .long], help: "Items worked on at once; the default is this machine's active cores. apply runs at most that many, as concurrentPerform never runs more at once; the report gives the jobs it ran and the number asked.")
+    @Option(name: [.customShort("j"), .long], help: "Items worked on at once; 0, and the default, is this machine's active cores (as zstd's -T0). apply runs at most that many, as concurrentPerform never runs more at once; the report gives the jobs it ran and the number asked.")
     var jobs: Int = SchedulingOptions.activeCores
 
     @Option(help: "Quality of service: user-interactive, user-initiated, utility or background.")
     var qos: QualityOfService = .userInitiated
 
     func validate() throws {
-        guard jobs >= 1 && jobs <= 1024 else { throw ValidationError("--jobs must be between 1 and 1024, not \(jobs)") }
+        guard jobs >= 0 && jobs <= 1024 else { throw ValidationError("--jobs must be between 0 (every active core) and 1024, not \(jobs)") }
     }
 
-    var options: SchedulingOptions { SchedulingOptions(mode: mode, jobs: jobs, qos: qos) }
+    var options: SchedulingOptions {
+        SchedulingOptions(mode: mode, jobs: jobs == 0 ? SchedulingOptions.activeCores : jobs, qos: qos)
+    }
 }
 
 /// `--include`, `--exclude`, `--follow-symlinks`: which files in a tree are worked on.
@@ -134,7 +136,7 @@ struct SelectionArguments: ParsableArguments {
 
 /// `-o`, `--force`, `--rm`: where outputs go and what may be replaced or removed.
 struct OutputArguments: ParsableArguments {
-    @Option(name: [.customShort("o"), .customLong("output-dir")], help: ArgumentHelp("Write outputs under this directory, mirroring the input tree, instead of beside each file.", valueName: "dir"))
+    @Option(name: [.customShort("o"), .customLong("output-dir")], help: ArgumentHelp("Write outputs under this directory, mirroring the input tree, instead of beside each file.", valueName: "dir"), completion: .directory)
     var outputDirectory: String?
 
     @Flag(name: .shortAndLong, help: "Overwrite existing outputs.")
@@ -157,7 +159,7 @@ extension ProgressMode: ExpressibleByArgument {}
 
 /// `--json`, `--quiet`, `--verbose`: what is printed at the end; `--progress`: what is shown meanwhile.
 struct ReportArguments: ParsableArguments {
-    @Option(help: ArgumentHelp("Also write the report as JSON to this file; '-' writes it to standard output and moves the text report to standard error.", valueName: "path"))
+    @Option(help: ArgumentHelp("Also write the report as JSON to this file; '-' writes it to standard output and moves the text report to standard error.", valueName: "path"), completion: .file())
     var json: String?
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")

@@ -25,7 +25,7 @@ struct ShardNumber {
 /// `--plan`, `--shard`, `--resume`: one task's part of a job spread over many machines, and reruns
 /// that redo only what is missing.
 struct ShardArguments: ParsableArguments {
-    @Option(help: ArgumentHelp("Compress one shard of this plan (made by squeeze plan): --shard K, else SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN, else JOB_COMPLETION_INDEX.", valueName: "plandir"))
+    @Option(help: ArgumentHelp("Compress one shard of this plan (made by squeeze plan): --shard K, else SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN, else JOB_COMPLETION_INDEX.", valueName: "plandir"), completion: .directory)
     var plan: String?
 
     @Option(
@@ -33,7 +33,7 @@ struct ShardArguments: ParsableArguments {
         transform: { try ShardNumber(parsing: $0) })
     var shard: ShardNumber?
 
-    @Flag(help: ArgumentHelp("Count an output that is already complete as done instead of redoing it: a regular file that decodes to the source's size (by squeeze's member index, else the gzip trailer) and whose header and modification time are the source's. --resume=verify also decodes it. Sources of such files are never removed by --rm.", valueName: "resume[=verify]"))
+    @Flag(help: ArgumentHelp("Check every output before compressing anything, and count one already complete as found done instead of redoing it: a regular file that decodes to the source's size (by squeeze's member index, else the gzip trailer) and whose header and modification time are the source's. (Without it, the outputs the walk sees are checked so, the others when met.) --resume=verify also decodes it. Sources of such files are never removed by --rm.", valueName: "resume[=verify]"))
     var resume = false
 
     /// `--resume=verify`, which `Squeeze.main` spells this way for ArgumentParser.

@@ -32,12 +32,12 @@ struct Archive: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Directories and files to archive.", valueName: "path"))
+    @Argument(help: ArgumentHelp("Directories and files to archive.", valueName: "path"), completion: .file())
     var paths: [String] = []
 
     @OptionGroup var fileList: FileListArguments
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The .tar.gz to write; '-' for standard output.", valueName: "out.tar.gz"))
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The .tar.gz to write; '-' for standard output.", valueName: "out.tar.gz"), completion: .file())
     var output: String
 
     @Flag(name: .shortAndLong, help: "Replace an existing archive.")

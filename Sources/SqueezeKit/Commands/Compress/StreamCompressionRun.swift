@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Everything `squeeze compress` as a filter was asked to do: each input, in order, compressed to
 /// standard output (`squeeze compress < in > out.gz`, `-c FILE…`).
@@ -53,7 +54,10 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             command: "compress",
             settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
             compressedSide: .output)
-        collector.plan(files: request.sources.count, bytes: 0)
+        // The bytes to come, when every input's size is known (regular files, standard input
+        // that is one: from where it stands), so that progress has a percent and a time left.
+        let sizes = request.sources.map(Self.knownSize(of:))
+        collector.plan(files: request.sources.count, bytes: sizes.contains(nil) ? 0 : sizes.reduce(0) { $0 + $1! })
         var endsWhole = false
         var whole = 0
         for source in request.sources where !cancellation.isCancelled {
@@ -84,10 +88,24 @@ public final class StreamCompressionRun: BatchRun, Sendable {
     /// Ends standard output with the truncation mark, as a stream's writer ends a stream it cut.
     private func markCut(settings: CompressionSettings) {
         var writer = OrderedGzipWriter(
-            encoder: settings.codec.makeEncoder(level: settings.level), origin: GzipOrigin(name: [], modificationTime: 0),
+            encoder: settings.makeEncoder(), origin: GzipOrigin(name: [], modificationTime: 0),
             marksEmptyStream: true
         ) { [cancellation] in StandardOutputFile(cancelling: cancellation) }
         writer.discard()
+    }
+
+    /// What is left to read of `source` when it is a regular file; nil for a pipe, terminal,
+    /// device or FIFO (or one that cannot be looked at: its open reports why).
+    private static func knownSize(of source: StreamCompressionRequest.Source) -> Int64? {
+        switch source {
+        case .standardInput:
+            guard let status = try? FileStatus.of(descriptor: STDIN_FILENO, path: standardInputName), status.kind == .regular else { return nil }
+            let offset = lseek(STDIN_FILENO, 0, SEEK_CUR)
+            return offset >= 0 ? max(0, status.size - Int64(offset)) : nil
+        case .path(let path):
+            guard let status = try? FileStatus.of(path, followingSymlinks: true), status.kind == .regular else { return nil }
+            return status.size
+        }
     }
 
     /// Compresses one input to standard output and records its outcome.
@@ -106,7 +124,12 @@ public final class StreamCompressionRun: BatchRun, Sendable {
                 // A FIFO named here is read once its writer comes, as decompression reads one.
                 file = try ReadableFile(path, waitingForWriterUntil: cancellation)
                 let status = try file.status()
-                if status.kind == .directory { throw SystemError("read", path, code: EISDIR) }
+                if status.kind == .directory {
+                    // As gzip -c: a warning (exit 2), and the other inputs still go out.
+                    collector.record(FileOutcome(
+                        source: path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0, status: .skipped(.directoryIgnored)))
+                    return .notBegun
+                }
                 size = status.size
                 if request.storesName && status.kind == .regular {
                     origin = GzipOrigin(

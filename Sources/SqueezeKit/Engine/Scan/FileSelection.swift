@@ -87,12 +87,18 @@ public struct ScanOptions: Sendable {
     /// What compress's outputs end with (`-S`): a file whose name already does is passed by, as
     /// gzip passes it by, so that a rerun does not make `x.z.z` of `x.z`.
     public var outputSuffix: String
+    /// Tell apart the files whose output may exist (`ScanFinding.fileWithOutputToCheck`: their
+    /// directory lists their output's name, or they were named): compress, with outputs beside
+    /// their sources, checks those before compressing anything.
+    public var notesOutputsToCheck: Bool
 
     public init(
         selection: FileSelection, filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
-        removesLeftoverTemporaries: Bool = false, readsNamedStreams: Bool = false, outputSuffix: String = ".gz"
+        removesLeftoverTemporaries: Bool = false, readsNamedStreams: Bool = false, outputSuffix: String = ".gz",
+        notesOutputsToCheck: Bool = false
     ) {
         self.outputSuffix = outputSuffix
+        self.notesOutputsToCheck = notesOutputsToCheck
         self.readsNamedStreams = readsNamedStreams
         self.selection = selection
         self.filter = filter
