@@ -144,6 +144,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 while true {
                     let bytes = input.available
                     if bytes.contains(where: { $0 != 0 }) {
+                        if zeros == 0 { file.replay(Array(bytes)) }
                         return .garbage(count: try bytesToEnd(from: tailStart))
                     }
                     zeros += Int64(bytes.count)
@@ -155,6 +156,9 @@ final class GzipStreamDecoder: @unchecked Sendable {
             guard try input.ensure(2) else { throw GzipFormatError.truncated }
             let bytes = input.available
             if bytes[0] != GzipHeader.magic[0] || bytes[1] != GzipHeader.magic[1] {
+                // A stream's tail, read and not decoded, is given back to it, so that `gzip -cdf`
+                // can copy it from `compressedBytes` on.
+                file.replay(Array(bytes))
                 return .garbage(count: try bytesToEnd(from: tailStart))
             }
             return nil

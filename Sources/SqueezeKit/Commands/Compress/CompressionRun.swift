@@ -15,6 +15,8 @@ public struct CompressionRequest: Sendable {
     public var resume: ResumeMode?
     /// What each output's name ends with (gzip's `-S`).
     public var suffix: String
+    /// Which of a file's name and time its header keeps (gzip's `-n`).
+    public var headerFields: StoredHeaderFields
     /// Walk the whole tree before the first file starts, even where the run could start on the
     /// files of one block as the walk finds them (`CompressionRun.overlapsScan`): the behaviour
     /// before the overlap, kept for benchmarks and for tests that compare the two.
@@ -24,9 +26,10 @@ public struct CompressionRequest: Sendable {
         roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         settings: CompressionSettings = CompressionSettings(), scheduling: SchedulingOptions = SchedulingOptions(),
         output: OutputOptions = OutputOptions(), shard: ShardSlice? = nil, resume: ResumeMode? = nil,
-        suffix: String = ".gz", scanFirst: Bool = false
+        suffix: String = ".gz", headerFields: StoredHeaderFields = .nameAndTime, scanFirst: Bool = false
     ) {
         self.suffix = suffix
+        self.headerFields = headerFields
         self.scanFirst = scanFirst
         self.roots = roots
         self.filter = filter
@@ -72,13 +75,14 @@ public final class CompressionRun: BatchRun, Sendable {
         let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.blockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
-        let (settings, output, suffix) = (request.settings, request.output, request.suffix)
+        let (settings, output, suffix, headerFields) = (request.settings, request.output, request.suffix, request.headerFields)
         let destination: @Sendable (ScannedFile) -> PathName = { file in output.destination(for: file) { $0.appendingSuffix(suffix) } }
         let encoder = settings.codec.makeEncoder(level: settings.level)
         // Each file's task and items are made when its turn comes.
         let items: @Sendable (ScannedFile) -> [WorkItem] = { file in
             let task = CompressionTask(
-                source: file, destination: destination(file), settings: settings, encoder: encoder, context: context)
+                source: file, destination: destination(file), settings: settings, headerFields: headerFields, encoder: encoder,
+                context: context)
             return (0..<task.blockCount).map { block in
                 WorkItem(task: task, block: block, taskSize: file.status.size, weight: task.weight(ofBlock: block))
             }

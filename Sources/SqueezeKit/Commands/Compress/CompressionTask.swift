@@ -26,15 +26,16 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
         var skipReason: SkipReason?
     }
 
-    init(source: ScannedFile, destination: PathName, settings: CompressionSettings, encoder: any BlockEncoder, context: TaskContext) {
+    init(
+        source: ScannedFile, destination: PathName, settings: CompressionSettings, headerFields: StoredHeaderFields,
+        encoder: any BlockEncoder, context: TaskContext
+    ) {
         self.source = source
         self.destination = destination
         self.layout = BlockLayout(fileSize: source.status.size, blockSize: settings.blockSize)
         self.encoder = encoder
         self.context = context
-        let origin = GzipOrigin(
-            name: source.path.lastComponent.bytes,
-            modificationTime: source.status.modificationTime.gzipModificationTime)
+        let origin = GzipOrigin(name: source.path, modificationTime: source.status.modificationTime, keeping: headerFields)
         self.origin = origin
         state = Locked(State(writer: OrderedGzipWriter(encoder: encoder, origin: origin) { [context] in
             try context.makeOutput(for: destination)

@@ -14,18 +14,18 @@ public struct StreamCompressionRequest: Sendable {
     public var sources: [Source]
     public var settings: CompressionSettings
     public var scheduling: SchedulingOptions
-    /// Whether a named file's name and modification time go into its header (gzip's default;
-    /// `-n` leaves them out). Standard input has neither.
-    public var storesName: Bool
+    /// Which of a named regular file's name and modification time go into its header (both by
+    /// gzip's default; `-n` leaves them out). Standard input has neither.
+    public var headerFields: StoredHeaderFields
 
     public init(
         sources: [Source], settings: CompressionSettings = CompressionSettings(),
-        scheduling: SchedulingOptions = SchedulingOptions(), storesName: Bool = true
+        scheduling: SchedulingOptions = SchedulingOptions(), headerFields: StoredHeaderFields = .nameAndTime
     ) {
         self.sources = sources
         self.settings = settings
         self.scheduling = scheduling
-        self.storesName = storesName
+        self.headerFields = headerFields
     }
 }
 
@@ -64,7 +64,7 @@ public final class StreamCompressionRun: BatchRun, Sendable {
     private func compress(_ source: StreamCompressionRequest.Source) {
         let name: PathName
         let file: ReadableFile
-        var origin = GzipOrigin(name: [], modificationTime: 0)
+        var origin = GzipOrigin.anonymous
         var size: Int64 = 0
         do {
             switch source {
@@ -78,9 +78,8 @@ public final class StreamCompressionRun: BatchRun, Sendable {
                 let status = try file.status()
                 if status.kind == .directory { throw SystemError("read", path, code: EISDIR) }
                 size = status.size
-                if request.storesName && status.kind == .regular {
-                    origin = GzipOrigin(
-                        name: path.lastComponent.bytes, modificationTime: status.modificationTime.gzipModificationTime)
+                if status.kind == .regular {
+                    origin = GzipOrigin(name: path, modificationTime: status.modificationTime, keeping: request.headerFields)
                 }
             }
         } catch {
