@@ -23,7 +23,7 @@ struct GzipDialectParser {
     /// What an option does, once recognised.
     enum Key: Equatable {
         case short(UInt8)
-        case rsyncable, synchronous, presumeInputTerminal, runReport
+        case rsyncable, synchronous, presumeInputTerminal, runReport, jobs
     }
 
     struct LongOption {
@@ -33,7 +33,7 @@ struct GzipDialectParser {
     }
 
     /// gzip 1.12's long options in its own order (which decides the list of an ambiguous prefix),
-    /// and squeeze's own `--run-report`.
+    /// and squeeze's own `--run-report` and `--jobs` (threads, as pigz's `-p`).
     static let longOptions: [LongOption] = [
         LongOption(name: "ascii", takesArgument: false, key: .short(UInt8(ascii: "a"))),
         LongOption(name: "to-stdout", takesArgument: false, key: .short(UInt8(ascii: "c"))),
@@ -62,6 +62,7 @@ struct GzipDialectParser {
         LongOption(name: "bits", takesArgument: true, key: .short(UInt8(ascii: "b"))),
         LongOption(name: "rsyncable", takesArgument: false, key: .rsyncable),
         LongOption(name: "run-report", takesArgument: false, key: .runReport),
+        LongOption(name: "jobs", takesArgument: true, key: .jobs),
     ]
 
     /// gzip's short options; those followed by ':' take a value.
@@ -140,6 +141,11 @@ struct GzipDialectParser {
         case .synchronous: options.synchronous = true
         case .presumeInputTerminal: options.presumesInputTerminal = true
         case .runReport: options.showsRunReport = true
+        case .jobs:
+            guard let jobs = found.value.flatMap({ Int($0.text) }), (1...1024).contains(jobs) else {
+                return .refused("\(options.program): --jobs takes a number of threads from 1 to 1024\n" + tryHelp, status: 1)
+            }
+            options.jobs = jobs
         case .short(let letter):
             switch letter {
             case UInt8(ascii: "a"): ascii = true

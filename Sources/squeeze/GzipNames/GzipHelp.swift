@@ -62,6 +62,7 @@ enum GzipHelp {
           -9, --best         compress better
               --run-report   squeeze's own messages and its report of the run (files, bytes,
                              time, throughput) on standard error, instead of gzip's lines
+              --jobs=N       compress with N threads (squeeze's own; default: the active cores)
 
         With no FILE, or when FILE is -, standard input is read.
         The GZIP environment variable may hold -n -N -q -v and the levels, as for gzip.
