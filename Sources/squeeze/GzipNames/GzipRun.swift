@@ -57,7 +57,20 @@ struct GzipRun {
 
     private var jobs: Int { min(max(options.jobs ?? SchedulingOptions.activeCores, 1), 1024) }
 
-    private var scheduling: SchedulingOptions { SchedulingOptions(jobs: jobs) }
+    /// One small file, the common case where a process is started per file (`zgrep`, `find
+    /// -exec gzip`, `gzexe`), is worked on the calling thread: starting workers cost more than
+    /// its work, which is one block either way.
+    private var scheduling: SchedulingOptions {
+        if options.jobs == nil, options.files.count == 1, let status = try? FileStatus.of(options.files[0], followingSymlinks: true),
+           status.kind == .regular, status.size <= Self.smallFileSize {
+            return SchedulingOptions(mode: .sequential, jobs: 1)
+        }
+        return SchedulingOptions(jobs: jobs)
+    }
+
+    /// Far below a block (whose files are compressed whole), and below what squeeze splits into
+    /// members decoded in parallel.
+    static let smallFileSize: Int64 = 256 << 10
 
     /// The codec and level: gzip's 1-9; pigz's 0 (ISA-L's fastest) and 11 (libdeflate's
     /// slowest) too.
