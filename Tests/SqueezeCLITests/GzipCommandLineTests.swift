@@ -109,7 +109,9 @@ import Testing
             #""$T/pigz" -T2 f"#, #""$T/pigz" -m f"#, #""$T/pigz" -M f"#, #""$T/pigz" -n f"#, #""$T/pigz" -N f"#, #""$T/pigz" f -k"#,
             #""$T/pigz" -k -- f"#, #""$T/pigz" --processes 2 f"#, #""$T/pigz" -11 f"#, #""$T/pigz" -i -Y -F -O -I 5 -J3 f"#,
             #""$T/pigz" -d g.gz"#, #""$T/unpigz" g.gz"#, #""$T/unpigz" -c g.gz"#, #""$T/pigz" -dN g.gz"#, #"PIGZ=-k "$T/pigz" f"#,
-            #"GZIP=-k "$T/pigz" f"#, #"PIGZ="-p 2" "$T/pigz" f"#, #""$T/pigz" -V | cut -d" " -f1-2"#,
+            #"GZIP=-k "$T/pigz" f"#, #"PIGZ="-p 2" "$T/pigz" f"#, #""$T/pigz" -V | cut -d" " -f1-2"#, #""$T/pigz" -kv f"#,
+            #""$T/pigz" -cv f > /dev/null"#, #""$T/pigz" -v < f > /dev/null"#, #"rm g && "$T/unpigz" -v g.gz"#, #""$T/pigz" -tv g.gz"#,
+            #""$T/pigz" -q -v f"#,
         ] {
             try Self.sameAsTheTool(line, pigz: true)
         }

@@ -126,10 +126,16 @@ final class GzipRecordSink: RunRecordSink, @unchecked Sendable {
     }
 
     /// gzip's `-v` line for a file done: its name (none for standard input), the ratio, and
-    /// what became of it.
+    /// what became of it; or pigz's, under its names.
     private func line(for finished: FinishedFile, options: GzipOptions) -> String {
         let fromStandardInput = finished.source == .standardInput || finished.source == StreamCompressionRun.standardInputName
             || finished.source == .standardInputName
+        if options.dialect == .pigz {
+            // pigz's: "FILE to FILE.gz ", "<stdin> to <stdout> "; nothing for a test.
+            guard !options.test else { return "" }
+            let output = options.toStandardOutput ? "<stdout>" : finished.output.map { $0.escapedForTerminal } ?? "<stdout>"
+            return "\(fromStandardInput ? "<stdin>" : finished.source.escapedForTerminal) to \(output) \n"
+        }
         let name = fromStandardInput ? "" : "\(finished.source.escapedForTerminal):\t"
         if options.test { return name + " OK\n" }
         if fromStandardInput && options.decompress { return "" }
