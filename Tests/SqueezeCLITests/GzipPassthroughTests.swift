@@ -130,7 +130,8 @@ import Testing
     /// whatever is not gzip: text after one member or several, zero padding, from a file and from
     /// a pipe alike (exit 0, nothing said). Without -f it is ignored with gzip's warning (exit 2),
     /// and a stream that goes on after the last member is not read on to its end. (`squeeze
-    /// decompress` keeps the warning either way: README.)
+    /// decompress` keeps the warning either way: README.) A format gzip decodes but squeeze does
+    /// not (LZH) is reported, not copied as if it were text; a zip, which both decode, is decoded.
     @Test func trailingBytesAreCopiedWithForce() throws {
         let scratch = try Self.inputs()
         try TreeBuilder.write(try TreeBuilder.read(scratch("b.gz")) + Array("trailing junk".utf8), to: scratch("trailing.gz"))
@@ -155,6 +156,17 @@ import Testing
         #expect(endless.output == "second\n")
         let own = try GzipCommandTests.shell(#""$SQ" decompress -c trailing.gz"#, in: scratch.path)
         #expect(own.status == 2 && own.output == "second\n", "\(own.standardError)")
+        let plain = try TreeBuilder.read(scratch("plain.log"))
+        let lzh = try GzipCommandTests.shell(#"printf '\037\240lzh data' > t.lzh && "$BIN/zcat" -f t.lzh plain.log"#, in: scratch.path)
+        #expect(lzh.status == 1)
+        #expect(lzh.standardError == "\ngzip: t.lzh: not in gzip format\n", "\(lzh.standardError)")
+        let plainAfter = lzh.standardOutput == Data(plain)
+        #expect(plainAfter, "the next file still goes through")
+        let zip = try GzipCommandTests.shell(
+            #"python3 -c "import zipfile; zipfile.ZipFile('t.zip', 'w').writestr('t', 'text')" && "$BIN/zcat" -f t.zip plain.log"#,
+            in: scratch.path)
+        let zipThenPlain = zip.standardOutput == Data(Array("text".utf8) + plain)
+        #expect(zip.status == 0 && zipThenPlain, "\(zip.standardError)")
     }
 
     /// A plain file far larger than any buffer: the same bytes as gzip's, from the file and from a

@@ -142,7 +142,7 @@ import Testing
     @Test func theWaitEndsAtAnInterruptAndAWalkNeverWaits() throws {
         let scratch = try Self.inputs()
         let interrupted = try GzipCommandTests.shell(
-            #"mkfifo lonely && { "$BIN/zcat" lonely & } && sleep 1 && kill -INT $! && wait $!"#, in: scratch.path)
+            #"mkfifo lonely && { "$BIN/zcat" lonely & } && sleep 1 && kill -TERM $! && wait $!"#, in: scratch.path)
         #expect(interrupted.status == 130, "\(interrupted.standardError)")
         let walked = try GzipCommandTests.shell(
             #"mkdir tree && cp b.gz tree/ && mkfifo tree/pipe.gz && timeout 30 "$BIN/gzip" -dr tree && cat tree/b && test -p tree/pipe.gz"#,

@@ -58,7 +58,10 @@ final class GzipRecordSink: RunRecordSink, @unchecked Sendable {
             // A failed write to standard output is gzip's "stdout: reason", whichever file it was.
             let standardOutput = "cannot write to 'standard output': "
             if notice.message.hasPrefix(standardOutput) {
-                StandardStreams.message("\n\(program): stdout: \(notice.message.dropFirst(standardOutput.count))\n")
+                // A reader gone is said once, at the end, and only where gzip says it (`GzipRun`).
+                guard !StandardStreams.outputReaderIsGone else { return }
+                let reason = notice.message.dropFirst(standardOutput.count).prefix { $0 != ";" }
+                StandardStreams.message("\n\(program): stdout: \(reason)\n")
             } else {
                 StandardStreams.message(Self.line(program: program, path: notice.path, words: Self.words(forFailure: notice)))
             }

@@ -3,11 +3,22 @@ import Glibc
 import SqueezeKit
 
 extension Codec: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
 
-/// `--codec`, `--level`, `--block-size`: what the output bytes depend on.
+/// `--format`, `--single-member`, `--rsyncable`, `--codec`, `--level`, `--block-size`: what the
+/// output bytes depend on.
 struct CompressionArguments: ParsableArguments {
-    @Option(help: "libdeflate (fast; large files become indexed gzip members), zlib (one gzip member, as pigz writes) or isal (ISA-L: fastest, largest; indexed members like libdeflate).")
-    var codec: Codec = .libdeflate
+    @Option(help: "gzip; zlib (FILE.zz, as pigz -z writes) or zip (FILE.zip, one entry, as pigz -K writes), each one stream, compressed by zlib in parallel blocks.")
+    var format: OutputFormat = .gzip
+
+    @Flag(help: "Write one gzip member with no extra field, as gzip and pigz do, its blocks still compressed in parallel (zlib, each block primed with the 32 KiB before it, as pigz): every reader reads all of it, and it decodes on one core. The same as --codec zlib.")
+    var singleMember = false
+
+    @Flag(help: "Start a large file's members where its bytes say (a rolling hash), not every --block-size, so that a change near the start of a file changes only the members around it and rsync sends little else; still indexed members, decoded in parallel (libdeflate or isal).")
+    var rsyncable = false
+
+    @Option(help: "libdeflate (the default: fast; large files become indexed gzip members), zlib (one gzip member, as pigz writes; the codec of --single-member, zlib and zip) or isal (ISA-L: fastest, largest; indexed members like libdeflate).")
+    var codec: Codec?
 
     // `-l` is not the level: in gzip, pigz and zstd it lists, as `squeeze gzip -l` does.
     @Option(help: "Compression level: 1-12 for libdeflate, 1-9 for zlib, 0-3 for isal (default: 6; 1 for isal); -1 ... -9, --fast (1) and --best (9) too.")
@@ -24,16 +35,30 @@ struct CompressionArguments: ParsableArguments {
     var blockSize: BlockSize = .standard
 
     /// `-1` ... `-9`, `--fast`, `--best` win over `--level`; with neither, the codec's own default.
-    var effectiveLevel: Int { levelShortcut?.level ?? level ?? codec.defaultLevel }
+    var effectiveLevel: Int { levelShortcut?.level ?? level ?? effectiveCodec.defaultLevel }
+
+    /// One stream (zlib, zip, or `--single-member`) is written by zlib; indexed members by libdeflate
+    /// unless `--codec` says.
+    private var writesOneStream: Bool { singleMember || format != .gzip }
+
+    var effectiveCodec: Codec { codec ?? (writesOneStream ? .zlib : .libdeflate) }
 
     func validate() throws {
+        if writesOneStream, let codec, codec != .zlib {
+            let what = singleMember ? "--single-member" : "--format \(format.rawValue)"
+            throw ValidationError("\(what) is one DEFLATE stream, which only zlib writes: --codec \(codec.rawValue) cannot be used with it")
+        }
+        if rsyncable && (writesOneStream || codec == .zlib) {
+            throw ValidationError("--rsyncable cuts indexed members, which one stream (zlib, --single-member, --format zlib or zip) has not")
+        }
+        let codec = effectiveCodec
         guard codec.levels.contains(effectiveLevel) else {
             throw ValidationError("--level \(effectiveLevel) is out of range for \(codec.rawValue) (\(codec.levels.lowerBound)-\(codec.levels.upperBound))")
         }
     }
 
     var settings: CompressionSettings {
-        CompressionSettings(codec: codec, level: effectiveLevel, blockSize: blockSize.bytes)
+        CompressionSettings(codec: effectiveCodec, level: effectiveLevel, blockSize: blockSize.bytes, format: format, rsyncable: rsyncable)
     }
 }
 

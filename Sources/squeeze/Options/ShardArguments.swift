@@ -75,8 +75,7 @@ struct ShardArguments: ParsableArguments {
                 throw ShardPlanError.countMismatch(engineCount: count, planCount: manifest.shardCount, source: "--shard \(shard!.index)/\(count)")
             }
             let index = try ShardIndex.resolve(explicit: shard?.index, count: manifest.shardCount, environment: { getenv($0).map { String(cString: $0) } })
-            let list = FileList(source: directory.appending(PathName(ShardPlanManifest.listName(ofShard: index))), separator: .nul)
-            let roots = try list.names()
+            let roots = try manifest.checkedNames(ofShard: index, in: directory)
             let here = FileManager.default.currentDirectoryPath
             if here != manifest.directory, roots.contains(where: { $0.bytes.first != UInt8(ascii: "/") }) {
                 throw ShardPlanError.relativeNamesElsewhere(plannedIn: manifest.directory, now: here)
@@ -86,6 +85,10 @@ struct ShardArguments: ParsableArguments {
             // A usage error (64), with its message alone: the usage would not say more.
             StandardStreams.message("squeeze: compress: \(error)\n")
             throw ExitCode(64)
+        } catch let refusal as ShardPlanRefusal {
+            // Bad input (1): a plan damaged or edited since it was made.
+            StandardStreams.message("squeeze: compress: \(refusal)\n")
+            throw ExitCode.failure
         } catch {
             StandardStreams.message("squeeze: cannot read the plan's list: \(error)\n")
             throw ExitCode.failure

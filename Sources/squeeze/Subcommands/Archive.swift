@@ -51,6 +51,8 @@ struct Archive: ParsableCommand {
     func validate() throws {
         try fileList.requireInput(paths)
         if output == "-" && reporting.json == "-" { throw ValidationError("standard output carries the archive; give --json a file") }
+        if compression.format != .gzip { throw ValidationError("an archive is a .tar.gz: --format \(compression.format.rawValue) cannot be used") }
+        if compression.rsyncable { throw ValidationError("--rsyncable is for compress: archive cuts its tar stream every --block-size") }
     }
 
     func run() throws {

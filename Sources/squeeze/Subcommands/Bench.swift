@@ -109,6 +109,8 @@ struct Bench: ParsableCommand {
         let showsStatus = progress.isEnabled(standardErrorIsTerminal: TerminalSize.isTerminal(STDERR_FILENO), quiet: false)
         let monitor = InterruptMonitor { _, count in
             if count == 1 {
+                // Ends any wait on standard error first: what follows is said on this queue.
+                InterruptibleCalls.shared.interrupt()
                 if showsStatus { StatusLine.erase() }
                 runner.interrupt()
                 StandardStreams.message("squeeze: interrupted: stopping the bench, removing its scratch directory\n")

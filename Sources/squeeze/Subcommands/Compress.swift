@@ -18,7 +18,9 @@ struct Compress: ParsableCommand {
             A file larger than twice --block-size is split into blocks that are compressed in \
             parallel and read as they are needed (memory stays bounded by the work in flight, not \
             by the file size). With libdeflate each block is a gzip member indexed for parallel \
-            decompression; with zlib the file is one gzip member, as pigz writes it.
+            decompression (--rsyncable: members start where the file's bytes say); with \
+            --single-member (zlib) the file is one gzip member, as gzip and pigz write it; \
+            --format zlib and zip write FILE.zz and FILE.zip as pigz -z and -K do.
 
             As a filter: with no path, or '-', standard input is compressed to standard output \
             in parallel blocks (mysqldump | squeeze compress > dump.gz), byte for byte what \
@@ -66,6 +68,9 @@ struct Compress: ParsableCommand {
     }
 
     func validate() throws {
+        if shards.resumeMode != nil && compression.format != .gzip {
+            throw ValidationError("--resume judges gzip outputs (their trailers and index): it cannot be used with --format \(compression.format.rawValue)")
+        }
         guard isFilter else {
             if shards.plan == nil { try fileList.requireInput(paths) }
             return try shards.validate(paths: paths, fileList: fileList)

@@ -63,7 +63,7 @@ struct Plan: ParsableCommand {
             followSymlinks: selection.followSymlinks, shards: shards,
             directory: CommandLinePath.pathName(output, option: "-o", "--output"), force: force,
             options: ShardPlanManifest.Options(
-                roots: roots.map { "\($0)" }, filesFrom: fileList.filesFrom, null: fileList.null, sizes: sizes,
+                roots: roots, filesFrom: fileList.filesFrom, null: fileList.null, sizes: sizes,
                 include: selection.include, exclude: selection.exclude, followSymlinks: selection.followSymlinks))
         let outcome: PlanOutcome
         do {

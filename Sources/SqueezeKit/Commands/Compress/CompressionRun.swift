@@ -13,7 +13,7 @@ public struct CompressionRequest: Sendable {
     public var shard: ShardSlice?
     /// `--resume`: outputs already complete are counted as done instead of redone.
     public var resume: ResumeMode?
-    /// What each output's name ends with (gzip's `-S`).
+    /// What each output's name ends with: the format's (`.gz`, `.zz`, `.zip`), or gzip's `-S`.
     public var suffix: String
     /// Which of a file's name and time its header keeps (gzip's `-n`).
     public var headerFields: StoredHeaderFields
@@ -26,9 +26,9 @@ public struct CompressionRequest: Sendable {
         roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         settings: CompressionSettings = CompressionSettings(), scheduling: SchedulingOptions = SchedulingOptions(),
         output: OutputOptions = OutputOptions(), shard: ShardSlice? = nil, resume: ResumeMode? = nil,
-        suffix: String = ".gz", headerFields: StoredHeaderFields = .nameAndTime, scanFirst: Bool = false
+        suffix: String? = nil, headerFields: StoredHeaderFields = .nameAndTime, scanFirst: Bool = false
     ) {
-        self.suffix = suffix
+        self.suffix = suffix ?? settings.format.suffix
         self.headerFields = headerFields
         self.scanFirst = scanFirst
         self.roots = roots
@@ -72,12 +72,12 @@ public final class CompressionRun: BatchRun, Sendable {
             command: "compress",
             settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
             compressedSide: .output)
-        let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.blockSize)
+        let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.workBlockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
         let (settings, output, suffix, headerFields) = (request.settings, request.output, request.suffix, request.headerFields)
         let destination: @Sendable (ScannedFile) -> PathName = { file in output.destination(for: file) { $0.appendingSuffix(suffix) } }
-        let encoder = settings.codec.makeEncoder(level: settings.level)
+        let encoder = settings.makeEncoder()
         // Each file's task and items are made when its turn comes.
         let items: @Sendable (ScannedFile) -> [WorkItem] = { file in
             let task = CompressionTask(

@@ -12,7 +12,10 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     let destination: PathName
     let layout: BlockLayout
     private let encoder: any BlockEncoder
-    private let origin: GzipOrigin
+    /// `--rsyncable`, for a file large enough to split: where members start, and the encoder of
+    /// the members cut there (`layout` then cuts the work, not the members).
+    let contentMembers: (boundaries: ContentBoundaries, encoder: any MemberEncoder)?
+    let origin: GzipOrigin
     private let context: TaskContext
     private let state: Locked<State>
 
@@ -32,10 +35,19 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     ) {
         self.source = source
         self.destination = destination
-        self.layout = BlockLayout(fileSize: source.status.size, blockSize: settings.blockSize)
+        let layout = BlockLayout(fileSize: source.status.size, blockSize: settings.blockSize)
         self.encoder = encoder
+        // A file split into members where its bytes say is worked on in larger items.
+        if layout.isSplit, let boundaries = settings.contentBoundaries, let members = encoder as? any MemberEncoder {
+            contentMembers = (boundaries, members)
+            self.layout = BlockLayout(fileSize: source.status.size, blockSize: settings.workBlockSize)
+        } else {
+            contentMembers = nil
+            self.layout = layout
+        }
         self.context = context
-        let origin = GzipOrigin(name: source.path, modificationTime: source.status.modificationTime, keeping: headerFields)
+        let origin = GzipOrigin(
+            name: source.path, modificationTime: source.status.modificationTime, keeping: headerFields, length: source.status.size)
         self.origin = origin
         state = Locked(State(writer: OrderedGzipWriter(encoder: encoder, origin: origin) { [context] in
             try context.makeOutput(for: destination)
@@ -70,7 +82,7 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     func finish() {
         let outcome = state.withLock { state -> FileOutcome? in
             defer { state.reader = nil }
-            if context.cancellation.isCancelled && state.writer.failure == nil {
+            if context.cancellation.isCancelled && !state.writer.hasFailedOnItsOwn {
                 state.writer.discard()
                 return nil
             }
@@ -145,6 +157,9 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     /// a real change of size shows in `finish()`'s `fstat`. A short read of a split file means
     /// it shrank; growth and rewrites show in `finish()` too.
     private func encode(_ index: Int, from reader: ReadableFile) throws -> EncodedBlock {
+        if let contentMembers {
+            return try encodeMembersStarting(inBlock: index, from: reader, boundaries: contentMembers.boundaries, encoder: contentMembers.encoder)
+        }
         let range = layout.range(ofBlock: index)
         let contextStart = max(0, range.offset - Int64(encoder.contextLength))
         let contextLength = Int(range.offset - contextStart)

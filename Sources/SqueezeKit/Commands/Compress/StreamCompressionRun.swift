@@ -54,14 +54,44 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
             compressedSide: .output)
         collector.plan(files: request.sources.count, bytes: 0)
+        var endsWhole = false
+        var whole = 0
         for source in request.sources where !cancellation.isCancelled {
-            compress(source)
+            switch compress(source) {
+            case .whole:
+                endsWhole = true
+                whole += 1
+            case .cut: endsWhole = false
+            case .notBegun: break
+            }
         }
+        // Interrupted between two inputs (the next one's FIFO not yet opened, say): what went out
+        // so far must not read as all of it.
+        if cancellation.isCancelled && endsWhole && whole < request.sources.count { markCut(settings: request.settings) }
         return report.build(collector: collector, interrupted: cancellation.isCancelled)
     }
 
+    /// What one input left on standard output.
+    private enum Written {
+        /// A whole gzip file.
+        case whole
+        /// A gzip file cut short, and marked so by its writer.
+        case cut
+        /// Nothing: the input could not be opened.
+        case notBegun
+    }
+
+    /// Ends standard output with the truncation mark, as a stream's writer ends a stream it cut.
+    private func markCut(settings: CompressionSettings) {
+        var writer = OrderedGzipWriter(
+            encoder: settings.codec.makeEncoder(level: settings.level), origin: .anonymous,
+            marksEmptyStream: true
+        ) { [cancellation] in StandardOutputFile(cancelling: cancellation) }
+        writer.discard()
+    }
+
     /// Compresses one input to standard output and records its outcome.
-    private func compress(_ source: StreamCompressionRequest.Source) {
+    private func compress(_ source: StreamCompressionRequest.Source) -> Written {
         let name: PathName
         let file: ReadableFile
         var origin = GzipOrigin.anonymous
@@ -74,7 +104,7 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             case .path(let path):
                 name = path
                 // A FIFO named here is read once its writer comes, as decompression reads one.
-                file = try ReadableFile(path, waitingForWriterUnless: { cancellation.isCancelled })
+                file = try ReadableFile(path, waitingForWriterUntil: cancellation)
                 let status = try file.status()
                 if status.kind == .directory { throw SystemError("read", path, code: EISDIR) }
                 size = status.size
@@ -84,8 +114,11 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             }
         } catch {
             let path: PathName = if case .path(let path) = source { path } else { Self.standardInputName }
-            collector.record(FileOutcome(source: path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0, status: .failed("\(error)")))
-            return
+            // A wait for a FIFO's writer that the interrupt ended is no failure of the input.
+            if !cancellation.isCancelled {
+                collector.record(FileOutcome(source: path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0, status: .failed("\(error)")))
+            }
+            return .notBegun
         }
         let settings = request.settings
         let window = makeWindow(jobs: request.scheduling.jobs, blockSize: settings.blockSize)
@@ -93,13 +126,13 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: OutputOptions())
         let ending = Locked<StreamedGzipTask.Ending?>(nil)
         let task = StreamedGzipTask(
-            output: StandardOutputFile(cancelling: cancellation), encoder: settings.codec.makeEncoder(level: settings.level),
+            output: StandardOutputFile(cancelling: cancellation), encoder: settings.makeEncoder(),
             origin: origin, context: context, taskSize: size
         ) { end in ending.withLock { $0 = end } }
         let work = StreamedWork(cancellation: cancellation)
         let producerDone = DispatchSemaphore(value: 0)
         let producer = Thread { [collector, cancellation] in
-            let cutter = task.makeCutter(blockSize: settings.blockSize, feeding: work)
+            let cutter = task.makeCutter(blockSize: settings.blockSize, boundaries: settings.contentBoundaries, feeding: work)
             Self.feed(file, to: cutter, task: task, collector: collector, cancellation: cancellation)
             try? cutter.finish()
             work.finish()
@@ -108,20 +141,27 @@ public final class StreamCompressionRun: BatchRun, Sendable {
         producer.name = "squeeze.stream-producer"
         producer.start()
         schedule(work, request.scheduling)
-        // Interrupted, the producer may be blocked reading a pipe that sends nothing more: the
-        // run ends without it (it holds nothing the exit must clean up).
-        if cancellation.isCancelled { return }
-        producerDone.wait()
+        if cancellation.isCancelled {
+            // The stream's end may never reach the writer: the output is cut here. The producer
+            // may be blocked reading a pipe that sends nothing more, if the run was stopped by
+            // its output's reader going away rather than by a signal (which ends that read): the
+            // run ends without it (it holds nothing the exit must clean up).
+            task.abandon()
+        } else {
+            producerDone.wait()
+        }
 
         switch ending.withLock({ $0 }) {
         case .committed(let bytesIn, let bytesOut, let seconds)?:
             collector.record(FileOutcome(source: name, output: nil, bytesIn: bytesIn, bytesOut: bytesOut, seconds: seconds, status: .done))
+            return .whole
         case .failed(let error, let seconds)?:
             collector.record(FileOutcome(
                 source: name, output: nil, bytesIn: 0, bytesOut: 0, seconds: seconds,
                 status: .failed("\(error); what was written to standard output is incomplete")))
+            return .cut
         case .cancelled?, nil:
-            break
+            return .cut
         }
     }
 

@@ -57,7 +57,7 @@ struct DecompressedFileDestination: DecodedFileDestination {
             outcome = FileOutcome(
                 source: source.path, output: outputPath, bytesIn: decoding.reader?.isSequential == true ? summary.compressedBytes : source.status.size,
                 bytesOut: summary.uncompressedBytes,
-                seconds: decoding.seconds, status: .done, warning: summary.trailing.warning,
+                seconds: decoding.seconds, status: .done, warning: summary.warning,
                 outputChecksum: (output as? DiscardedOutput)?.checksum)
         } catch {
             decoding.output?.discard()

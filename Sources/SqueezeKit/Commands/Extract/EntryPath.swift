@@ -15,6 +15,23 @@ enum EntryPath {
         }
         return PathName(bytes: kept.joined(separator: [slash]))
     }
+
+    /// The entry a symbolic link at `link` points to, when its target names one below the
+    /// destination without going through another link (`..` taken lexically, as `tar` stores
+    /// it); nil for an absolute target or one that climbs out.
+    static func symbolicLinkTarget(_ target: PathName, of link: PathName) -> PathName? {
+        if target.isAbsolute || target.isEmpty { return nil }
+        let slash = UInt8(ascii: "/")
+        var kept: [ArraySlice<UInt8>] = link.parent == "." ? [] : link.parent.bytes.split(separator: slash)[...].map { $0 }
+        for component in target.bytes.split(separator: slash, omittingEmptySubsequences: true) {
+            if component.elementsEqual("..".utf8) {
+                if kept.popLast() == nil { return nil }
+            } else if !component.elementsEqual(".".utf8) {
+                kept.append(component)
+            }
+        }
+        return kept.isEmpty ? nil : PathName(bytes: kept.joined(separator: [slash]))
+    }
 }
 
 /// How an entry's path below the destination is given to the file system and to libarchive.

@@ -59,7 +59,7 @@ final class GzipStyleListingTask: BlockTask {
             }
             return FileOutcome(
                 source: source.path, output: nil, bytesIn: compressed, bytesOut: summary.uncompressedBytes,
-                seconds: MonotonicClock.now() - start, status: .done, warning: summary.trailing.warning)
+                seconds: MonotonicClock.now() - start, status: .done, warning: summary.warning)
         }
         return true
     }

@@ -129,9 +129,9 @@ private struct Walk {
         let identity = FileIdentity(status)
         ancestors.insert(identity)
         defer { ancestors.remove(identity) }
-        let entries: [DirectoryEntry]
+        let entries: [TreeScanner.DirectoryEntry]
         do {
-            entries = try Self.entries(in: stream, directory)
+            entries = try TreeScanner.entries(in: stream, directory, stoppingWhen: cancellation)
         } catch {
             found(.failure(FileFailure(path: directory, error: error)))
             return
@@ -249,7 +249,9 @@ private struct Walk {
         try systemCall("stat", path) { name.withCString { fstatat(parent, $0, &raw, flags) } }
         return FileStatus(raw)
     }
+}
 
+extension TreeScanner {
     /// A name a directory lists, with the type `readdir` gave (`DT_UNKNOWN` where the file system
     /// does not say). (A struct, not a tuple: arrays of tuples are sorted, copied and destroyed
     /// through the runtime's generic witnesses, a few hundred instructions an entry.)
@@ -258,10 +260,15 @@ private struct Walk {
         let type: UInt8
     }
 
-    /// The entries of a directory stream but "." and "..", sorted by name (bytes).
-    static func entries(in stream: OpaquePointer, _ directory: PathName) throws(SystemError) -> [DirectoryEntry] {
+    /// The entries of a directory stream but "." and "..", sorted by name (bytes); none once
+    /// `cancellation` is set, which a directory of millions of entries is read and sorted too
+    /// long to wait for.
+    static func entries(
+        in stream: OpaquePointer, _ directory: PathName, stoppingWhen cancellation: CancellationFlag? = nil
+    ) throws(SystemError) -> [DirectoryEntry] {
         var entries: [DirectoryEntry] = []
         while true {
+            if cancellation?.isCancelled == true { return [] }
             errno = 0
             guard let entry = readdir(stream) else {
                 if errno != 0 { throw SystemError("read directory", directory, code: errno) }
