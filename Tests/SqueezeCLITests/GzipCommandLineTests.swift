@@ -184,13 +184,16 @@ import Testing
     }
 
     /// SIGPIPE: at its default the process ends by it (the shell's 141), as gzip; ignored by the
-    /// parent (`trap '' PIPE`), the write fails with EPIPE and gzip's message, exit 1.
+    /// parent (`trap '' PIPE`), the write fails with EPIPE and gzip's message, exit 1. (`env
+    /// --default-signal` sets it to its default first: the test process may have it ignored, and
+    /// a shell cannot undo a signal ignored when it started.)
     @Test func aReaderGoneAsGzipAndCatMeetIt() throws {
         let big = "seq 1 300000 > big && touch -d @1700000000 big && /bin/gzip -k big"
         for line in [
-            #""$T/gzip" -c big | head -c 10 > /dev/null; echo ${PIPESTATUS[0]}"#, #""$T/zcat" big.gz | head -c 10 > /dev/null; echo ${PIPESTATUS[0]}"#,
-            #"trap '' PIPE; "$T/gzip" -c big | head -c 10 > /dev/null; echo ${PIPESTATUS[0]}"#,
-            #"trap '' PIPE; "$T/gzip" -dc big.gz | head -c 10 > /dev/null; echo ${PIPESTATUS[0]}"#,
+            #"env --default-signal=PIPE "$T/gzip" -c big | head -c 10 > /dev/null; echo ${PIPESTATUS[0]}"#,
+            #"env --default-signal=PIPE "$T/zcat" big.gz | head -c 10 > /dev/null; echo ${PIPESTATUS[0]}"#,
+            #"trap '' PIPE; env --ignore-signal=PIPE "$T/gzip" -c big | head -c 10 > /dev/null; echo ${PIPESTATUS[0]}"#,
+            #"trap '' PIPE; env --ignore-signal=PIPE "$T/gzip" -dc big.gz | head -c 10 > /dev/null; echo ${PIPESTATUS[0]}"#,
         ] {
             let result = try Self.sameAsTheTool("set +o pipefail; " + line, setUp: big + " && touch -d @1700000000 big.gz")
             #expect(result.output == (line.hasPrefix("trap") ? "1\n" : "141\n"), "\(line)")
