@@ -169,6 +169,37 @@ import Testing
         #expect(extraction.report.filesDone == 9)
     }
 
+    /// What is extracted does not depend on how far the stream had been verified: an entry
+    /// beneath the name of a file still waiting fails as beneath the file ("Not a directory"),
+    /// directly or as a link made when its later target is, instead of making a directory that
+    /// keeps the file from its name; a link made when its target is takes its name after an
+    /// earlier entry of that name still waiting (the last entry of a name wins).
+    @Test func whatIsExtractedDoesNotDependOnHowFarTheStreamWasVerified() throws {
+        let scratch = try TemporaryDirectory()
+        try TarBuilder()
+            .file("file", "data\n")
+            .file("file/beneath", "data\n")
+            .hardlink("later-file/link", to: "target")
+            .file("later-file", "data\n")
+            .file("replaced", "first\n")
+            .hardlink("replaced", to: "target")
+            // Empty: no bytes of its own to wait for.
+            .file("target", "")
+            .write(to: scratch("a.tar"))
+        let waiting = Self.extract(scratch("a.tar"), into: scratch("waiting")).report
+        let streamed = ExtractionRunTests.extract(scratch("a.tar"), into: scratch("streamed"))
+        let tree = Self.withoutTimesOfNow(TreeSnapshot(of: scratch("streamed")))
+        let waitingTree = Self.withoutTimesOfNow(TreeSnapshot(of: scratch("waiting")))
+        #expect(waitingTree == tree, "\(waitingTree.differences(from: tree))")
+        #expect(tree.paths == [".", "file", "later-file", "replaced", "target"])
+        #expect(ExtractionRunTests.identity(scratch("waiting/replaced")) == ExtractionRunTests.identity(scratch("waiting/target")))
+        for report in [waiting, streamed] {
+            #expect(report.filesDone == 5, "\(report.failures)")
+            #expect(Set(ExtractionRunTests.failures(report).keys) == ["file/beneath", "later-file/link"], "\(report.failures)")
+        }
+        for failure in waiting.failures { #expect(failure.message.hasSuffix("Not a directory"), "\(failure)") }
+    }
+
     /// GNU tar's order: a directory's mode and time are set once everything in it is in place,
     /// read-only directories and directories stored after their contents included.
     @Test func directoriesTakeTheirModesAndTimesAfterTheirContents() throws {

@@ -284,46 +284,62 @@ final class ArchiveExtractor {
     }
 
     /// Makes the hard links that waited for `file`, just made (and those that waited for them):
-    /// each through a temporary linked to the file (to its temporary while it waits, and then
-    /// waiting with it), renamed into place.
+    /// each through a temporary linked to the file (to its temporary while it waits), renamed
+    /// into place. A link waits with its file, and behind an earlier entry of its own name still
+    /// waiting (the last entry of a name wins, whatever the stream has verified).
     private func makeForwardLinks(to file: PathName) {
         var made = [file]
         while let target = made.popLast() {
             for link in forwardLinks.take(to: target) {
                 let start = MonotonicClock.now()
                 let waitingFile = unverified.waiting(for: target)
-                let temporary = freshTemporary(for: link.name)
-                registry.register(placement.absolute(temporary))
-                linkEntry.clear()
-                linkEntry.pathname = placement.path(temporary)
-                linkEntry.hardLinkTarget = placement.path(waitingFile?.temporary ?? target)
-                linkEntry.kind = .regular
+                var temporary: PathName?
                 do {
+                    let parents = sequence(first: link.name.parent) { $0.parent }.prefix { $0 != "." }
+                    try checkNotBeneathWaitingEntry(link.name, directories: parents)
+                    let linked = freshTemporary(for: link.name)
+                    temporary = linked
+                    registry.register(placement.absolute(linked))
+                    linkEntry.clear()
+                    linkEntry.pathname = placement.path(linked)
+                    linkEntry.hardLinkTarget = placement.path(waitingFile?.temporary ?? target)
+                    linkEntry.kind = .regular
                     try disk.setOptions(ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_NO_OVERWRITE)
                     _ = try disk.writeHeader(linkEntry, name: link.entryName)
                     _ = try disk.finishEntry(name: link.entryName)
                     let outcome = FileOutcome(
                         source: link.entryName, output: placement.absolute(link.name), bytesIn: 0, bytesOut: 0,
                         seconds: MonotonicClock.now() - link.start, status: .done)
-                    if let waitingFile {
+                    if waitingFile != nil || unverified.waiting(for: link.name) != nil {
+                        let kind = waitingFile?.kind ?? (try? status(of: target))?.kind ?? .regular
                         unverified.append(UnverifiedEntries.Entry(
-                            temporary: temporary, name: link.name, kind: waitingFile.kind, streamEnd: reader.streamPosition,
+                            temporary: linked, name: link.name, kind: kind, streamEnd: reader.streamPosition,
                             outcome: outcome, linkTarget: target))
                     } else {
-                        try rename(temporary, over: link.name)
-                        registry.unregister(placement.absolute(temporary))
+                        try rename(linked, over: link.name)
+                        registry.unregister(placement.absolute(linked))
                         paths.insert(link.name)
                         noteLinked([link.name, target])
                         collector.record(outcome)
                     }
                     made.append(link.name)
                 } catch {
-                    discard(temporary)
-                    let cause = (error as? LibarchiveError)?.naming(temporary, as: link.name) ?? error
+                    if let temporary { discard(temporary) }
+                    let cause = temporary.flatMap { (error as? LibarchiveError)?.naming($0, as: link.name) } ?? error
                     collector.record(failure(link.entryName, "\(cause)", since: start))
                 }
             }
         }
+    }
+
+    /// Throws when one of `directories`, which extracting `relative` would create, is the name of
+    /// an entry still waiting (a file, a link: waiting entries are never directories). In archive
+    /// order that name is taken by then, and the entry fails as it does when nothing waits
+    /// ("Not a directory"); created now, the directory would keep the waiting entry from its name,
+    /// and what is extracted would depend on how far the stream had been verified.
+    private func checkNotBeneathWaitingEntry(_ relative: PathName, directories: some Sequence<PathName>) throws(SystemError) {
+        guard !unverified.isEmpty, directories.contains(where: { unverified.waiting(for: $0) != nil }) else { return }
+        throw SystemError("extract", placement.absolute(relative), code: ENOTDIR)
     }
 
     /// Where the entry goes, after squeeze's checks; nil when something that was there before is
@@ -336,6 +352,7 @@ final class ArchiveExtractor {
         let kind = storedLink == nil ? entry.kind : .regular
         try checkKind(kind, isDestination: relative.isEmpty)
         paths.noteParents(of: relative)
+        try checkNotBeneathWaitingEntry(relative, directories: paths.pendingParents)
         if !relative.isEmpty && !paths.madeParent(of: relative) {
             // A directory that was there before: a killed extraction may have left temporaries in it.
             let directory = relative.parent == "." ? PathName(bytes: []) : relative.parent

@@ -18,7 +18,7 @@ struct ExtractedPaths {
     /// `lstat` of a path relative to the destination; nil when there is nothing there.
     private let status: (PathName) -> FileStatus?
     /// Directories the current entry's extraction will create.
-    private var pendingParents: [PathName] = []
+    private(set) var pendingParents: [PathName] = []
     /// The last parent directory found to exist, and whether it is this extraction's: entries
     /// come grouped by directory, so most need no lookup.
     private var lastParent: (path: PathName, isOurs: Bool)?
