@@ -200,6 +200,26 @@ import Testing
         for failure in waiting.failures { #expect(failure.message.hasSuffix("Not a directory"), "\(failure)") }
     }
 
+    /// A waiting entry whose name cannot be taken once its bytes are verified (a directory is
+    /// there) is reported with that cause, as when nothing waits, not as unverified.
+    @Test func aNameThatCannotBeTakenIsReportedWithItsCause() throws {
+        let scratch = try TemporaryDirectory()
+        try TarBuilder()
+            .hardlink("link", to: "target")
+            .file("link/beneath", "data\n")
+            .file("target", "data\n")
+            .write(to: scratch("a.tar"))
+        let waiting = Self.extract(scratch("a.tar"), into: scratch("waiting")).report
+        let streamed = ExtractionRunTests.extract(scratch("a.tar"), into: scratch("streamed"))
+        for (report, destination) in [(waiting, "waiting"), (streamed, "streamed")] {
+            let failures = ExtractionRunTests.failures(report)
+            #expect(failures.count == 1, "\(failures)")
+            let message = failures["link"] ?? ""
+            #expect(message.hasPrefix("cannot rename into place '") && message.hasSuffix("/\(destination)/link': Is a directory"), "\(message)")
+            #expect(TreeSnapshot(of: scratch(destination)).paths == [".", "link", "link/beneath", "target"])
+        }
+    }
+
     /// GNU tar's order: a directory's mode and time are set once everything in it is in place,
     /// read-only directories and directories stored after their contents included.
     @Test func directoriesTakeTheirModesAndTimesAfterTheirContents() throws {

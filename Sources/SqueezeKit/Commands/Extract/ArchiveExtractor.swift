@@ -198,9 +198,10 @@ final class ArchiveExtractor {
                 if let file = waiting.linkTarget { noteLinked([waiting.name, file]) }
                 collector.record(waiting.outcome)
             } catch {
+                // Its bytes were verified: the name could not be taken.
                 discard(waiting.temporary)
-                let failure = (error as? LibarchiveError)?.naming(waiting.temporary, as: waiting.name) ?? error
-                collector.record(UnverifiedEntries.failure(waiting, because: failure))
+                let cause = (error as? LibarchiveError)?.naming(waiting.temporary, as: waiting.name) ?? error
+                collector.record(UnverifiedEntries.failure(waiting, "\(cause)"))
             }
         }
     }

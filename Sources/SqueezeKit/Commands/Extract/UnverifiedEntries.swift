@@ -99,20 +99,22 @@ struct UnverifiedEntries {
         return entries
     }
 
-    /// What an entry that never took its name is reported with. `links`: the names that were
-    /// to be hard links of it, which go with it.
+    /// What an entry whose bytes could not be verified is reported with. `links`: the names that
+    /// were to be hard links of it, which go with it.
     static func failure(_ entry: Entry, because error: any Error, links: [PathName] = []) -> FileOutcome {
+        let cause = "the archive's data could not be verified up to the end of this entry: \(error)"
+        let withLinks = links.isEmpty ? "" : " (nor its hard link\(links.count == 1 ? "" : "s") \(links.map { "'\($0)'" }.joined(separator: ", ")))"
+        if let file = entry.linkTarget { return failure(entry, "not extracted (a hard link to '\(file)'): \(cause)") }
+        return failure(entry, "not extracted\(withLinks): \(cause)")
+    }
+
+    /// What an entry that never took its name is reported with.
+    static func failure(_ entry: Entry, _ message: String) -> FileOutcome {
         var outcome = entry.outcome
         outcome.output = nil
         outcome.bytesOut = 0
         outcome.warning = nil
-        let cause = "the archive's data could not be verified up to the end of this entry: \(error)"
-        let withLinks = links.isEmpty ? "" : " (nor its hard link\(links.count == 1 ? "" : "s") \(links.map { "'\($0)'" }.joined(separator: ", ")))"
-        if let file = entry.linkTarget {
-            outcome.status = .failed("not extracted (a hard link to '\(file)'): \(cause)")
-        } else {
-            outcome.status = .failed("not extracted\(withLinks): \(cause)")
-        }
+        outcome.status = .failed(message)
         return outcome
     }
 }
