@@ -398,8 +398,11 @@ final class ArchiveExtractor {
             } else if !options.overwrite {
                 collector.record(.skipped(SkippedPath(path: name, reason: .outputExists(placement.absolute(relative)))))
                 return nil
+            } else if existing.kind != .regular && existing.kind != .symbolicLink {
+                // Nothing that is not a file is replaced, as for every output squeeze writes; a
+                // symbolic link is, not followed (as `gzip -f` replaces one named after its source).
+                throw EntryRefusal.replacesNonFile(existing.kind)
             } else {
-                target.existedBefore = existing.kind == .directory
                 target.replacesOlder = true
             }
         }
