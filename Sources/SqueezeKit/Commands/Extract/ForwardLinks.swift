@@ -38,7 +38,7 @@ struct ForwardLinks {
 
     /// A later entry takes `name`: the link waiting under that name will never be made.
     mutating func remove(named name: PathName) -> Link? {
-        guard let target = targets.removeValue(forKey: name) else { return nil }
+        guard !targets.isEmpty, let target = targets.removeValue(forKey: name) else { return nil }
         guard let index = byTarget[target]?.firstIndex(where: { $0.name == name }) else { return nil }
         let link = byTarget[target]!.remove(at: index)
         if byTarget[target]!.isEmpty { byTarget[target] = nil }

@@ -22,6 +22,8 @@ struct UnverifiedEntries {
         /// The name it takes once verified, relative to the destination.
         var name: PathName
         var kind: FileKind
+        /// In a directory this extraction made: once it has its name, nothing needs noting.
+        var inOwnDirectory: Bool
         /// How far into the decoded archive the entry's bytes reach.
         var streamEnd: Int64
         /// What is recorded once it has its name.
@@ -53,6 +55,9 @@ struct UnverifiedEntries {
     func waiting(for name: PathName) -> Entry? {
         latest[name].map { entries[$0 - taken] }
     }
+
+    /// Whether an entry is waiting to become `name` (asked of every entry: no copy of it).
+    func isWaiting(_ name: PathName) -> Bool { !latest.isEmpty && latest[name] != nil }
 
     /// The first name of a cpio file whose data comes on a later name (newc): it waits until that
     /// name's data has been verified (`release`), so that it never stands empty, nor is left
@@ -86,8 +91,12 @@ struct UnverifiedEntries {
     mutating func takeVerified(_ isVerified: (Int64) -> Bool) -> [Entry] {
         let count = entries.prefix { isVerified($0.streamEnd) }.count
         guard count > 0 else { return [] }
+        // All of them (the stream's end, or a member that verified what was waiting): no index to keep.
+        guard count < entries.count else { return takeAll() }
         let verified = Array(entries.prefix(count))
-        for (index, entry) in verified.enumerated() where latest[entry.name] == taken + index { latest[entry.name] = nil }
+        for (index, entry) in verified.enumerated() {
+            if let slot = latest.index(forKey: entry.name), latest.values[slot] == taken + index { latest.remove(at: slot) }
+        }
         entries.removeFirst(count)
         taken += count
         return verified
