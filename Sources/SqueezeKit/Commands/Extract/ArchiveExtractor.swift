@@ -301,7 +301,7 @@ final class ArchiveExtractor {
                 let waitingFile = unverified.waiting(for: target)
                 var temporary: PathName?
                 do {
-                    let parents = sequence(first: link.name.parent) { $0.parent }.prefix { $0 != "." }
+                    let parents = sequence(first: link.name.parent) { $0.parent }.lazy.prefix { $0 != "." }
                     try checkNotBeneathWaitingEntry(link.name, directories: parents)
                     let inOwnDirectory = paths.madeParent(of: link.name)
                     let linked = freshTemporary(for: link.name, inOwnDirectory: inOwnDirectory)
