@@ -163,10 +163,13 @@ import Testing
                 .directory("becomes-dir")
                 .file("becomes-dir/inside", "inside\n")
                 .file("twice", "one\n")
-                .file("twice", "two\n"),
+                .file("twice", "two\n")
+                .file("twice-then-dir", "one\n")
+                .file("twice-then-dir", "two\n")
+                .directory("twice-then-dir"),
             scratch)
         #expect(extraction.seenBeforeTheEnd == [], "\(extraction.seenBeforeTheEnd)")
-        #expect(extraction.report.filesDone == 9)
+        #expect(extraction.report.filesDone == 12)
     }
 
     /// What is extracted does not depend on how far the stream had been verified: an entry

@@ -36,6 +36,9 @@ struct UnverifiedEntries {
         /// A later entry of the archive took the name (a directory): the temporary is gone, and
         /// only the outcome is left to record.
         var isSuperseded = false
+        /// The place of the entry before it waiting for the same name, if any: set by `append`
+        /// (see `supersede`).
+        var earlierOfName: Int?
     }
 
     private var entries: [Entry] = []
@@ -47,7 +50,8 @@ struct UnverifiedEntries {
     var isEmpty: Bool { entries.isEmpty }
 
     mutating func append(_ entry: Entry) {
-        latest[entry.name] = taken + entries.count
+        var entry = entry
+        entry.earlierOfName = latest.updateValue(taken + entries.count, forKey: entry.name)
         entries.append(entry)
     }
 
@@ -77,12 +81,15 @@ struct UnverifiedEntries {
     /// A directory takes `name`: the entries waiting for it will never have it. Returns their
     /// temporaries, which the caller removes (a hard link waiting with one keeps its own name of
     /// the file, as the file's earlier names keep it when tar replaces a name).
+    /// The entries of the name are found through each one's `earlierOfName`, not by a scan: an
+    /// archive may name a directory and a file by turns thousands of times.
     mutating func supersede(_ name: PathName) -> [PathName] {
-        guard latest.removeValue(forKey: name) != nil else { return [] }
         var temporaries: [PathName] = []
-        for index in entries.indices where entries[index].name == name && !entries[index].isSuperseded {
-            entries[index].isSuperseded = true
-            temporaries.append(entries[index].temporary)
+        var place = latest.removeValue(forKey: name)
+        while let found = place, found >= taken {
+            entries[found - taken].isSuperseded = true
+            temporaries.append(entries[found - taken].temporary)
+            place = entries[found - taken].earlierOfName
         }
         return temporaries
     }
