@@ -114,6 +114,7 @@ import Testing
     static let blockRunners: [(marker: String, runner: String)] = [
         ("cp -r /usr/include /dev/shm/include", "theReportExample"),
         ("scripts/uninstall", "scripts/test-install"),
+        ("scripts/demo    #", "scripts/test itself, which ends with the demo"),
         ("cp -r /usr/include/linux tree", "theFirstRun"),
         ("squeeze compress [PATH...]", "theCommandsBlock"),
         ("tar -I 'squeeze gzip' -cf src.tar.gz src/", "thePipesAndScriptsBlock"),
