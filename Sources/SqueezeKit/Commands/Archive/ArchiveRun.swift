@@ -108,9 +108,9 @@ public final class ArchiveRun: BatchRun, Sendable {
             items: items, task: task, work: work, blockSize: settings.blockSize, collector: collector,
             cancellation: cancellation)
 
-        producer.start()
+        let producing = producer.start()
         schedule(work, scheduling)
-        let entryOutcomes = producer.waitUntilFinished()
+        let entryOutcomes = producing.join()
         // Interrupted, the scheduler may have stopped before the stream's end reached the writer.
         if cancellation.isCancelled { task.abandon() }
         if let end = ending.withLock({ $0 }) { record(end, entries: entryOutcomes) }

@@ -1,5 +1,3 @@
-import Foundation
-
 /// The producer of `squeeze archive`: on a thread of its own, runs libarchive over the items in
 /// order, reading each file as its turn comes, and hands the tar stream libarchive writes to the
 /// archive's `StreamedGzipTask`, which cuts it into blocks as they fill. A block waits for window
@@ -12,16 +10,12 @@ final class TarStreamProducer: Sendable {
     private let blockSize: Int
     private let collector: any ResultRecording
     private let cancellation: CancellationFlag
-    /// What became of each entry, known once the producer is done.
-    private let outcomes: Locked<ArchiveEntryOutcomes>
-    private let finished = DispatchSemaphore(value: 0)
 
     init(
         items: ScannedFiles, task: StreamedGzipTask, work: StreamedWork, blockSize: Int,
         collector: any ResultRecording, cancellation: CancellationFlag
     ) {
         self.items = items
-        outcomes = Locked(ArchiveEntryOutcomes(items: items))
         self.task = task
         self.work = work
         self.blockSize = blockSize
@@ -29,24 +23,14 @@ final class TarStreamProducer: Sendable {
         self.cancellation = cancellation
     }
 
-    func start() {
-        let thread = Thread { [self] in
-            produce()
-            finished.signal()
-        }
-        thread.name = "squeeze.archive-producer"
-        thread.start()
-    }
-
-    /// Waits for the producer; returns its account of every entry.
-    func waitUntilFinished() -> ArchiveEntryOutcomes {
-        finished.wait()
-        return outcomes.withLock { $0 }
+    /// Starts the producer on a thread of its own; joining it gives its account of every entry.
+    func start() -> JoinableThread<ArchiveEntryOutcomes> {
+        JoinableThread(name: "squeeze.tar") { [self] in produce() }
     }
 
     /// Writes every entry, then hands in the last block. On any failure the task is failed and
     /// still gets its last block, so that it finishes (discarding the archive) and reports.
-    private func produce() {
+    private func produce() -> ArchiveEntryOutcomes {
         let cutter = task.makeCutter(blockSize: blockSize, feeding: work)
         var entryOutcomes = ArchiveEntryOutcomes(items: items)
         do {
@@ -66,8 +50,8 @@ final class TarStreamProducer: Sendable {
         } catch {
             task.fail(error)
         }
-        outcomes.withLock { $0 = entryOutcomes }
         try? cutter.finish()
         work.finish()
+        return entryOutcomes
     }
 }

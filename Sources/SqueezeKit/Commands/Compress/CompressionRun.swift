@@ -197,12 +197,8 @@ public final class CompressionRun: BatchRun, Sendable {
         items: @escaping @Sendable (ScannedFile) -> [WorkItem]
     ) {
         let work = WalkFedWork(window: window, cancellation: cancellation)
-        let walked = DispatchSemaphore(value: 0)
-        let walker = Thread { [self] in
-            defer { walked.signal() }
+        let walker = JoinableThread(name: "squeeze.walk") { [self] in
             // The walk's reads and stats are the run's work too: at the priority --qos asks for.
-            // Named from inside, so that the kernel knows the name too (`ps -L`, `top -H`).
-            Thread.current.name = "squeeze.walk"
             WorkerThreads.adopt(request.scheduling.qos)
             var (large, count, bytes) = (ScannedFiles(), 0, Int64(0))
             var (check, withOutputs) = (makeOutputChecks(destination: destination), ScannedFiles())
@@ -232,9 +228,8 @@ public final class CompressionRun: BatchRun, Sendable {
             let (files, order) = (large, large.indicesLargestFirst(Array(0..<Int32(large.count))))
             work.finish(then: PlannedTasks(taskCount: order.count, window: window) { items(files[Int(order[$0])]) })
         }
-        walker.start()
         schedule(work, request.scheduling)
-        walked.wait()
+        walker.join()
     }
 
     /// Why `--rm` must keep `file` (and leave it out): it has other links, which gzip too removes

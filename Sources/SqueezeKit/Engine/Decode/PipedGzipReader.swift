@@ -46,20 +46,16 @@ public struct PipedGzipReader: Sendable {
         let task = PipedMemberTask(
             decoder: IndexedMemberDecoder(), window: window, cancellation: cancellation, verified: verified, consumer: consumer)
         let work = StreamedWork(cancellation: cancellation)
-        let schedulerDone = DispatchSemaphore(value: 0)
-        let workers = Thread { [scheduling, cancellation] in
+        let workers = JoinableThread(name: "squeeze.members") { [scheduling, cancellation] in
             scheduling.mode.makeScheduler(jobs: scheduling.jobs, qos: scheduling.qos, cancellation: cancellation).run(work)
-            schedulerDone.signal()
         }
-        workers.name = "squeeze.piped-members"
-        workers.start()
 
         var input = SequentialInput(file: file)
         var producer = RunProducer(task: task, work: work, window: window, runLimit: runLimit, maximumRunWeight: window.capacity / 2)
         let readResult = Result { try producer.readMembers(from: &input, cancellation: cancellation) }
         producer.handInPending()
         work.finish()
-        schedulerDone.wait()
+        workers.join()
 
         let (delivered, consumerFailure, undelivered) = task.outcome()
         if let consumerFailure { throw consumerFailure }
