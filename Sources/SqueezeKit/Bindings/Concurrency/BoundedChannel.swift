@@ -9,15 +9,18 @@ import Synchronization
 // 1. Their state is read and written only with their mutex held, and a waiter waits on a condition
 //    variable of that same mutex (`pthread_cond_wait`), so a wake-up sent between a waiter's check
 //    and its wait cannot be lost. No polling, no timeouts.
-// 2. Every change that can let a waiter go (room given back, an element added or taken, the end
-//    of the data, a close, a cancellation) wakes the waiters, who check again.
+// 2. Who waits on what: a channel's receivers wait on one condition (for an element or the end),
+//    its senders on another (for room); credits' takers on the first. Every change that can let a
+//    waiter go wakes that side: an element added wakes one receiver (the one it can satisfy),
+//    room given back wakes the senders or takers, and an end (the data's, a close, a
+//    cancellation) wakes everyone. A woken waiter checks again.
 // 3. Close and cancellation are for good: once either is set, every wait returns at once, now and
 //    later. A cancelled run therefore never leaves a thread blocked here.
 // 4. No code of a caller runs while the mutex is held (the cancellation handler only takes the
 //    mutex, sets a flag and wakes), so there is no lock order to get wrong.
 //
 // Deadlock freedom is then the users' part: whoever waits for room must know that something
-// already running will give it back (the engine's work window states the rule its schedulers follow).
+// already running will give it back (`WorkWindow` says how the engine's runs know it).
 
 /// Set once, when the user interrupts a run; workers check it between steps, and every
 /// `Credits` or `BoundedChannel` that was given the flag wakes its waiters at once.
@@ -88,7 +91,12 @@ final class Credits: Sendable {
         let monitor = Monitor(State(available: capacity))
         self.monitor = monitor
         self.cancellation = cancellation
-        cancellationToken = cancellation?.whenCancelled { monitor.update { $0.isClosed = true } }
+        cancellationToken = cancellation?.whenCancelled {
+            monitor.update { state in
+                state.isClosed = true
+                return .everyone
+            }
+        }
     }
 
     deinit { cancellation?.removeHandler(cancellationToken) }
@@ -96,39 +104,43 @@ final class Credits: Sendable {
     /// Waits for `count` units; false if the credits were closed (or the run cancelled) first.
     func acquire(_ count: Int) -> Bool {
         precondition(count <= capacity, "asked for more credits than there are")
-        return monitor.wait { state in
-            if state.isClosed { return false }
-            guard state.available >= count else { return nil }
-            state.available -= count
-            return true
-        } whileWaiting: { state, waiting in
-            state.waiting += waiting ? 1 : -1
-        }
+        return monitor.wait(
+            .takers,
+            until: { state in
+                if state.isClosed { return false }
+                guard state.available >= count else { return nil }
+                state.available -= count
+                return true
+            },
+            whileWaiting: { state, waiting in state.waiting += waiting ? 1 : -1 })
     }
 
     /// Takes `count` units if they are free now, without waiting; false if not (or if closed).
     func tryAcquire(_ count: Int) -> Bool {
         var taken = false
-        monitor.updateWakingIf { state in
+        monitor.update { state in
             if !state.isClosed && state.available >= count {
                 state.available -= count
                 taken = true
             }
-            return false  // taking room lets no waiter go
+            return .none  // taking room lets no waiter go
         }
         return taken
     }
 
     func release(_ count: Int) {
-        monitor.updateWakingIf({ state in
+        monitor.update { state in
             state.available += count
-            return state.waiting > 0 && (state.available >= wakeThreshold || state.available == capacity)
-        })
+            return state.waiting > 0 && (state.available >= wakeThreshold || state.available == capacity) ? .all(.takers) : .none
+        }
     }
 
     /// Lets every waiter go, now and later, without credits.
     func close() {
-        monitor.update { $0.isClosed = true }
+        monitor.update { state in
+            state.isClosed = true
+            return .everyone
+        }
     }
 }
 
@@ -189,6 +201,7 @@ final class BoundedChannel<Element: Sendable>: Sendable {
         cancellationToken = cancellation?.whenCancelled {
             monitor.update { state in
                 if state.end == nil { state.end = .cancelled }
+                return .everyone
             }
         }
     }
@@ -200,7 +213,7 @@ final class BoundedChannel<Element: Sendable>: Sendable {
     @discardableResult
     func send(_ element: Element) -> Bool {
         let weight = weight(element)
-        return monitor.wait { state in
+        return monitor.wait(.senders, waking: { sent in sent ? .one(.receivers) : .none }) { state in
             if state.isClosed { return false }
             if case .cancelled? = state.end { return false }
             precondition(state.end == nil, "send after finish")
@@ -215,7 +228,7 @@ final class BoundedChannel<Element: Sendable>: Sendable {
     /// sent before it has been received, and `CancellationError` after a `close`.
     func receive() throws -> Element? {
         let weight = weight
-        let next: Result<Element?, any Error> = monitor.wait { state in
+        let next: Result<Element?, any Error> = monitor.wait(.receivers, waking: { _ in .all(.senders) }) { state in
             if state.isClosed { return .failure(CancellationError()) }
             if !state.isEmpty { return .success(state.removeFirst(weighing: weight)) }
             switch state.end {
@@ -227,15 +240,38 @@ final class BoundedChannel<Element: Sendable>: Sendable {
         return try next.get()
     }
 
+    /// Waits for at least one element, then takes every element queued, in order, into
+    /// `elements` (emptied first; its storage and the channel's are swapped, so that a receiver
+    /// that drains in a loop allocates nothing). False at the end; throws as `receive` does.
+    func receiveAll(into elements: inout [Element?]) throws -> Bool {
+        elements.removeAll(keepingCapacity: true)
+        let taken: Result<Bool, any Error> = monitor.wait(.receivers, waking: { _ in .all(.senders) }) { state in
+            if state.isClosed { return .failure(CancellationError()) }
+            if !state.isEmpty {
+                swap(&elements, &state.elements)
+                elements.removeFirst(state.head)
+                state.head = 0
+                state.used = 0
+                return .success(true)
+            }
+            switch state.end {
+            case nil: return nil
+            case .finished, .cancelled: return .success(false)
+            case .failed(let error): return .failure(error)
+            }
+        }
+        return try taken.get()
+    }
+
     /// The next element if one is queued now, without waiting; nil if none is (whether or not
     /// more will come: `receive` tells), or after a `close`.
     func tryReceive() -> Element? {
         let weight = weight
         var element: Element?
-        monitor.updateWakingIf { state in
-            guard !state.isClosed && !state.isEmpty else { return false }
+        monitor.update { state in
+            guard !state.isClosed && !state.isEmpty else { return .none }
             element = state.removeFirst(weighing: weight)
-            return true  // room freed for a sender
+            return .all(.senders)  // room freed
         }
         return element
     }
@@ -244,6 +280,7 @@ final class BoundedChannel<Element: Sendable>: Sendable {
     func finish(throwing failure: (any Error)? = nil) {
         monitor.update { state in
             if state.end == nil { state.end = failure.map { .failed($0) } ?? .finished }
+            return .everyone
         }
     }
 
@@ -254,56 +291,70 @@ final class BoundedChannel<Element: Sendable>: Sendable {
             state.elements = []
             state.head = 0
             state.used = 0
+            return .everyone
         }
     }
 }
 
-/// State behind a `pthread_mutex` with one condition variable: what `Credits` and
-/// `BoundedChannel` are made of. (A pthread mutex, as `Locked` explains, so ThreadSanitizer sees it.)
+/// State behind a `pthread_mutex` with two condition variables, one per side that waits
+/// (`Side`): what `Credits` and `BoundedChannel` are made of. (A pthread mutex, as `Locked`
+/// explains, so ThreadSanitizer sees it.)
 ///
 /// `@unchecked Sendable`: `state` is read and written only with `mutex` held (in `update` and
 /// `wait`), and `pthread_cond_wait` releases and retakes that same mutex.
 private final class Monitor<State>: @unchecked Sendable {
+    /// Who waits: a channel's receivers (for an element or the end) and senders (for room), or
+    /// credits' takers (for room: the first side).
+    enum Side: Int {
+        case receivers = 0, senders = 1
+        static var takers: Side { .receivers }
+    }
+
+    /// Whom a change lets go.
+    enum Wake {
+        case none
+        /// One waiter of a side: the change can satisfy one (an element added).
+        case one(Side)
+        /// Every waiter of a side.
+        case all(Side)
+        /// Every waiter of both sides: an end.
+        case everyone
+    }
+
     private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
+    private let conditions: UnsafeMutablePointer<pthread_cond_t>
     private var state: State
 
     init(_ state: State) {
         self.state = state
         mutex = HeapMutex.make()
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
+        conditions = .allocate(capacity: 2)
+        for side in 0..<2 {
+            (conditions + side).initialize(to: pthread_cond_t())
+            pthread_cond_init(conditions + side, nil)
+        }
     }
 
     deinit {
-        pthread_cond_destroy(condition)
-        condition.deinitialize(count: 1)
-        condition.deallocate()
+        for side in 0..<2 { pthread_cond_destroy(conditions + side) }
+        conditions.deinitialize(count: 2)
+        conditions.deallocate()
         HeapMutex.free(mutex)
     }
 
-    /// Changes the state and wakes every waiter to check again.
-    func update(_ change: (inout State) -> Void) {
-        updateWakingIf({ state in
-            change(&state)
-            return true
-        })
-    }
-
-    /// Changes the state, and wakes every waiter if `change` says the change may let one go.
-    func updateWakingIf(_ change: (inout State) -> Bool) {
+    /// Changes the state, and wakes whom `change` says the change may let go.
+    func update(_ change: (inout State) -> Wake) {
         pthread_mutex_lock(mutex)
         let wake = change(&state)
         pthread_mutex_unlock(mutex)
-        if wake { pthread_cond_broadcast(condition) }
+        signal(wake)
     }
 
-    /// Waits until `ready` returns a result (it may change the state as it does), then wakes every
-    /// other waiter, since the change may concern them. `whileWaiting` is told when this thread
-    /// starts (true) and stops (false) waiting, for state that counts waiters.
+    /// Waits on `side` until `ready` returns a result (it may change the state as it does), then
+    /// wakes whom `waking` says the result lets go. `whileWaiting` is told when this thread starts
+    /// (true) and stops (false) waiting, for state that counts waiters.
     func wait<Result>(
-        until ready: (inout State) -> Result?,
+        _ side: Side, waking: (Result) -> Wake = { _ in .none }, until ready: (inout State) -> Result?,
         whileWaiting: (inout State, Bool) -> Void = { _, _ in }
     ) -> Result {
         pthread_mutex_lock(mutex)
@@ -311,13 +362,24 @@ private final class Monitor<State>: @unchecked Sendable {
         if result == nil {
             whileWaiting(&state, true)
             repeat {
-                pthread_cond_wait(condition, mutex)
+                pthread_cond_wait(conditions + side.rawValue, mutex)
                 result = ready(&state)
             } while result == nil
             whileWaiting(&state, false)
         }
         pthread_mutex_unlock(mutex)
-        pthread_cond_broadcast(condition)
+        signal(waking(result!))
         return result!
+    }
+
+    private func signal(_ wake: Wake) {
+        switch wake {
+        case .none: break
+        case .one(let side): pthread_cond_signal(conditions + side.rawValue)
+        case .all(let side): pthread_cond_broadcast(conditions + side.rawValue)
+        case .everyone:
+            pthread_cond_broadcast(conditions)
+            pthread_cond_broadcast(conditions + 1)
+        }
     }
 }
