@@ -53,8 +53,9 @@ private final class SubmissionChain: @unchecked Sendable {
     func submitNext() {
         guard let batch = batcher.next() else { return }
         DispatchQueue.global(qos: qos.dispatchClass).async(group: group) { [self] in
-            WorkerThreads.adopt(qos)
-            for item in batch { item.perform() }
+            WorkerThreads.lowering(qos) {
+                for item in batch { item.perform() }
+            }
             submitNext()
         }
     }
@@ -70,9 +71,8 @@ struct ApplyScheduler: WorkScheduler {
     func run(_ source: any WorkSource) {
         // `sync` on a global queue runs on the calling thread, which runs an iteration too.
         DispatchQueue.global(qos: qos.dispatchClass).sync {
-            WorkerThreads.lowering(qos) {
-                DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-                    WorkerThreads.adopt(qos)
+            DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+                WorkerThreads.lowering(qos) {
                     while let item = source.next() { item.perform() }
                 }
             }
@@ -178,9 +178,10 @@ final class WorkItemOperation: Operation, @unchecked Sendable {
 
     override func main() {
         guard !isCancelled else { return }
-        WorkerThreads.adopt(qos)
-        let isComplete = item.task.runBlock(item.block)
-        if isComplete && finishesTask { item.task.finish() }
+        WorkerThreads.lowering(qos) {
+            let isComplete = item.task.runBlock(item.block)
+            if isComplete && finishesTask { item.task.finish() }
+        }
     }
 }
 
@@ -199,7 +200,6 @@ final class TaskFinishingOperation: Operation, @unchecked Sendable {
 
     override func main() {
         guard !isCancelled else { return }
-        WorkerThreads.adopt(qos)
-        task.finish()
+        WorkerThreads.lowering(qos) { task.finish() }
     }
 }

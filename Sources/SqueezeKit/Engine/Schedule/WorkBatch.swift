@@ -122,10 +122,11 @@ final class WorkBatchOperation: Operation, @unchecked Sendable {
             return batch.items
         }
         backlog?.release(1)
-        WorkerThreads.adopt(qos)
-        for item in items {
-            guard !isCancelled && !cancellation.isCancelled else { return }
-            item.perform()
+        WorkerThreads.lowering(qos) {
+            for item in items {
+                guard !isCancelled && !cancellation.isCancelled else { return }
+                item.perform()
+            }
         }
     }
 }
