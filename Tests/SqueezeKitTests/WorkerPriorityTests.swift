@@ -49,7 +49,7 @@ private let modesToCheck: [SchedulingMode] = geteuid() == 0 ? SchedulingMode.all
         let window = WorkWindow(capacity: 64, cancellation: cancellation)
         let tasks = (0..<64).map { _ in PriorityProbeTask() }
         let items = tasks.map { WorkItem(task: $0, block: 0, taskSize: 1, weight: 1) }
-        mode.makeScheduler(jobs: 2, qos: qos, cancellation: cancellation).run(PlannedWork(items: items, window: window))
+        SchedulingOptions(mode: mode, jobs: 2, qos: qos).run(items, window: window, cancellation: cancellation)
         return (tasks.flatMap(\.priorities), Set(tasks.flatMap(\.threadIDs)))
     }
 

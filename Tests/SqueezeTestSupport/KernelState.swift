@@ -30,6 +30,12 @@ public enum KernelState {
         }
     }
 
+    /// The kernel function thread `tid` of process `pid` waits in (its `wchan`), if it is asleep.
+    public static func wchan(of pid: Int32, thread tid: Int32) -> String? {
+        guard state(ofStat: "/proc/\(pid)/task/\(tid)/stat") == "S" else { return nil }
+        return try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/wchan", encoding: .utf8)
+    }
+
     /// Waits until no file descriptor of this process refers to the file at `path`.
     @discardableResult
     public static func waitUntilClosed(_ path: String, deadline: TimeInterval = 60) -> Bool {

@@ -20,7 +20,7 @@ import Synchronization
 //    mutex, sets a flag and wakes), so there is no lock order to get wrong.
 //
 // Deadlock freedom is then the users' part: whoever waits for room must know that something
-// already running will give it back (`WorkWindow` says how the engine's runs know it).
+// already running will give it back (the engine's credit window says how its runs know it).
 
 /// Set once, when the user interrupts a run; workers check it between steps, and every
 /// `Credits` or `BoundedChannel` that was given the flag wakes its waiters at once.
@@ -115,19 +115,6 @@ final class Credits: Sendable {
             whileWaiting: { state, waiting in state.waiting += waiting ? 1 : -1 })
     }
 
-    /// Takes `count` units if they are free now, without waiting; false if not (or if closed).
-    func tryAcquire(_ count: Int) -> Bool {
-        var taken = false
-        monitor.update { state in
-            if !state.isClosed && state.available >= count {
-                state.available -= count
-                taken = true
-            }
-            return .none  // taking room lets no waiter go
-        }
-        return taken
-    }
-
     func release(_ count: Int) {
         monitor.update { state in
             state.available += count
@@ -159,25 +146,16 @@ final class BoundedChannel<Element: Sendable>: Sendable {
     private let cancellationToken: Int?
 
     private struct State {
-        /// Received slots are emptied at once: a slot kept until the array is compacted would keep
-        /// its element (a decoded chunk of up to a megabyte) alive, 64 of them and more.
-        var elements: [Element?] = []
-        /// Index in `elements` of the next to receive; those before it are gone (nil).
-        var head = 0
+        var elements = ElementQueue<Element>()
         var used = 0
         var end: End?
         var isClosed = false
 
-        var isEmpty: Bool { head == elements.count }
+        var isEmpty: Bool { elements.isEmpty }
 
         mutating func removeFirst(weighing weight: (Element) -> Int) -> Element {
-            guard let element = elements[head].take() else { preconditionFailure("a received slot received again") }
-            head += 1
+            guard let element = elements.popFirst() else { preconditionFailure("nothing to receive") }
             used -= weight(element)
-            if head >= 64 && head * 2 >= elements.count {
-                elements.removeFirst(head)
-                head = 0
-            }
             return element
         }
     }
@@ -240,42 +218,6 @@ final class BoundedChannel<Element: Sendable>: Sendable {
         return try next.get()
     }
 
-    /// Waits for at least one element, then takes every element queued, in order, into
-    /// `elements` (emptied first; its storage and the channel's are swapped, so that a receiver
-    /// that drains in a loop allocates nothing). False at the end; throws as `receive` does.
-    func receiveAll(into elements: inout [Element?]) throws -> Bool {
-        elements.removeAll(keepingCapacity: true)
-        let taken: Result<Bool, any Error> = monitor.wait(.receivers, waking: { _ in .all(.senders) }) { state in
-            if state.isClosed { return .failure(CancellationError()) }
-            if !state.isEmpty {
-                swap(&elements, &state.elements)
-                elements.removeFirst(state.head)
-                state.head = 0
-                state.used = 0
-                return .success(true)
-            }
-            switch state.end {
-            case nil: return nil
-            case .finished, .cancelled: return .success(false)
-            case .failed(let error): return .failure(error)
-            }
-        }
-        return try taken.get()
-    }
-
-    /// The next element if one is queued now, without waiting; nil if none is (whether or not
-    /// more will come: `receive` tells), or after a `close`.
-    func tryReceive() -> Element? {
-        let weight = weight
-        var element: Element?
-        monitor.update { state in
-            guard !state.isClosed && !state.isEmpty else { return .none }
-            element = state.removeFirst(weighing: weight)
-            return .all(.senders)  // room freed
-        }
-        return element
-    }
-
     /// No more elements will come; `failure`, if given, is what receivers get after the last.
     func finish(throwing failure: (any Error)? = nil) {
         monitor.update { state in
@@ -288,8 +230,7 @@ final class BoundedChannel<Element: Sendable>: Sendable {
     func close() {
         monitor.update { state in
             state.isClosed = true
-            state.elements = []
-            state.head = 0
+            state.elements.removeAll()
             state.used = 0
             return .everyone
         }

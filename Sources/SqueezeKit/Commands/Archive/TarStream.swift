@@ -1,37 +1,31 @@
-/// The producer of `squeeze archive`: on a thread of its own, runs libarchive over the items in
-/// order, reading each file as its turn comes, and hands the tar stream libarchive writes to the
-/// archive's `StreamedGzipTask`, which cuts it into blocks as they fill. A block waits for window
-/// credits before it goes out, so reading runs ahead of compression by at most the window.
+/// The producer of `squeeze archive`, on the run's feeder thread: runs libarchive over the items
+/// in order, reading each file as its turn comes, and hands the tar stream libarchive writes to
+/// the archive's `StreamedGzipTask`, which cuts it into blocks as they fill. A block waits for
+/// window credits before it goes out, so reading runs ahead of compression by at most the window.
 final class TarStreamProducer: Sendable {
     /// The entries, each `relativePath` its name in the archive.
     private let items: ScannedFiles
     private let task: StreamedGzipTask
-    private let work: StreamedWork
     private let blockSize: Int
     private let collector: any ResultRecording
     private let cancellation: CancellationFlag
 
     init(
-        items: ScannedFiles, task: StreamedGzipTask, work: StreamedWork, blockSize: Int,
+        items: ScannedFiles, task: StreamedGzipTask, blockSize: Int,
         collector: any ResultRecording, cancellation: CancellationFlag
     ) {
         self.items = items
         self.task = task
-        self.work = work
         self.blockSize = blockSize
         self.collector = collector
         self.cancellation = cancellation
     }
 
-    /// Starts the producer on a thread of its own; joining it gives its account of every entry.
-    func start() -> JoinableThread<ArchiveEntryOutcomes> {
-        JoinableThread(name: "squeeze.tar") { [self] in produce() }
-    }
-
-    /// Writes every entry, then hands in the last block. On any failure the task is failed and
-    /// still gets its last block, so that it finishes (discarding the archive) and reports.
-    private func produce() -> ArchiveEntryOutcomes {
-        let cutter = task.makeCutter(blockSize: blockSize, feeding: work)
+    /// Writes every entry, then hands in the last block; returns what became of each entry. On any
+    /// failure the task is failed and still gets its last block, so that it finishes (discarding
+    /// the archive) and reports.
+    func produce(feeding feeder: Feeder) -> ArchiveEntryOutcomes {
+        let cutter = task.makeCutter(blockSize: blockSize, feeding: feeder)
         var entryOutcomes = ArchiveEntryOutcomes(items: items)
         do {
             try UTF8ThreadLocale.run {
@@ -51,7 +45,6 @@ final class TarStreamProducer: Sendable {
             task.fail(error)
         }
         try? cutter.finish()
-        work.finish()
         return entryOutcomes
     }
 }

@@ -30,7 +30,7 @@ public struct StreamCompressionRequest: Sendable {
     }
 }
 
-/// One `squeeze compress` as a filter: each input is read front to back on a producer thread, cut
+/// One `squeeze compress` as a filter: each input is read front to back on the calling thread, cut
 /// into the blocks its file would be cut into (`StreamBlockCutter`), compressed on every worker
 /// as it arrives, and written to standard output in order: one gzip file per input, concatenated,
 /// byte for byte what `squeeze compress FILE` writes for the same bytes, name and time. Memory is
@@ -153,17 +153,12 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             output: StandardOutputFile(cancelling: cancellation), encoder: settings.makeEncoder(),
             origin: origin, context: context, taskSize: size
         ) { end in ending.withLock { $0 = end } }
-        let work = StreamedWork(cancellation: cancellation)
-        let producer = JoinableThread(name: "squeeze.stream") { [collector, cancellation] in
-            let cutter = task.makeCutter(blockSize: settings.blockSize, boundaries: settings.contentBoundaries, feeding: work)
+        // This thread reads the input and feeds its blocks to the workers as it cuts them.
+        schedule(request.scheduling, window: window) { [collector, cancellation] feeder in
+            let cutter = task.makeCutter(blockSize: settings.blockSize, boundaries: settings.contentBoundaries, feeding: feeder)
             Self.feed(file, to: cutter, task: task, collector: collector, cancellation: cancellation)
             try? cutter.finish()
-            work.finish()
         }
-        schedule(work, request.scheduling)
-        // Its read of a pipe that sends nothing more ends once the run is cancelled (its output's
-        // reader gone, or a signal).
-        producer.join()
         // The stream's end may never have reached the writer: the output is cut here.
         if cancellation.isCancelled { task.abandon() }
 
