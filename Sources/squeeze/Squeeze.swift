@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import SqueezeKit
 
 @main
@@ -48,10 +49,16 @@ struct Squeeze: ParsableCommand {
 
     static func main() {
         StandardStreams.reserveClosedDescriptors()
+        // gzip's and pigz's command lines go to their own parser, before anything else is made.
+        let argument0 = CommandLine.unsafeArgv[0].map { String(cString: $0) } ?? "squeeze"
+        if let tool = ProgramName.personality(of: argument0) {
+            GzipStandIn.main(tool, arguments: rawArguments(from: 1), argument0: argument0)
+        }
+        if CommandLine.argc > 1, let first = CommandLine.unsafeArgv[1], strcmp(first, "gzip") == 0 {
+            GzipStandIn.main(.gzip, arguments: rawArguments(from: 2), argument0: "gzip")
+        }
         var arguments = Array(CommandLine.arguments.dropFirst())
-        if let personality = ProgramName.personality(of: CommandLine.arguments.first ?? "") {
-            arguments = personality + arguments
-        } else if let unknown = ProgramName.unknownSubcommand(in: arguments, known: { configuration.subcommands.map { $0._commandName } }) {
+        if let unknown = ProgramName.unknownSubcommand(in: arguments, known: { configuration.subcommands.map { $0._commandName } }) {
             StandardStreams.message(unknown)
             Foundation.exit(64)
         }
@@ -73,5 +80,13 @@ struct Squeeze: ParsableCommand {
             return
         }
         main(arguments)
+    }
+
+    /// argv's words from `index` on, as the bytes the kernel passed (a name need not be UTF-8).
+    private static func rawArguments(from index: Int) -> [[UInt8]] {
+        (index..<Int(CommandLine.argc)).map { place in
+            guard let word = CommandLine.unsafeArgv[place] else { return [] }
+            return Array(UnsafeRawBufferPointer(start: word, count: strlen(word)))
+        }
     }
 }

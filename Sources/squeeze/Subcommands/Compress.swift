@@ -130,7 +130,8 @@ struct Compress: ParsableCommand {
             argument == "-" ? StreamCompressionRequest.Source.standardInput : .path(path)
         }
         let request = StreamCompressionRequest(
-            sources: sources, settings: compression.settings, scheduling: scheduling.options, storesName: !noName)
+            sources: sources, settings: compression.settings, scheduling: scheduling.options,
+            headerFields: noName ? .none : .nameAndTime)
         let session = try RunSession(reporting: reporting, isFilter: true)
         try session.perform {
             StreamCompressionRun(request: request, environment: session.environment).run()

@@ -61,19 +61,45 @@ struct EncodedBlock: Sendable {
     var inputLength: Int
 }
 
-/// What a gzip header says about the original file.
+/// What a gzip header says about the original file. No name is no FNAME field at all (standard
+/// input, `-n`): an empty FNAME is a name, which `gzip -dN` and `pigz -dN` fail to restore.
 struct GzipOrigin: Sendable {
-    var name: [UInt8]
+    var name: [UInt8]?
     var modificationTime: UInt32
     /// The input's length when it is known before it is read (a file's, not a stream's): a zip
     /// needs it to choose its size fields.
     var length: Int64?
 
-    init(name: [UInt8], modificationTime: UInt32, length: Int64? = nil) {
+    /// A file's name and time, as far as `fields` keeps them.
+    init(name: PathName, modificationTime: FileTime, keeping fields: StoredHeaderFields, length: Int64? = nil) {
+        self.name = fields.name ? name.lastComponent.bytes : nil
+        self.modificationTime = fields.time ? modificationTime.gzipModificationTime : 0
+        self.length = length
+    }
+
+    /// Neither a name nor a time: standard input's.
+    static let anonymous = GzipOrigin(name: nil, modificationTime: 0)
+
+    init(name: [UInt8]?, modificationTime: UInt32, length: Int64? = nil) {
         self.name = name
         self.modificationTime = modificationTime
         self.length = length
     }
+}
+
+/// Which of a file's name and modification time its gzip header keeps: both by default, neither
+/// with gzip's `-n`, the name alone with pigz's `-m`.
+public struct StoredHeaderFields: Sendable, Equatable {
+    public var name: Bool
+    public var time: Bool
+
+    public init(name: Bool, time: Bool) {
+        self.name = name
+        self.time = time
+    }
+
+    public static let nameAndTime = StoredHeaderFields(name: true, time: true)
+    public static let none = StoredHeaderFields(name: false, time: false)
 }
 
 /// A DEFLATE compressor of whole buffers (libdeflate's or ISA-L's), for `IndexedMemberEncoder`.

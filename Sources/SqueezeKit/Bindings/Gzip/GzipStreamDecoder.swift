@@ -170,6 +170,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 while true {
                     let bytes = input.available
                     if bytes.contains(where: { $0 != 0 }) {
+                        if zeros == 0 { file.replay(Array(bytes)) }
                         return .garbage(count: try bytesToEnd(from: tailStart))
                     }
                     zeros += Int64(bytes.count)
@@ -180,6 +181,9 @@ final class GzipStreamDecoder: @unchecked Sendable {
             // One non-zero byte at the very end reads as a member cut short, as gzip reads it.
             guard try input.ensure(2) else { throw GzipFormatError.truncated }
             guard MemberFormat.of(input.available, atFileStart: false) != nil else {
+                // A stream's tail, read and not decoded, is given back to it, so that `gzip -cdf`
+                // can copy it from `compressedBytes` on.
+                file.replay(Array(input.available))
                 return .garbage(count: try bytesToEnd(from: tailStart))
             }
             return nil

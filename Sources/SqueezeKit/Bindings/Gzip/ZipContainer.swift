@@ -30,7 +30,10 @@ struct ZipContainer: StreamContainer {
         return length >= zip64Threshold
     }
 
-    private static func name(of origin: GzipOrigin) -> [UInt8] { origin.name.isEmpty ? Array("-".utf8) : origin.name }
+    private static func name(of origin: GzipOrigin) -> [UInt8] {
+        guard let name = origin.name, !name.isEmpty else { return Array("-".utf8) }
+        return name
+    }
 
     func prologue(for origin: GzipOrigin, level: Int) -> [UInt8] {
         let zip64 = Self.isZip64(origin)

@@ -17,12 +17,18 @@ public final class InterruptMonitor: Sendable {
     /// C function pointer and a mask: plain values, read only by `stop`.)
     private nonisolated(unsafe) let inherited: [(signal: Int32, action: sigaction)]
 
-    public init(handler: @escaping @Sendable (_ signal: Int32, _ count: Int) -> Void) {
+    /// `signals` and `ignoresBrokenPipes` are for the monitor's own tests, which must not change
+    /// what the signals a test process sends its children (INT, TERM, HUP) or SIGPIPE do while
+    /// other tests start programs: a child inherits an ignored signal.
+    public init(
+        signals: [Int32] = InterruptMonitor.signals, ignoresBrokenPipes: Bool = true,
+        handler: @escaping @Sendable (_ signal: Int32, _ count: Int) -> Void
+    ) {
         let counter = SignalCounter()
         let queue = DispatchQueue(label: "squeeze.interrupts")
         var inherited: [(signal: Int32, action: sigaction)] = []
         var sources: [any DispatchSourceSignal] = []
-        for number in Self.signals {
+        for number in signals {
             var found = sigaction()
             sigaction(number, nil, &found)
             if Self.isIgnoring(found) { continue }
@@ -40,7 +46,7 @@ public final class InterruptMonitor: Sendable {
         // A closed pipe for the report must be an error to handle, not death by SIGPIPE. It stays
         // ignored for the rest of the process, which prints its report after the run: it is not
         // one of the run's signals.
-        signal(SIGPIPE, SIG_IGN)
+        if ignoresBrokenPipes { signal(SIGPIPE, SIG_IGN) }
     }
 
     /// Stops watching and puts back the actions the signals had.

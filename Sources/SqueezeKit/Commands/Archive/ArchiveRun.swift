@@ -99,7 +99,7 @@ public final class ArchiveRun: BatchRun, Sendable {
         let encoder = settings.makeEncoder()
         let ending = Locked<StreamedGzipTask.Ending?>(nil)
         // FNAME is the tar's name; MTIME stays 0 (as `gzip -n`), so that the same tree gives the same archive.
-        let origin = GzipOrigin(name: request.toStandardOutput ? [] : Self.tarName(of: destination).bytes, modificationTime: 0)
+        let origin = GzipOrigin(name: request.toStandardOutput ? nil : Self.tarName(of: destination).bytes, modificationTime: 0)
         let task = StreamedGzipTask(
             output: output, encoder: encoder, origin: origin, context: context, taskSize: items.dataBytes
         ) { end in ending.withLock { $0 = end } }

@@ -23,6 +23,8 @@ public struct CompressionRequest: Sendable {
     /// passed by, reported with the format. Without it (`--recompress`, and gzip's names, which
     /// compress whatever they are given) every file is compressed.
     public var skipsCompressedContent: Bool
+    /// Which of a file's name and time its header keeps (gzip's `-n`).
+    public var headerFields: StoredHeaderFields
     /// Walk the whole tree before the first file starts, even where the run could start on the
     /// files of one block as the walk finds them (`CompressionRun.overlapsScan`): the behaviour
     /// before the overlap, kept for benchmarks and for tests that compare the two.
@@ -32,11 +34,13 @@ public struct CompressionRequest: Sendable {
         roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         settings: CompressionSettings = CompressionSettings(), scheduling: SchedulingOptions = SchedulingOptions(),
         output: OutputOptions = OutputOptions(), shard: ShardSlice? = nil, resume: ResumeMode? = nil,
-        suffix: String? = nil, scanFirst: Bool = false, findsDoneOutputs: Bool = false, skipsCompressedContent: Bool = false
+        suffix: String? = nil, headerFields: StoredHeaderFields = .nameAndTime, scanFirst: Bool = false,
+        findsDoneOutputs: Bool = false, skipsCompressedContent: Bool = false
     ) {
         self.skipsCompressedContent = skipsCompressedContent
         self.suffix = suffix ?? settings.format.suffix
         self.findsDoneOutputs = findsDoneOutputs
+        self.headerFields = headerFields
         self.scanFirst = scanFirst
         self.roots = roots
         self.filter = filter
@@ -93,15 +97,15 @@ public final class CompressionRun: BatchRun, Sendable {
         let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.workBlockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
-        let (settings, output, suffix) = (request.settings, request.output, request.suffix)
+        let (settings, output, suffix, headerFields) = (request.settings, request.output, request.suffix, request.headerFields)
         let (findsDone, skipsCompressed) = (request.findsDoneOutputs, request.skipsCompressedContent)
         let destination: @Sendable (ScannedFile) -> PathName = { file in output.destination(for: file) { $0.appendingSuffix(suffix) } }
         let encoder = settings.makeEncoder()
         // Each file's task and items are made when its turn comes.
         let items: @Sendable (ScannedFile) -> [WorkItem] = { file in
             let task = CompressionTask(
-                source: file, destination: destination(file), settings: settings, encoder: encoder, context: context,
-                findsDoneOutput: findsDone, skipsCompressedContent: skipsCompressed)
+                source: file, destination: destination(file), settings: settings, headerFields: headerFields, encoder: encoder,
+                context: context, findsDoneOutput: findsDone, skipsCompressedContent: skipsCompressed)
             return (0..<task.blockCount).map { block in
                 WorkItem(task: task, block: block, taskSize: file.status.size, weight: task.weight(ofBlock: block))
             }

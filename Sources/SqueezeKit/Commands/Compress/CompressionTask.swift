@@ -37,8 +37,8 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     }
 
     init(
-        source: ScannedFile, destination: PathName, settings: CompressionSettings, encoder: any BlockEncoder, context: TaskContext,
-        findsDoneOutput: Bool = false, skipsCompressedContent: Bool = false
+        source: ScannedFile, destination: PathName, settings: CompressionSettings, headerFields: StoredHeaderFields,
+        encoder: any BlockEncoder, context: TaskContext, findsDoneOutput: Bool = false, skipsCompressedContent: Bool = false
     ) {
         self.source = source
         self.findsDoneOutput = findsDoneOutput
@@ -56,8 +56,7 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
         }
         self.context = context
         let origin = GzipOrigin(
-            name: source.path.lastComponent.bytes,
-            modificationTime: source.status.modificationTime.gzipModificationTime, length: source.status.size)
+            name: source.path, modificationTime: source.status.modificationTime, keeping: headerFields, length: source.status.size)
         self.origin = origin
         state = Locked(State(writer: OrderedGzipWriter(encoder: encoder, origin: origin) { [context] in
             try context.makeOutput(for: destination)

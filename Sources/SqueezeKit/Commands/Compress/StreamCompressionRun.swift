@@ -15,18 +15,18 @@ public struct StreamCompressionRequest: Sendable {
     public var sources: [Source]
     public var settings: CompressionSettings
     public var scheduling: SchedulingOptions
-    /// Whether a named file's name and modification time go into its header (gzip's default;
-    /// `-n` leaves them out). Standard input has neither.
-    public var storesName: Bool
+    /// Which of a named regular file's name and modification time go into its header (both by
+    /// gzip's default; `-n` leaves them out). Standard input has neither.
+    public var headerFields: StoredHeaderFields
 
     public init(
         sources: [Source], settings: CompressionSettings = CompressionSettings(),
-        scheduling: SchedulingOptions = SchedulingOptions(), storesName: Bool = true
+        scheduling: SchedulingOptions = SchedulingOptions(), headerFields: StoredHeaderFields = .nameAndTime
     ) {
         self.sources = sources
         self.settings = settings
         self.scheduling = scheduling
-        self.storesName = storesName
+        self.headerFields = headerFields
     }
 }
 
@@ -88,7 +88,7 @@ public final class StreamCompressionRun: BatchRun, Sendable {
     /// Ends standard output with the truncation mark, as a stream's writer ends a stream it cut.
     private func markCut(settings: CompressionSettings) {
         var writer = OrderedGzipWriter(
-            encoder: settings.makeEncoder(), origin: GzipOrigin(name: [], modificationTime: 0),
+            encoder: settings.makeEncoder(), origin: .anonymous,
             marksEmptyStream: true
         ) { [cancellation] in StandardOutputFile(cancelling: cancellation) }
         writer.discard()
@@ -112,7 +112,7 @@ public final class StreamCompressionRun: BatchRun, Sendable {
     private func compress(_ source: StreamCompressionRequest.Source) -> Written {
         let name: PathName
         let file: ReadableFile
-        var origin = GzipOrigin(name: [], modificationTime: 0)
+        var origin = GzipOrigin.anonymous
         var size: Int64 = 0
         do {
             switch source {
@@ -131,9 +131,8 @@ public final class StreamCompressionRun: BatchRun, Sendable {
                     return .notBegun
                 }
                 size = status.size
-                if request.storesName && status.kind == .regular {
-                    origin = GzipOrigin(
-                        name: path.lastComponent.bytes, modificationTime: status.modificationTime.gzipModificationTime)
+                if status.kind == .regular {
+                    origin = GzipOrigin(name: path, modificationTime: status.modificationTime, keeping: request.headerFields)
                 }
             }
         } catch {

@@ -4,9 +4,10 @@ import Glibc
 public enum FileSelection: Sendable {
     /// compress: everything but gzip files (their own outputs).
     case uncompressed
-    /// decompress, test, list: gzip files by suffix; a file named on the command line is taken
-    /// whatever its name when `acceptingNamedFiles` (test and list read any file).
-    case gzipFiles(acceptingNamedFiles: Bool)
+    /// decompress, test, list: gzip files by suffix (squeeze's, or gzip's under its names); a file
+    /// named on the command line is taken whatever its name when `acceptingNamedFiles` (test and
+    /// list read any file).
+    case gzipFiles(acceptingNamedFiles: Bool, suffixes: CompressedSuffixes = .squeeze)
     /// archive: every regular file whatever its suffix, and directories, symbolic links (when
     /// not followed), FIFOs and device files as entries of their own, each directory before what
     /// it holds. Sockets, which no archive format can restore, are still skipped.
@@ -27,8 +28,9 @@ public enum FileSelection: Sendable {
         case .uncompressed:
             if hasGzipSuffix { return .alreadyCompressed }
             return path.hasSuffix(outputSuffix) ? .hasOutputSuffix(outputSuffix) : nil
-        case .gzipFiles(let acceptingNamedFiles):
-            if hasGzipSuffix || (acceptingNamedFiles && isNamedOnCommandLine) { return nil }
+        case .gzipFiles(let acceptingNamedFiles, let suffixes):
+            let isCompressed = suffixes == .squeeze ? hasGzipSuffix : suffixes.matches(path)
+            if isCompressed || (acceptingNamedFiles && isNamedOnCommandLine) { return nil }
             // Named, it was asked for (a warning, as gzip's "unknown suffix -- ignored"); found in
             // a tree, it is just not a gzip file (`gzip -dr` passes it by silently).
             return isNamedOnCommandLine ? .unknownSuffix : .notGzipFile
