@@ -7,8 +7,8 @@ import Dispatch
 /// and block layout as a file, so a stream and its file give the same bytes.
 ///
 /// `@unchecked Sendable`: `state` holds the writer's output, which is not `Sendable`; it is used
-/// only inside `state.withLock` and never handed out of it. The other fields are `let` and
-/// `Sendable`.
+/// only inside `state.withLock`, or by the holder of the writing turn, which the lock hands over
+/// (`OrderedGzipWriter`). The other fields are `let` and `Sendable`.
 final class StreamedGzipTask: BlockTask, @unchecked Sendable {
     /// How the stream ended, told to the task's owner from `finish()`.
     enum Ending {
@@ -29,8 +29,9 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
     private let ended: @Sendable (Ending) -> Void
     private let state: Locked<State>
 
-    /// Reached only inside `state.withLock`; the writer's output (not `Sendable`) never leaves it.
-    private struct State {
+    /// Reached only inside `state.withLock`; the writer's output (not `Sendable`) leaves it only to
+    /// the holder of the writing turn (`OrderedGzipWriter`).
+    private struct State: OrderedWriterHolder {
         /// Blocks handed in and not yet taken by a worker.
         var inputs: [Int: StreamedBlock] = [:]
         /// The window credits each block holds until it is written.
@@ -156,14 +157,12 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
         if wasRunning { ended(.cancelled) }
     }
 
-    /// Hands block `index` to the ordered output, which writes every block now in order; returns
-    /// each passed block's window credit. True when the last block has been written.
+    /// Hands block `index` to the ordered output (`depositInOrder`: written now by this thread,
+    /// or by the one writing the stream); each passed block's window credit goes back. True when
+    /// the last block has been written.
     private func deposit(_ block: EncodedBlock?, at index: Int) -> Bool {
-        state.withLock { state in
-            for passed in state.writer.deposit(block, at: index) {
-                context.window.release(state.weights.removeValue(forKey: passed) ?? 0)
-            }
-            return state.lastBlockHandedIn && state.writer.blocksPassed == state.blocksHandedIn
-        }
+        state.depositInOrder(
+            block, at: index, passed: { [context] state, passed in context.window.release(state.weights.removeValue(forKey: passed) ?? 0) },
+            isComplete: { state in state.lastBlockHandedIn && state.writer.blocksPassed == state.blocksHandedIn })
     }
 }
