@@ -5,9 +5,9 @@ import Testing
 
 /// `squeeze compress DIR -v` with standard output a pipe whose reader pauses: the work goes on
 /// while the lines wait, and every line arrives once the reader reads. The pipe is full before the
-/// run starts, so the first line already waits; the test then waits until squeeze is idle (no
-/// thread running or in disk sleep) with a thread blocked writing to the pipe, and looks at what
-/// is on disk: every output committed. (Were the lines written under the collector's lock, every
+/// run starts, so the first line already waits; the test then waits until squeeze is idle (every
+/// thread asleep, none woken since the last look: `KernelState.waitUntilIdle`), a thread blocked
+/// writing to the pipe, and looks at what is on disk: every output committed. (Were the lines written under the collector's lock, every
 /// worker would wait behind the first line, and the run would go idle with most files undone.)
 @Suite struct SlowReportReaderTests {
     static let fileCount = 3_000
@@ -23,14 +23,8 @@ import Testing
             Squeeze.binary, ["compress", "-v", "-j", "4", "--mode", mode, "--progress", "never", scratch("t")],
             standardOutput: pipe.writeEnd)
         pipe.closeWriteEnd()
-        let pid = run.pid
-        let idleOnThePipe = KernelState.waitUntil(deadline: 120) {
-            let threads = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
-            let states = threads.map { KernelState.wchan(of: pid, thread: Int32($0) ?? 0) }
-            // Asleep, every thread (wchan is nil for one that is not), one of them on the pipe.
-            return !threads.isEmpty && states.allSatisfy { $0 != nil } && states.contains { $0!.contains("pipe_write") }
-        }
-        try #require(idleOnThePipe, "squeeze never went idle waiting on the pipe: \(run.standardError)")
+        let idle = KernelState.waitUntilIdle(run.pid)
+        try #require(idle?.contains { $0.contains("pipe_write") } == true, "squeeze never went idle waiting on the pipe: \(idle ?? []) \(run.standardError)")
         let outputs = TreeBuilder.files(under: scratch("t")).filter { $0.hasSuffix(".gz") }
         #expect(outputs.count == Self.fileCount, "outputs committed while the reader paused (\(mode))")
         #expect(run.process.isRunning, "the run ended before its lines were read")
