@@ -132,10 +132,11 @@ import Testing
 
     /// Stretches decoded one after another, as workers do: the first from the file's start, the
     /// next ones from blocks, without their window (resolved when delivered) or, at the delivered
-    /// frontier, with it. What the delivery says was written past the last member's end (bytes
-    /// and CRC-32) is what a resumed stream compares the bytes it skips with.
+    /// frontier, with it. The stream then goes on from where they end, inside the member, with
+    /// what the delivery says of it (its window, CRC-32 and length so far): the bytes are the
+    /// rest of the content, and the member's trailer checks out.
     @Test(arguments: [false, true])
-    func deliveredStretchesCarryTheChecksumOfWhatWasWritten(frontierKnowsItsWindow: Bool) throws {
+    func theStreamGoesOnWhereDeliveredStretchesEnd(frontierKnowsItsWindow: Bool) throws {
         let (content, stream) = DynamicBlockStartTests.sample(seed: 230)
         let bytes = GzipHeader().encoded() + stream + GzipBytes.trailer(content)
         let scratch = try TemporaryDirectory()
@@ -157,9 +158,14 @@ import Testing
             stretch.bytes.withUnsafeBytes { written += $0 }
         }
         #expect(ByteDifference.between(written, Array(content.prefix(written.count))) == nil)
-        let past = delivery.writtenPastLastMemberEnd
-        #expect(past.count == Int64(written.count))
-        #expect(past.checksum == CRC32.checksum(written))
+        let resume = delivery.resumePoint
+        let open = try #require(resume.openMember)
+        #expect(open.length == Int64(written.count) && open.checksum == CRC32.checksum(written))
+        #expect(open.window == Array(written.suffix(UnresolvedWindow.windowSize)))
+        let (rest, summary) = try GzipStreamDecoderTests.decode(bytes, from: resume)
+        #expect(ByteDifference.between(written + rest, content) == nil)
+        #expect(summary.members == 1 && summary.uncompressedBytes == Int64(content.count))
+        #expect(summary.compressedBytes == Int64(bytes.count))
     }
 
     /// A stretch whose window becomes known while it decodes in lockstep (the stretch before it
@@ -197,7 +203,7 @@ import Testing
             first.bytes.withUnsafeBytes { written += $0 }
             stretch.bytes.withUnsafeBytes { written += $0 }
             #expect(ByteDifference.between(written, Array(content.prefix(written.count))) == nil)
-            #expect(next.writtenPastLastMemberEnd.checksum == CRC32.checksum(written))
+            #expect(next.resumePoint.openMember?.checksum == CRC32.checksum(written))
         }
     }
 }

@@ -1,3 +1,4 @@
+import CZlib
 import SqueezeTestSupport
 import Testing
 @testable import SqueezeKit
@@ -118,6 +119,84 @@ import Testing
         #expect(summary.members == 2)
         #expect(summary.uncompressedBytes == 11)
         #expect(summary.firstHeader == header)
+    }
+
+    /// Inside a member, at a block of each kind (stored, fixed, dynamic), with the bytes before
+    /// it as its window and their CRC-32: the rest of the member, its trailer checked; and on a
+    /// member damaged past that block, the same bytes and the same error (zlib's, as ISA-L's
+    /// fault makes zlib decode it again, from the block) as from the member's start.
+    @Test func resumesInsideAMember() throws {
+        var data = TestData(seed: 140)
+        let content = data.text(1_200_000) + data.randomBytes(100_000) + data.text(400_000) + data.text(300_000)
+        // Dynamic blocks of text, stored blocks of random bytes, fixed blocks of text.
+        let stream = Self.rawDeflate([content[..<1_300_000], content[1_300_000..<1_700_000], content[1_700_000...]], strategies: [
+            Z_DEFAULT_STRATEGY, Z_FIXED, Z_DEFAULT_STRATEGY,
+        ])
+        let header = GzipHeader()
+        let intact = header.encoded() + stream + GzipBytes.trailer(content)
+        let blocks = DynamicBlockStartTests.boundaries(of: stream).filter { $0.output >= 100_000 }
+        var errors: Set<String> = []
+        for type in 0...2 {
+            let block = try #require(blocks.first { $0.type == type }, "a block of type \(type)")
+            let before = Array(content[..<block.output])
+            let start = StreamResumePoint(
+                offset: Int64(header.encoded().count + block.bit / 8), firstHeader: header,
+                openMember: StreamResumePoint.OpenMember(
+                    bitsUsed: block.bit % 8, window: Array(before.suffix(32 << 10)), checksum: CRC32.checksum(before),
+                    length: Int64(before.count)))
+            // Past the block: a bit flipped, random bytes (an invalid code or distance, most
+            // likely, which ISA-L refuses and zlib names), the member cut short.
+            let past = header.encoded().count + block.bit / 8 + 50_000
+            var flipped = intact
+            flipped[past] ^= 0x10
+            var scrambled = intact
+            scrambled.replaceSubrange(past..<past + 64, with: data.randomBytes(64))
+            for bytes in [intact, flipped, scrambled, Array(intact[..<past])] {
+                let resumed = Result { try Self.decode(bytes, from: start) }
+                let whole = Result { try Self.decode(bytes) }
+                switch (resumed, whole) {
+                case (.success(let (output, summary)), .success(let (wholeOutput, wholeSummary))):
+                    #expect(ByteDifference.between(before + output, wholeOutput) == nil, "block type \(type)")
+                    #expect(summary.uncompressedBytes == wholeSummary.uncompressedBytes && summary.members == 1)
+                case (.failure(let error), .failure(let wholeError)):
+                    #expect("\(error)" == "\(wholeError)", "block type \(type)")
+                    #expect(bytes != intact, "block type \(type): \(error)")
+                    errors.insert("\(error)")
+                default:
+                    Issue.record("block type \(type): resumed \(resumed), whole \(whole)")
+                }
+            }
+        }
+        #expect(errors.count >= 3, "\(errors)")
+    }
+
+    /// Raw DEFLATE of `parts` in turn, each with its zlib strategy (level 6).
+    static func rawDeflate(_ parts: [ArraySlice<UInt8>], strategies: [Int32]) -> [UInt8] {
+        var z = z_stream()
+        deflateInit2_(&z, 6, Z_DEFLATED, -15, 8, strategies[0], ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
+        defer { deflateEnd(&z) }
+        var output: [UInt8] = []
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        // Calls `step` with room for output until it leaves room unused.
+        func drain(_ step: (inout z_stream) -> Void) {
+            repeat {
+                buffer.withUnsafeMutableBytes { out in
+                    z.next_out = out.baseAddress!.assumingMemoryBound(to: UInt8.self)
+                    z.avail_out = UInt32(out.count)
+                    step(&z)
+                    output += out[..<(out.count - Int(z.avail_out))]
+                }
+            } while z.avail_out == 0
+        }
+        for (index, part) in parts.enumerated() {
+            if index > 0 { drain { deflateParams(&$0, 6, strategies[index]) } }
+            Array(part).withUnsafeBytes { input in
+                z.next_in = UnsafeMutablePointer(mutating: input.baseAddress!.assumingMemoryBound(to: UInt8.self))
+                z.avail_in = UInt32(input.count)
+                drain { deflate(&$0, index == parts.count - 1 ? Z_FINISH : Z_NO_FLUSH) }
+            }
+        }
+        return output
     }
 
     @Test func stopsWhenCancelled() throws {
