@@ -7,8 +7,15 @@ import Testing
 /// parallel from blocks found at any bit: whatever false block headers the data holds, and
 /// however it is damaged, the output is exactly the stream's, bytes or error.
 @Suite struct BlockStartDecodingTests {
-    /// Small chunks, so that a file of a few MB has many stretches.
-    static let smallChunks = SpeculativeSplit.BlockSearch(chunkLength: 96 << 10, minimumFileSize: 0)
+    /// Small chunks, so that a file of a few MB has many stretches, each with the budget of a real
+    /// chunk (`realChunk`): what a small chunk may spend would not cover searching data that is
+    /// laid out for real chunks (stored stretches longer than a small chunk, say).
+    static let smallChunks = SpeculativeSplit.BlockSearch(chunkLength: 96 << 10, minimumFileSize: 0, budgetedChunkLength: realChunk)
+
+    static let realChunk = SpeculativeSplit.BlockSearch().chunkLength
+
+    /// The budget of a real chunk, for a small one decoded alone.
+    static func realBudget() -> StretchBudget { StretchBudget(chunkLength: Int(realChunk)) }
 
     static func read(_ bytes: [UInt8], jobs: Int = 2, chunks: SpeculativeSplit.BlockSearch = smallChunks, streamed: Bool = false) throws -> ([UInt8], GzipDecodeSummary) {
         let scratch = try TemporaryDirectory()
@@ -148,9 +155,10 @@ import Testing
         #expect(bytes.count > 4 * Int(chunk), "\(bytes.count) bytes")
         for index in 0..<4 {
             let window = frontierKnowsItsWindow ? delivery.windowAtEnd : nil
+            var budget = Self.realBudget()
             let decoded = try decoder.decode(
                 Int64(index) * chunk..<Int64(index + 1) * chunk, atFileStart: index == 0, search: .blocks, of: file,
-                fileSize: Int64(bytes.count), knownWindow: { bit in bit == window?.bit ? window?.bytes : nil })
+                fileSize: Int64(bytes.count), knownWindow: { bit in bit == window?.bit ? window?.bytes : nil }, budget: &budget)
             var stretch = try #require(decoded, "stretch \(index)")
             // Only a stretch that does not know its window decodes it in lockstep.
             #expect((stretch.unresolved != nil) == (index > 0 && !frontierKnowsItsWindow), "stretch \(index)")
@@ -180,9 +188,10 @@ import Testing
         let decoder = SpeculativeStretchDecoder()
         let chunk: Int64 = 128 << 10
         func decode(_ index: Int, window: @escaping @Sendable (Int64) -> [UInt8]?) throws -> DecodedStretch {
-            try #require(try decoder.decode(
+            var budget = Self.realBudget()
+            return try #require(try decoder.decode(
                 Int64(index) * chunk..<Int64(index + 1) * chunk, atFileStart: index == 0, search: .blocks, of: file,
-                fileSize: Int64(bytes.count), knownWindow: window))
+                fileSize: Int64(bytes.count), knownWindow: window, budget: &budget))
         }
         var first = try decode(0) { _ in nil }
         let delivered = try #require(ParallelDelivery().appending(&first))

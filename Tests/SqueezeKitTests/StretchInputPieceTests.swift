@@ -16,9 +16,10 @@ import Testing
         let file = try GzipBytes.file(bytes, in: scratch)
         let count = (Int64(bytes.count) + chunk - 1) / chunk
         return try (0..<count).map { index in
-            try decoder.decode(
+            var budget = BlockStartDecodingTests.realBudget()
+            return try decoder.decode(
                 index * chunk..<min(Int64(bytes.count), (index + 1) * chunk), atFileStart: index == 0, search: search, of: file,
-                fileSize: Int64(bytes.count))
+                fileSize: Int64(bytes.count), budget: &budget)
         }
     }
 

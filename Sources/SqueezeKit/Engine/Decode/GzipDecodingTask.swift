@@ -13,9 +13,10 @@
 /// (`pigz -i`), when such boundaries seem to lie past the first chunk: one block per chunk
 /// (`SpeculativeSplit`), each decoded from the first member start or flush point it finds
 /// (`SpeculativeStretchDecoder`). A chunk is written only if the chunk before it was and ended
-/// exactly where this one starts (`ParallelDelivery`). At the first chunk that does not fit, the
-/// rest is streamed from where the chunks written end: a false boundary (a gzip member or a flush
-/// marker stored inside the data) can cost time, never a byte.
+/// exactly where this one starts (`ParallelDelivery`). At the first chunk that does not fit (none
+/// of its starts decoded, or they spent its budget), the rest is streamed from where the chunks
+/// written end, and the chunks after it that are still decoding stop: a false boundary (a gzip
+/// member or a flush marker stored inside the data) can cost time, never a byte.
 ///
 /// Any other file: one block that streams the whole file (`GzipStreamDecoder`). A file that
 /// cannot seek (a pipe) first goes through a `PipedGzipReader`, which decodes its leading
@@ -189,14 +190,24 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     private func runStretch(_ index: Int, of split: SpeculativeSplit) -> Bool {
         guard let reader = source(forPart: index) else { return deposit(nil, at: index) }
         let range = split.range(ofChunk: index)
-        // A read error, like a stretch that does not decode, leaves the chunk to the stream.
+        // A read error, like a stretch that does not decode or costs too much, leaves the chunk to
+        // the stream. So does the stream taking over before it: it stops.
+        var budget = StretchBudget(chunkLength: Int(split.budgetedChunkLength ?? Int64(range.count))) { [self] in
+            context.cancellation.isCancelled || isStreamed(from: index)
+        }
         let stretch = try? context.pools.stretches.decode(
             range, atFileStart: index == 0, search: split.search, of: reader, fileSize: split.fileSize,
             knownWindow: { [deliveredWindow] bit in deliveredWindow.withLock { $0?.bit == bit ? $0?.bytes : nil } },
-            sharedSearches: blockSearches)
+            sharedSearches: blockSearches, budget: &budget)
         state.withLock { $0.progressReported += Int64(range.count) }
         context.progress(Int64(range.count))
         return deposit(stretch ?? nil, at: index)
+    }
+
+    /// Whether part `index` need not be decoded: the task has failed, or the stream takes over
+    /// before it.
+    private func isStreamed(from index: Int) -> Bool {
+        state.withLock { state in state.failure != nil || state.firstUndelivered.map { $0 < index } ?? false }
     }
 
     /// Opens the source on first use; nil when this member need not be decoded (the task has
