@@ -1,4 +1,3 @@
-import CZlib
 import SqueezeTestSupport
 import Testing
 @testable import SqueezeKit
@@ -129,9 +128,13 @@ import Testing
         var data = TestData(seed: 140)
         let content = data.text(1_200_000) + data.randomBytes(100_000) + data.text(400_000) + data.text(300_000)
         // Dynamic blocks of text, stored blocks of random bytes, fixed blocks of text.
-        let stream = Self.rawDeflate([content[..<1_300_000], content[1_300_000..<1_700_000], content[1_700_000...]], strategies: [
-            Z_DEFAULT_STRATEGY, Z_FIXED, Z_DEFAULT_STRATEGY,
-        ])
+        let deflater = RawDeflater()
+        deflater.write(content[..<1_300_000])
+        deflater.set(level: 6, strategy: .fixed)
+        deflater.write(content[1_300_000..<1_700_000])
+        deflater.set(level: 6, strategy: .normal)
+        deflater.write(content[1_700_000...])
+        let stream = deflater.finish()
         let header = GzipHeader()
         let intact = header.encoded() + stream + GzipBytes.trailer(content)
         let blocks = DynamicBlockStartTests.boundaries(of: stream).filter { $0.output >= 100_000 }
@@ -168,35 +171,6 @@ import Testing
             }
         }
         #expect(errors.count >= 3, "\(errors)")
-    }
-
-    /// Raw DEFLATE of `parts` in turn, each with its zlib strategy (level 6).
-    static func rawDeflate(_ parts: [ArraySlice<UInt8>], strategies: [Int32]) -> [UInt8] {
-        var z = z_stream()
-        deflateInit2_(&z, 6, Z_DEFLATED, -15, 8, strategies[0], ZLIB_VERSION, Int32(MemoryLayout<z_stream>.size))
-        defer { deflateEnd(&z) }
-        var output: [UInt8] = []
-        var buffer = [UInt8](repeating: 0, count: 1 << 16)
-        // Calls `step` with room for output until it leaves room unused.
-        func drain(_ step: (inout z_stream) -> Void) {
-            repeat {
-                buffer.withUnsafeMutableBytes { out in
-                    z.next_out = out.baseAddress!.assumingMemoryBound(to: UInt8.self)
-                    z.avail_out = UInt32(out.count)
-                    step(&z)
-                    output += out[..<(out.count - Int(z.avail_out))]
-                }
-            } while z.avail_out == 0
-        }
-        for (index, part) in parts.enumerated() {
-            if index > 0 { drain { deflateParams(&$0, 6, strategies[index]) } }
-            Array(part).withUnsafeBytes { input in
-                z.next_in = UnsafeMutablePointer(mutating: input.baseAddress!.assumingMemoryBound(to: UInt8.self))
-                z.avail_in = UInt32(input.count)
-                drain { deflate(&$0, index == parts.count - 1 ? Z_FINISH : Z_NO_FLUSH) }
-            }
-        }
-        return output
     }
 
     @Test func stopsWhenCancelled() throws {
