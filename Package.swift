@@ -27,7 +27,9 @@ let package = Package(
         // loading it and its nine libraries at every start cost each process about a millisecond.
         // DWARF 4: valgrind 3.19 (Debian 12), which the benchmarks' instruction counts use, cannot
         // read the DWARF 5 clang writes by default, and gives up on the whole binary.
-        .target(name: "CArchive", cSettings: [.unsafeFlags(["-gdwarf-4"])]),
+        // Fortified libc calls (snprintf, dprintf) in release builds, as Debian's hardening asks:
+        // the only C squeeze compiles itself (the other shims are headers of Debian's libraries).
+        .target(name: "CArchive", cSettings: [.unsafeFlags(["-gdwarf-4"]), .define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))]),
         // Intel ISA-L's igzip: the streaming inflater for other tools' gzip, and `--codec isal`.
         .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
         // Linux system calls Swift's Glibc module leaves out (no library to link).

@@ -45,6 +45,7 @@
     F(const char *, archive_entry_hardlink_utf8, (struct archive_entry *a0), (a0)) \
     F(time_t, archive_entry_mtime, (struct archive_entry *a0), (a0)) \
     F(long int, archive_entry_mtime_nsec, (struct archive_entry *a0), (a0)) \
+    F(unsigned int, archive_entry_nlink, (struct archive_entry *a0), (a0)) \
     F(struct archive_entry *, archive_entry_new, (void), ()) \
     F(const char *, archive_entry_pathname, (struct archive_entry *a0), (a0)) \
     F(const char *, archive_entry_pathname_utf8, (struct archive_entry *a0), (a0)) \

@@ -11,14 +11,16 @@ public struct BenchChartSVG: Sendable {
     public init() {}
 
     public func render(_ report: BenchReport) -> String {
-        let categoryTitle = report.kind == .modes ? "scheduling mode (speedup vs sequential above each bar)"
+        let categoryTitle = report.kind == .modes
+            ? (report.rows.contains { $0.peer != nil } ? "squeeze's mode or another tool (speedup vs sequential, or squeeze vs the tool, above each bar; ≈ within noise)"
+                : "scheduling mode (speedup vs sequential above each bar; ≈ within noise)")
             : "result collector (speed vs the production \(CollectorKind.production.rawValue) collector above each bar)"
         let bars = report.rows.map { row in
             let runs = row.runs.map { ReportFormatter.decimal($0.wallSeconds, places: 3) }.joined(separator: ", ")
             return BarChartSVG.Bar(
                 label: row.label, value: row.wallSeconds.median, low: row.wallSeconds.minimum, high: row.wallSeconds.maximum,
                 valueLabel: ReportFormatter.seconds(row.wallSeconds.median),
-                emphasis: row.speedup.map { "\(ReportFormatter.decimal($0, places: 2))x" },
+                emphasis: Self.emphasis(of: row),
                 tooltip: "\(row.label): median \(ReportFormatter.seconds(row.wallSeconds.median)), runs \(runs) s",
                 colour: Self.colour(of: row, kind: report.kind))
         }
@@ -32,7 +34,7 @@ public struct BenchChartSVG: Sendable {
 
     func title(_ report: BenchReport) -> String {
         let input = report.input.count <= 44 ? report.input : "…/" + "\(PathName(report.input).lastComponent)"
-        return "squeeze bench: \(input), \(ReportFormatter.count(report.files)) files, \(ReportFormatter.megabytes(report.bytes))"
+        return "squeeze bench: \(input), \(ReportFormatter.count(report.files)) files, \(ReportFormatter.size(report.bytes))"
     }
 
     func subtitle(_ report: BenchReport) -> String {
@@ -48,22 +50,21 @@ public struct BenchChartSVG: Sendable {
         return parts.joined(separator: ", ")
     }
 
+    /// Above a bar: its speedup, or for another tool how squeeze compares; `≈` when within noise.
+    static func emphasis(of row: BenchRow) -> String? {
+        if row.peer != nil {
+            return row.squeezeSpeedup.map { (row.squeezeSpeedupWithinNoise == true ? "≈ " : "") + "squeeze \(ReportFormatter.decimal($0, places: 2))x" }
+        }
+        return row.speedup.map { (row.speedupWithinNoise == true ? "≈ " : "") + "\(ReportFormatter.decimal($0, places: 2))x" }
+    }
+
+    /// Colours that carry no judgement: one for squeeze's runs, grey for the baseline they are
+    /// measured against, a sand for other tools. (Red for one mode read as "bad" whatever its result.)
     static func colour(of row: BenchRow, kind: BenchKind) -> String {
+        if row.peer != nil { return "#bab0ac" }
         switch kind {
-        case .modes:
-            switch row.configuration.mode {
-            case .sequential: "#9a9a9a"
-            case .group: "#4e79a7"
-            case .apply: "#59a14f"
-            case .operation: "#e15759"
-            }
-        case .collectors:
-            switch row.configuration.collector {
-            case .sync: "#4e79a7"
-            case .async: "#f28e2b"
-            case .barrier: "#b07aa1"
-            case .mutex: "#76b7b2"
-            }
+        case .modes: return row.configuration.mode == .sequential ? "#9a9a9a" : "#4e79a7"
+        case .collectors: return row.configuration.collector == .production ? "#9a9a9a" : "#4e79a7"
         }
     }
 }
@@ -90,7 +91,8 @@ public struct BenchBarChart: Sendable {
             let scale = Double(width) / longest
             let bar = Self.bar(median: row.wallSeconds.median * scale, maximum: row.wallSeconds.maximum * scale, width: width)
             let label = row.label + String(repeating: " ", count: labelWidth - row.label.count)
-            let speedup = row.speedup.map { "  \(ReportFormatter.decimal($0, places: 2))x" } ?? ""
+            let speedup = row.speedup.map { "  \(ReportFormatter.decimal($0, places: 2))x" + BenchTableFormatter.noise(row.speedupWithinNoise) }
+                ?? row.squeezeSpeedup.map { _ in "  squeeze " + BenchTableFormatter.versusSqueeze(row) } ?? ""
             lines.append("\(label)  \(bar)  \(ReportFormatter.seconds(row.wallSeconds.median))\(speedup)")
         }
         return lines.joined(separator: "\n") + "\n"

@@ -14,15 +14,19 @@ public struct BenchPlan: Sendable {
     public var repetitions: Int
     /// Unmeasured rounds of every configuration first (page cache, binary, CPU clocks).
     public var warmupRounds: Int
+    /// Other tools run on the same files (`--against`), each at every jobs value.
+    public var peers: [BenchPeer]
 
     /// Every mode at every jobs value (`sequential` once: it uses one thread whatever the jobs).
+    /// With `peers`, each peer too at every jobs value.
     public static func modes(
         input: PathName, modes: [SchedulingMode], jobs: [Int], settings: CompressionSettings,
-        qos: QualityOfService, discard: Bool, repetitions: Int, warmupRounds: Int
+        qos: QualityOfService, discard: Bool, repetitions: Int, warmupRounds: Int, peers: [BenchPeer] = []
     ) -> BenchPlan {
-        BenchPlan(
-            kind: .modes, input: input, configurations: schedulings(modes, jobs), settings: settings, qos: qos,
-            discard: discard, repetitions: repetitions, warmupRounds: warmupRounds)
+        let others = peers.flatMap { peer in jobs.map { BenchConfiguration(mode: .apply, jobs: $0, peer: peer) } }
+        return BenchPlan(
+            kind: .modes, input: input, configurations: schedulings(modes, jobs) + others, settings: settings, qos: qos,
+            discard: discard, repetitions: repetitions, warmupRounds: warmupRounds, peers: peers)
     }
 
     /// Each mode at each jobs value, `sequential` once (with 1 job).
@@ -47,9 +51,11 @@ public struct BenchPlan: Sendable {
 
     public init(
         kind: BenchKind, input: PathName, configurations: [BenchConfiguration], settings: CompressionSettings,
-        qos: QualityOfService, discard: Bool, repetitions: Int, warmupRounds: Int
+        qos: QualityOfService, discard: Bool, repetitions: Int, warmupRounds: Int, peers: [BenchPeer] = []
     ) {
         precondition(!configurations.isEmpty && repetitions >= 1 && warmupRounds >= 0)
+        precondition(peers.isEmpty || !discard, "peers write their outputs: no --discard")
+        self.peers = peers
         self.kind = kind
         self.input = input
         self.configurations = configurations
@@ -63,11 +69,19 @@ public struct BenchPlan: Sendable {
     /// What `configuration` is compared with: `sequential` for modes, the production collector
     /// in the same mode and jobs for collectors. Nil when the plan does not run it.
     public func baseline(of configuration: BenchConfiguration) -> BenchConfiguration? {
+        guard configuration.peer == nil else { return nil }
         let baseline = switch kind {
         case .modes: BenchConfiguration(mode: .sequential, jobs: 1)
         case .collectors: BenchConfiguration(mode: configuration.mode, jobs: configuration.jobs, collector: .production)
         }
         return configurations.contains(baseline) ? baseline : nil
+    }
+
+    /// The squeeze run a peer's row is compared with: squeeze's first configuration at the peer's
+    /// jobs that is not `sequential` (the mode listed first, `apply` by default), else its first.
+    public func squeezeReference(for configuration: BenchConfiguration) -> BenchConfiguration? {
+        let squeeze = configurations.filter { $0.peer == nil }
+        return squeeze.first { $0.mode != .sequential && $0.jobs == configuration.jobs } ?? squeeze.first
     }
 
     /// The order of every run: `warmupRounds` then `repetitions` rounds of every configuration,
@@ -96,6 +110,8 @@ public struct BenchPlan: Sendable {
             "--json", reportPath, "--quiet", "--progress", "never",
         ]
         arguments += discard ? ["--discard"] : ["--output-dir", outputDirectory]
+        // Beside other tools, squeeze compresses the same files they do: compressed content too.
+        if !peers.isEmpty { arguments.append("--recompress") }
         return arguments
     }
 }
@@ -107,16 +123,20 @@ public struct BenchConfiguration: Codable, Sendable, Hashable {
     /// 1 for `sequential`, which does not use more.
     public var jobs: Int
     public var collector: CollectorKind
+    /// Another tool run instead of squeeze (`--against`), with `jobs`; its `mode` is unused.
+    public var peer: BenchPeer?
 
-    public init(mode: SchedulingMode, jobs: Int, collector: CollectorKind = .production) {
+    public init(mode: SchedulingMode, jobs: Int, collector: CollectorKind = .production, peer: BenchPeer? = nil) {
         precondition(jobs >= 1)
         self.mode = mode
         self.jobs = mode == .sequential ? 1 : jobs
         self.collector = collector
+        self.peer = peer
     }
 
-    /// `apply, 2 jobs, mutex collector`: for messages.
+    /// `apply, 2 jobs, mutex collector`, or a peer's command: for messages.
     public var description: String {
+        if let peer { return peer.label(jobs: jobs) }
         var text = "\(mode.rawValue), \(jobs) job\(jobs == 1 ? "" : "s")"
         if collector != .production { text += ", \(collector.rawValue) collector" }
         return text

@@ -35,6 +35,11 @@ public struct BenchReport: Codable, Sendable {
     public var mismatches: [String]
     /// The collector micro-benchmark (collectors benches only).
     public var contention: [CollectorContentionResult]?
+    /// Tools `--against` named that are not installed (their rows are missing).
+    public var peersMissing: [String]? = nil
+    /// Whether every row's times were taken from outside its process (start and exit included),
+    /// as they are when other tools are compared: they report nothing of themselves.
+    public var timedFromOutside: Bool? = nil
 }
 
 /// One configuration's line of a bench: its runs and the figures drawn from them.
@@ -50,6 +55,17 @@ public struct BenchRow: Codable, Sendable, Equatable {
     /// The baseline's median wall time over this one's: 2.0 means twice as fast. Nil when the
     /// bench did not run the baseline.
     public var speedup: Double?
+    /// Whether this row's fastest-to-slowest range overlaps the baseline's: the speedup is then
+    /// within the noise of these runs, not a difference shown.
+    public var speedupWithinNoise: Bool?
+    /// Another tool's row (`--against`).
+    public var peer: BenchPeer?
+    /// Bytes written (the outputs' sizes), for comparing sizes beside times.
+    public var bytesOut: Int64?
+    /// For a peer's row: its median wall time over squeeze's (the plan's `squeezeReference`):
+    /// 2.0 means squeeze took half its time; and whether the two ranges overlap.
+    public var squeezeSpeedup: Double?
+    public var squeezeSpeedupWithinNoise: Bool?
     /// Speedup over jobs (modes only): 1.0 means every job was fully used.
     public var efficiency: Double?
     /// Median CPU time over wall time.
@@ -66,9 +82,12 @@ public struct BenchRow: Codable, Sendable, Equatable {
 
     /// The figures of `configuration` from its `runs` (at least one) over `bytes` of input in
     /// `files` files, against the baseline's wall time.
+    /// `baseline`, when given, is the baseline's range (for `speedupWithinNoise`); `squeeze`, for
+    /// a peer's row, squeeze's.
     public init(
         configuration: BenchConfiguration, label: String, runs: [BenchRunSample], files: Int, bytes: Int64,
-        compressionRatio: Double, baselineWallSeconds: Double?, kind: BenchKind
+        compressionRatio: Double, baselineWallSeconds: Double?, kind: BenchKind, baseline: SampleSummary? = nil,
+        bytesOut: Int64? = nil, squeeze: SampleSummary? = nil
     ) {
         precondition(!runs.isEmpty, "a row needs at least one run")
         self.configuration = configuration
@@ -79,6 +98,11 @@ public struct BenchRow: Codable, Sendable, Equatable {
         megabytesPerSecond = Double(bytes) / 1e6 / wall.median
         filesPerSecond = Double(files) / wall.median
         speedup = baselineWallSeconds.map { $0 / wall.median }
+        speedupWithinNoise = baseline.map { $0.overlaps(wall) }
+        peer = configuration.peer
+        self.bytesOut = bytesOut
+        squeezeSpeedup = squeeze.map { wall.median / $0.median }
+        squeezeSpeedupWithinNoise = squeeze.map { $0.overlaps(wall) }
         efficiency = kind == .modes ? speedup.map { $0 / Double(configuration.jobs) } : nil
         cpuUtilisation = SampleSummary(runs.map(\.cpuUtilisation))!.median
         userSeconds = SampleSummary(runs.map(\.userSeconds))!.median
@@ -90,6 +114,7 @@ public struct BenchRow: Codable, Sendable, Equatable {
     /// The name of `configuration` within a bench of `configurations`: the mode, the jobs when
     /// several jobs values are compared (`apply ×4`), the collector in a collectors bench.
     public static func label(of configuration: BenchConfiguration, among configurations: [BenchConfiguration], kind: BenchKind) -> String {
+        if let peer = configuration.peer { return peer.label(jobs: configuration.jobs) }
         var parts: [String] = []
         if kind == .modes || Set(configurations.map(\.mode)).count > 1 { parts.append(configuration.mode.rawValue) }
         let jobsValues = Set(configurations.filter { $0.mode != .sequential }.map(\.jobs))
@@ -110,6 +135,18 @@ public struct BenchRunSample: Codable, Sendable, Equatable {
     public var cpuUtilisation: Double
     public var peakMemoryBytes: Int64
     public var megabytesPerSecond: Double
+
+    /// A run timed from outside its process: `bytes` of input over its wall time; its peak
+    /// memory as it reported it (0 for another tool: the children's high-water mark is not per run).
+    public init(round: Int, measured: ExternalMeasurement, bytes: Int64, peakMemoryBytes: Int64 = 0) {
+        self.round = round
+        wallSeconds = measured.wallSeconds
+        userSeconds = measured.userSeconds
+        systemSeconds = measured.systemSeconds
+        cpuUtilisation = (measured.userSeconds + measured.systemSeconds) / max(measured.wallSeconds, 1e-9)
+        self.peakMemoryBytes = peakMemoryBytes
+        megabytesPerSecond = Double(bytes) / 1e6 / max(measured.wallSeconds, 1e-9)
+    }
 
     public init(round: Int, report: RunReport) {
         self.round = round
@@ -151,6 +188,12 @@ public struct SampleSummary: Codable, Sendable, Equatable {
         minimum = sorted[0]
         maximum = sorted[sorted.count - 1]
         count = sorted.count
+    }
+
+    /// Whether the two fastest-to-slowest ranges overlap: a difference of medians inside them is
+    /// noise of these runs, not a speedup.
+    public func overlaps(_ other: SampleSummary) -> Bool {
+        minimum <= other.maximum && other.minimum <= maximum
     }
 }
 

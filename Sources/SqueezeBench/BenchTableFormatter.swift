@@ -18,6 +18,7 @@ public struct BenchTableFormatter: Sendable {
     public func format(_ report: BenchReport) -> String {
         var lines = [heading(report), ""]
         lines += table(report)
+        lines += notes(report)
         lines.append("")
         lines.append(verdict(report))
         if let contention = report.contention, !contention.isEmpty {
@@ -32,7 +33,7 @@ public struct BenchTableFormatter: Sendable {
         let runs = "median of \(settings.repetitions) run\(settings.repetitions == 1 ? "" : "s")"
             + (settings.warmupRounds > 0 ? " after \(settings.warmupRounds) warm-up round\(settings.warmupRounds == 1 ? "" : "s")" : "")
         return "squeeze bench: \(report.input): \(ReportFormatter.count(report.files)) files, "
-            + "\(ReportFormatter.megabytes(report.bytes)); \(settings.codec.rawValue) level \(settings.level), "
+            + "\(ReportFormatter.size(report.bytes)); \(settings.codec.rawValue) level \(settings.level), "
             + "qos \(settings.qos.rawValue), \(settings.discard ? "in memory (--discard)" : "outputs written"), "
             + "\(runs), \(report.activeCores) core\(report.activeCores == 1 ? "" : "s")"
             + (report.kind == .collectors ? "; result collectors compared in \(modes(report))" : "")
@@ -49,7 +50,9 @@ public struct BenchTableFormatter: Sendable {
         var header = [isModes ? "mode" : "collector", "jobs", "wall (median)", "min-max", "MB/s", "files/s",
                       isModes ? "speedup" : "vs \(CollectorKind.production.rawValue)"]
         if isModes { header.append("efficiency") }
-        header += ["CPU util", "user s", "sys s", "peak mem", "ratio"]
+        header += ["CPU util", "user s", "sys s", "peak mem", "ratio", "out"]
+        let hasPeers = report.rows.contains { $0.peer != nil }
+        if hasPeers { header.append("squeeze vs it") }
         var rows = [header]
         for row in report.rows {
             var cells = [
@@ -57,19 +60,49 @@ public struct BenchTableFormatter: Sendable {
                 "\(ReportFormatter.decimal(row.wallSeconds.minimum, places: 3))-\(ReportFormatter.decimal(row.wallSeconds.maximum, places: 3))",
                 ReportFormatter.decimal(row.megabytesPerSecond, places: 1),
                 ReportFormatter.count(Int(row.filesPerSecond.rounded())),
-                row.speedup.map { "\(ReportFormatter.decimal($0, places: 2))x" } ?? "-",
+                row.speedup.map { "\(ReportFormatter.decimal($0, places: 2))x" + Self.noise(row.speedupWithinNoise) } ?? "-",
             ]
             if isModes { cells.append(row.efficiency.map { "\(ReportFormatter.decimal($0 * 100, places: 0))%" } ?? "-") }
             cells += [
                 ReportFormatter.decimal(row.cpuUtilisation, places: 2),
                 ReportFormatter.decimal(row.userSeconds, places: 3),
                 ReportFormatter.decimal(row.systemSeconds, places: 3),
-                ByteCount.describe(row.peakMemoryBytes),
+                row.peakMemoryBytes > 0 ? ByteCount.describe(row.peakMemoryBytes) : "-",
                 "\(ReportFormatter.decimal(row.compressionRatio, places: 2))x",
+                row.bytesOut.map(ReportFormatter.size) ?? "-",
             ]
+            if hasPeers { cells.append(Self.versusSqueeze(row)) }
             rows.append(cells)
         }
         return layout(rows, leftAligned: [0])
+    }
+
+    /// ` (noise)` after a comparison whose runs' ranges overlap.
+    static func noise(_ withinNoise: Bool?) -> String { withinNoise == true ? " (noise)" : "" }
+
+    /// How squeeze's time compares with a peer's row: `2.41x faster`, `1.30x slower`.
+    static func versusSqueeze(_ row: BenchRow) -> String {
+        guard let ratio = row.squeezeSpeedup, ratio > 0 else { return "-" }
+        let text = ratio >= 1 ? "\(ReportFormatter.decimal(ratio, places: 2))x faster" : "\(ReportFormatter.decimal(1 / ratio, places: 2))x slower"
+        return text + noise(row.squeezeSpeedupWithinNoise)
+    }
+
+    /// What the table needs said beside it: comparisons inside the noise, how rows were timed.
+    func notes(_ report: BenchReport) -> [String] {
+        var notes: [String] = []
+        if report.rows.contains(where: { $0.speedupWithinNoise == true || $0.squeezeSpeedupWithinNoise == true }) {
+            notes.append("(noise): the fastest-to-slowest runs of the two overlap: the difference is within the noise of "
+                + "these runs, not a speedup (more --repeat, or a quieter machine, may tell).")
+        }
+        if report.timedFromOutside == true {
+            notes.append("Every row timed from outside its process (start and exit included), as the other tools report "
+                + "nothing of themselves; all compressed the same files (squeeze with --recompress), each tool's outputs "
+                + "removed between runs, untimed.")
+        }
+        if let missing = report.peersMissing, !missing.isEmpty {
+            notes.append("Not installed, left out: \(missing.joined(separator: ", ")).")
+        }
+        return notes.isEmpty ? [] : [""] + notes
     }
 
     func verdict(_ report: BenchReport) -> String {

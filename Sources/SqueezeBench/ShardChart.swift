@@ -13,10 +13,10 @@ public struct ShardChartSVG: Sendable {
                 label: label, value: shard.wallSeconds, low: shard.wallSeconds, high: shard.wallSeconds,
                 valueLabel: ReportFormatter.seconds(shard.wallSeconds),
                 emphasis: "\(ReportFormatter.decimal(shard.megabytesPerSecond, places: 1)) MB/s",
-                tooltip: "\(label) (\(shard.report)): \(ReportFormatter.count(shard.filesDone)) files, \(ReportFormatter.megabytes(shard.bytesIn)) in \(ReportFormatter.seconds(shard.wallSeconds))",
+                tooltip: "\(label) (\(shard.report)): \(ReportFormatter.count(shard.filesDone)) files, \(ReportFormatter.size(shard.bytesIn)) in \(ReportFormatter.seconds(shard.wallSeconds))",
                 colour: shard.interrupted ? "#9a9a9a" : isSlowest ? "#e15759" : "#4e79a7")
         }
-        let title = "squeeze report merge: \(merged.shards.count) shards, \(ReportFormatter.count(merged.filesDone)) files, \(ReportFormatter.megabytes(merged.bytesIn))"
+        let title = "squeeze report merge: \(merged.shards.count) shards, \(ReportFormatter.count(merged.filesDone)) files, \(ReportFormatter.size(merged.bytesIn))"
         let subtitle = "job \(ReportFormatter.seconds(merged.jobSeconds)) first start to last end, \(ReportFormatter.decimal(merged.megabytesPerSecond, places: 1)) MB/s; slowest shard \(ReportFormatter.decimal(merged.slowestOverMean, places: 2))x the mean of \(ReportFormatter.seconds(merged.meanShardSeconds))"
         return BarChartSVG(
             title: title, subtitle: subtitle,

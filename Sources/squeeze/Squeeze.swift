@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import Glibc
 import SqueezeKit
 
 @main
@@ -8,8 +9,29 @@ struct Squeeze: ParsableCommand {
         commandName: "squeeze",
         abstract: "Compress whole trees to gzip on every core, and see what it cost.",
         discussion: """
+            squeeze compresses whole directory trees to gzip on every core: many files at once, \
+            and a large file cut into blocks compressed in parallel. Each FILE becomes FILE.gz \
+            beside it (or under --output-dir), written whole or not at all, with the source's \
+            mode and times; sources are kept unless --rm, which removes each only once its output \
+            is durable. Every run ends with a report (files, bytes, ratio, time, CPU, MB/s), as \
+            text and, with --json, as JSON. Running the same command again after an interrupt \
+            or a failure finishes the job: outputs found complete are counted as found done, \
+            the rest redone.
+
+            squeeze decompresses, tests and lists gzip (in parallel for its own files, BGZF and \
+            most others), makes and extracts .tar.gz archives on every core, splits a tree into \
+            shards for many machines (plan, compress --plan, report merge), and stands in for \
+            gzip, gunzip, zcat, pigz and unpigz when called by those names. With no path, \
+            compress and decompress are filters from standard input to standard output.
+
+            -V or --version prints the version and the libraries squeeze runs with. \
+            'squeeze help COMMAND' or 'squeeze COMMAND --help' describes each command.
+
             Exit status: 0 all done; 1 some input failed (the others were still done); 2 done \
-            with warnings; 64 bad usage; 130 interrupted.
+            with warnings (an output that exists and does not match its source, trailing \
+            garbage, ...); 64 bad usage; 127 a library it needs could not be loaded; 130 \
+            interrupted (by SIGINT, SIGTERM or SIGHUP); 141 the reader of standard output went \
+            away (a closed pipe).
             """,
         version: versionText,
         subcommands: [
@@ -27,10 +49,16 @@ struct Squeeze: ParsableCommand {
 
     static func main() {
         StandardStreams.reserveClosedDescriptors()
+        // gzip's and pigz's command lines go to their own parser, before anything else is made.
+        let argument0 = CommandLine.unsafeArgv[0].map { String(cString: $0) } ?? "squeeze"
+        if let tool = ProgramName.personality(of: argument0) {
+            GzipStandIn.main(tool, arguments: rawArguments(from: 1), argument0: argument0)
+        }
+        if CommandLine.argc > 1, let first = CommandLine.unsafeArgv[1], strcmp(first, "gzip") == 0 {
+            GzipStandIn.main(.gzip, arguments: rawArguments(from: 2), argument0: "gzip")
+        }
         var arguments = Array(CommandLine.arguments.dropFirst())
-        if let personality = ProgramName.personality(of: CommandLine.arguments.first ?? "") {
-            arguments = personality + arguments
-        } else if let unknown = ProgramName.unknownSubcommand(in: arguments, known: { configuration.subcommands.map { $0._commandName } }) {
+        if let unknown = ProgramName.unknownSubcommand(in: arguments, known: { configuration.subcommands.map { $0._commandName } }) {
             StandardStreams.message(unknown)
             Foundation.exit(64)
         }
@@ -52,5 +80,13 @@ struct Squeeze: ParsableCommand {
             return
         }
         main(arguments)
+    }
+
+    /// argv's words from `index` on, as the bytes the kernel passed (a name need not be UTF-8).
+    private static func rawArguments(from index: Int) -> [[UInt8]] {
+        (index..<Int(CommandLine.argc)).map { place in
+            guard let word = CommandLine.unsafeArgv[place] else { return [] }
+            return Array(UnsafeRawBufferPointer(start: word, count: strlen(word)))
+        }
     }
 }

@@ -8,7 +8,7 @@ enum BenchReportFixture {
         _ walls: [(label: String, mode: SchedulingMode, jobs: Int, runs: [Double])], kind: BenchKind = .modes,
         input: String = "/data/tree", identical: Bool = true
     ) -> BenchReport {
-        let baseline = walls.first { $0.mode == .sequential }.flatMap { SampleSummary($0.runs)?.median }
+        let baseline = walls.first { $0.mode == .sequential }.flatMap { SampleSummary($0.runs) }
         let rows = walls.map { wall in
             BenchRow(
                 configuration: BenchConfiguration(mode: wall.mode, jobs: wall.jobs), label: wall.label,
@@ -17,7 +17,8 @@ enum BenchReportFixture {
                         round: index + 1, wallSeconds: seconds, userSeconds: seconds, systemSeconds: 0.1,
                         cpuUtilisation: 1.5, peakMemoryBytes: 30 << 20, megabytesPerSecond: 100 / seconds)
                 },
-                files: 7_914, bytes: 114_600_000, compressionRatio: 4.61, baselineWallSeconds: baseline, kind: kind)
+                files: 7_914, bytes: 114_600_000, compressionRatio: 4.61, baselineWallSeconds: baseline?.median, kind: kind,
+                baseline: wall.mode == .sequential ? nil : baseline)
         }
         return BenchReport(
             kind: kind, input: input, files: 7_914, bytes: 114_600_000,

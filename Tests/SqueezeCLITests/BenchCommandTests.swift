@@ -173,7 +173,7 @@ import Testing
 
     @Test(arguments: [
         (["--modes", "fast"], "is not a mode"),
-        (["--jobs", "0"], "is not a number of jobs"),
+        (["--jobs", "1,x"], "is not a number of jobs"),
         (["--jobs", "2,2"], "names a value twice"),
         (["--repeat", "0"], "--repeat must be at least 1"),
         (["--level", "13"], "out of range"),
@@ -204,6 +204,37 @@ import Testing
         #expect(result.output.contains("squeeze: interrupted: stopping the bench"))
         #expect(!result.output.contains("identical output"))
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("work")).isEmpty)
+    }
+
+    /// `--against`: the same files through gzip, pigz and zstd (Debian's), beside squeeze's apply
+    /// mode, each row with its time, CPU and the bytes it wrote; the input is left as it was and
+    /// the scratch directory removed.
+    @Test(.enabled(if: ["gzip", "pigz", "zstd"].allSatisfy(CommandRunner.isInstalled), "needs gzip, pigz and zstd"))
+    func againstOtherToolsOnTheSameFiles() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.makeTree(in: scratch("tree"))
+        let before = TreeSnapshot(of: scratch("tree"))
+        try FileManager.default.createDirectory(atPath: scratch("work"), withIntermediateDirectories: true)
+        let result = try Squeeze.run([
+            "bench", scratch("tree"), "--against", "gzip,pigz,zstd", "--repeat", "1", "--warmup", "0", "-j", "2",
+            "--json", scratch("bench.json"), "--svg", scratch("bench.svg"), "--scratch-dir", scratch("work"),
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let rows = try Self.rows(try Self.json(scratch("bench.json")))
+        #expect(rows.map { $0["label"] as? String } == ["apply", "xargs -P 2 gzip", "pigz -p 2", "zstd -T2"])
+        for row in rows {
+            #expect((row["bytesOut"] as? Int ?? 0) > 0, "\(row)")
+            #expect((row["userSeconds"] as? Double ?? -1) >= 0)
+            if row["peer"] != nil { #expect(row["squeezeSpeedup"] is Double, "\(row)") }
+        }
+        // gzip and pigz at level 6 and squeeze at level 6 are all about the same size; zstd's own.
+        let sizes = rows.compactMap { $0["bytesOut"] as? Int }
+        #expect(sizes.count == 4 && Double(sizes[0]) / Double(sizes[1]) > 0.9 && Double(sizes[0]) / Double(sizes[1]) < 1.1, "\(sizes)")
+        #expect(result.output.contains("squeeze vs it") && result.output.contains("timed from outside"), "\(result.output)")
+        #expect(TreeSnapshot(of: scratch("tree")) == before, "the input was changed")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("work")).isEmpty)
+        let missing = try Squeeze.run(["bench", scratch("tree"), "--against", "gzip,lzop", "--repeat", "1"])
+        #expect(missing.status == 64 && missing.standardError.contains("'lzop' is not a tool"), "\(missing.standardError)")
     }
 
     @Test func anEarlierReportIsDrawnAgainWithoutRunning() throws {

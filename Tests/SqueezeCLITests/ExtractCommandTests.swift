@@ -5,6 +5,29 @@ import Testing
 /// `squeeze extract` as a user runs it: exit codes, messages naming each refused entry and why,
 /// the report, and what is left on disk.
 @Suite struct ExtractCommandTests {
+    /// Issue 26's example, as a new user tries it: GNU tar's `.tar.gz` of a header tree with a
+    /// script and a hard link to it. Its one CRC is at the end, after 8 MiB that do not compress,
+    /// so every file waits until then, the link with it: squeeze extracts what GNU tar extracts.
+    @Test func aGNUTarArchiveWithAHardLinkExtractsAsGNUTarExtractsIt() throws {
+        let scratch = try TemporaryDirectory()
+        #expect(try CommandRunner.run("cp", ["-r", "/usr/include/linux", scratch("tree")]).status == 0)
+        try TreeBuilder.write("#!/bin/sh\n", to: scratch("tree/run.sh"))
+        #expect(try CommandRunner.run("ln", [scratch("tree/run.sh"), scratch("tree/hard.sh")]).status == 0)
+        var data = TestData(seed: 2601)
+        try TreeBuilder.write(data.randomBytes(8 << 20), to: scratch("tree/zz-random.bin"))
+        #expect(try CommandRunner.run("tar", ["--sort=name", "-czf", scratch("gnu.tar.gz"), "-C", scratch.path, "tree"]).status == 0)
+
+        let result = try Squeeze.run(["extract", scratch("gnu.tar.gz"), "-C", scratch("out")])
+
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.isEmpty, "\(result.standardError)")
+        try FileManager.default.createDirectory(atPath: scratch("gnu"), withIntermediateDirectories: true)
+        #expect(try CommandRunner.run("tar", ["-xzf", scratch("gnu.tar.gz"), "-C", scratch("gnu")]).status == 0)
+        let expected = TreeSnapshot(of: scratch("gnu")).subtree("tree"), extracted = TreeSnapshot(of: scratch("out")).subtree("tree")
+        #expect(extracted == expected, "\(extracted.differences(from: expected))")
+        #expect(extracted.nodes["hard.sh"]?.linkCount == 2 && extracted.nodes["run.sh"]?.sameFileAs == "hard.sh")
+    }
+
     @Test func aHostileArchiveIsReportedEntryByEntryAndNothingOutsideChanges() throws {
         let scratch = try TemporaryDirectory()
         try TreeBuilder.write("victim\n", to: scratch("outside/victim"))

@@ -114,4 +114,63 @@ import Testing
             #expect(restored.status == 0 && Array(restored.standardOutput) == original, "\(name).gz is not whole")
         }
     }
+
+    /// A real extract, fed a `tar czf` archive through a FIFO and killed (SIGKILL) once /proc shows
+    /// it writing its second file: every file of a single-member gzip waits under a temporary
+    /// until the whole stream is verified, so it leaves both. The next extract into the same
+    /// destination, with or without --force, removes them (never a live run's) and says so.
+    @Test(arguments: [[], ["--force"]])
+    func extractRemovesWhatAKilledExtractLeft(options: [String]) throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 26)
+        let first = data.text(200_000), second = data.randomBytes(4 << 20)
+        try TreeBuilder.write(first, to: scratch("src/top.txt"))
+        try TreeBuilder.write(second, to: scratch("src/tree/second.bin"))
+        #expect(try CommandRunner.run("tar", ["czf", scratch("a.tar.gz"), "-C", scratch("src"), "top.txt", "tree"]).status == 0)
+        let archive = try TreeBuilder.read(scratch("a.tar.gz"))
+        #expect(mkfifo(scratch("fifo"), 0o600) == 0)
+
+        let process = try CommandRunner.start(Squeeze.binary, ["extract", scratch("fifo"), "-C", scratch("dest"), "-q"], scratch: scratch)
+        let writer = open(scratch("fifo"), O_WRONLY)
+        try #require(writer >= 0)
+        // All but the last 1 MiB of the compressed stream: random data shrinks little, so the
+        // second file is then half written, and the extract waits for the rest.
+        let sent = archive.prefix(archive.count - (1 << 20))
+        _ = sent.withUnsafeBytes { write(writer, $0.baseAddress, $0.count) }
+        let temporaries = { TreeBuilder.files(under: scratch("dest")).filter { $0.contains(".squeeze-") } }
+        let writing = KernelState.waitUntil(deadline: 60) {
+            Self.openFiles(of: process.processIdentifier).contains { $0.contains("/tree/.second.bin.squeeze-") } || !process.isRunning
+        }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+        close(writer)
+        try #require(writing && process.terminationReason == .uncaughtSignal, "the extract ended before it was killed")
+        #expect(temporaries().count == 2, "\(temporaries())")
+
+        let sleeper = try CommandRunner.start("sleep", ["30"], scratch: TemporaryDirectory())
+        defer { kill(sleeper.processIdentifier, SIGKILL); sleeper.waitUntilExit() }
+        let live = TemporaryOwners.temporary(for: scratch("dest/tree/third"), owner: TemporaryOwners.running(sleeper))
+        try TreeBuilder.write("a live run's", to: live)
+        let left = temporaries().filter { !live.hasSuffix($0) }
+
+        let result = try Squeeze.run(["extract", scratch("a.tar.gz"), "-C", scratch("dest"), "--verbose"] + options)
+
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(temporaries().map { scratch("dest/\($0)") } == [live], "\(temporaries())")
+        let destination = URL(fileURLWithPath: scratch("dest")).standardizedFileURL.path
+        for name in left {
+            #expect(result.output.contains("skipped \(destination)/\(name): removed: a temporary left by an interrupted squeeze run"), "\(result.output)")
+        }
+        #expect(result.output.contains("skipped: 2 leftover temporary removed"), "\(result.output)")
+        #expect(try TreeBuilder.read(scratch("dest/top.txt")) == first)
+        #expect(try TreeBuilder.read(scratch("dest/tree/second.bin")) == second)
+    }
+
+    /// The files `pid` has open, by path.
+    private static func openFiles(of pid: Int32) -> [String] {
+        let descriptors = "/proc/\(pid)/fd"
+        return ((try? FileManager.default.contentsOfDirectory(atPath: descriptors)) ?? []).compactMap {
+            try? FileManager.default.destinationOfSymbolicLink(atPath: "\(descriptors)/\($0)")
+        }
+    }
 }

@@ -38,22 +38,26 @@ import Testing
         #expect(TreeBuilder.files(under: scratch("out")) == ["a.txt"])
     }
 
-    /// A file of 64 KiB or more looks for its output before it is read; a smaller one finds it
-    /// when its output is named. Both are skipped alike, and what was there is untouched.
-    @Test func anExistingOutputIsSkippedAlikeForLargeAndSmallFiles() throws {
+    /// An output that is not its source's is refused alike for large and small files, whether
+    /// the walk saw it beside its source (checked before anything is compressed) or it is met
+    /// under `-o DIR` (a file of 64 KiB or more looks for its output before it is read; a smaller
+    /// one finds it when its output is named), and what was there is untouched.
+    @Test(arguments: [false, true]) func anExistingOutputIsSkippedAlikeForLargeAndSmallFiles(underOutputDirectory: Bool) throws {
         let scratch = try TemporaryDirectory()
         var data = TestData(seed: 13)
         try TreeBuilder.write(data.text(100 << 10), to: scratch("in/large.txt"))
         try TreeBuilder.write("small\n", to: scratch("in/small.txt"))
-        for name in ["large", "small"] { try TreeBuilder.write("precious", to: scratch("in/\(name).txt.gz")) }
-        let result = try Squeeze.run(["compress", scratch("in")])
+        let outputs = underOutputDirectory ? "out" : "in"
+        for name in ["large", "small"] { try TreeBuilder.write("precious", to: scratch("\(outputs)/\(name).txt.gz")) }
+        let result = try Squeeze.run(["compress", scratch("in")] + (underOutputDirectory ? ["-o", scratch("out")] : []))
         #expect(result.status == 2, "\(result.standardError)")
         for name in ["large", "small"] {
-            #expect(result.standardError.contains("\(name).txt.gz' already exists (use --force to overwrite)"), "\(result.standardError)")
-            #expect(try TreeBuilder.read(scratch("in/\(name).txt.gz")) == Array("precious".utf8))
+            #expect(result.standardError.contains("\(name).txt.gz' already exists and is not this file's complete output (use --force to overwrite)"),
+                    "\(result.standardError)")
+            #expect(try TreeBuilder.read(scratch("\(outputs)/\(name).txt.gz")) == Array("precious".utf8))
         }
-        #expect(result.output.contains("0 files done, 4 skipped, 0 failed"), "\(result.output)")
-        #expect(TreeBuilder.files(under: scratch("in")) == ["large.txt", "large.txt.gz", "small.txt", "small.txt.gz"])
+        #expect(result.output.contains("0 files done, \(underOutputDirectory ? 2 : 4) skipped, 0 failed"), "\(result.output)")
+        #expect(TreeBuilder.files(under: scratch("in")) == (underOutputDirectory ? ["large.txt", "small.txt"] : ["large.txt", "large.txt.gz", "small.txt", "small.txt.gz"]))
     }
 
     /// Nothing is looked up before a small file is compressed: its output's existence shows when

@@ -58,7 +58,7 @@ import Testing
         #expect(TreeBuilder.files(under: scratch("tree")) == ["a.txt", "a.txt.gz"])
     }
 
-    @Test(arguments: [["-V"], ["--version"], ["gzip", "--version"]])
+    @Test(arguments: [["-V"], ["--version"]])
     func theVersionNamesEveryLibrary(arguments: [String]) throws {
         let result = try Squeeze.run(arguments)
         #expect(result.status == 0, "\(result.standardError)")
@@ -90,14 +90,14 @@ import Testing
     @Test func messagesAndHelpNameTheWholeCommand() throws {
         let scratch = try TemporaryDirectory()
         try TreeBuilder.write("x", to: scratch("a.txt"))
-        let bad = try Squeeze.run(["compress", scratch("a.txt"), "--jobs", "0"])
+        let bad = try Squeeze.run(["compress", scratch("a.txt"), "--jobs", "2000"])
         #expect(bad.status == 64)
         #expect(bad.standardError.contains("Usage: squeeze compress ["), "\(bad.standardError)")
         #expect(TreeBuilder.files(under: scratch.path) == ["a.txt"])
         let unknown = try Squeeze.run(["decompress", "--no-such-option", scratch("a.txt")])
         #expect(unknown.status == 64)
         #expect(unknown.standardError.contains("Usage: squeeze decompress"), "\(unknown.standardError)")
-        let help = try Squeeze.run(["gzip", "--help"])
+        let help = try Squeeze.run(["help", "gzip"])
         #expect(help.status == 0)
         #expect(help.output.contains("USAGE: squeeze gzip"), "\(help.output)")
         let merge = try Squeeze.run(["report", "merge"])

@@ -7,9 +7,11 @@ import Testing
 /// Encodes inputs the way a `CompressionTask` does (blocks independently, concatenated in order
 /// between prologue and epilogue) and checks the result with the real gzip.
 @Suite struct BlockEncoderTests {
-    static func encodeFile(_ input: [UInt8], blockSize: Int, encoder: any BlockEncoder, name: String = "f") throws -> [UInt8] {
+    static func encodeFile(
+        _ input: [UInt8], blockSize: Int, encoder: any BlockEncoder, name: String = "f", length: Int64? = nil
+    ) throws -> [UInt8] {
         let layout = BlockLayout(fileSize: Int64(input.count), blockSize: blockSize)
-        let origin = GzipOrigin(name: Array(name.utf8), modificationTime: 1_700_000_000)
+        let origin = GzipOrigin(name: Array(name.utf8), modificationTime: 1_700_000_000, length: length)
         var output = encoder.prologue(for: origin)
         var checksum: UInt32 = 0
         // Encode in reverse to show blocks do not depend on being encoded in order.
@@ -27,9 +29,9 @@ import Testing
         }
         for (index, block) in blocks.enumerated() {
             output += block.bytes
-            checksum = index == 0 ? block.checksum : CRC32.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
+            checksum = index == 0 ? block.checksum : encoder.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
         }
-        return output + encoder.epilogue(checksum: checksum, length: Int64(input.count))
+        return output + encoder.epilogue(checksum: checksum, length: Int64(input.count), written: Int64(output.count), origin: origin)
     }
 
     static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
@@ -96,7 +98,9 @@ import Testing
             let deflated = try ZlibDeflater(level: 6).compress(
                 Array(text.utf8).withUnsafeBytes { UnsafeRawBufferPointer($0) }, dictionary: UnsafeRawBufferPointer(start: nil, count: 0), isLast: true)
             let ours = GzipHeader().encoded() + deflated
-                + SingleStreamEncoder(level: 6).epilogue(checksum: CRC32.checksum(Array(text.utf8)), length: Int64(text.utf8.count))
+                + GzipContainer().epilogue(
+                    checksum: CRC32.checksum(Array(text.utf8)), length: Int64(text.utf8.count), deflateLength: Int64(deflated.count),
+                    origin: GzipOrigin(name: [], modificationTime: 0), level: 6)
             #expect(ours == expected, "reference-\(name).gz")
         }
     }
@@ -118,5 +122,40 @@ import Testing
             try restored.withUnsafeMutableBytes { try ZlibInflater().inflate(input, into: $0) }
         }
         #expect(step.isEnd && Array(restored[..<step.produced]) == text)
+    }
+}
+
+/// The one-stream containers: zlib's header and Adler-32 (combined from the blocks' as zlib's own
+/// over the whole input), and a zip entry of several blocks, read by Python's zlib and zipfile.
+@Suite struct StreamContainerTests {
+    static func input() -> [UInt8] {
+        var data = TestData(seed: 19)
+        return data.text(90_000) + data.randomBytes(20_000) + data.text(60_000)
+    }
+
+    @Test func zlibsChecksumIsTheWholeInputsAdler32() throws {
+        let input = Self.input()
+        let encoded = try BlockEncoderTests.encodeFile(input, blockSize: 16_384, encoder: Codec.zlib.makeEncoder(level: 6, format: .zlib))
+        #expect(Array(encoded.prefix(2)) == [0x78, 0x9C], "level 6: zlib's default class, as compress2 writes")
+        let adler = input.withUnsafeBufferPointer { UInt32(adler32(1, $0.baseAddress, uInt($0.count))) }
+        #expect(Array(encoded.suffix(4)) == [UInt8(adler >> 24), UInt8(adler >> 16 & 0xFF), UInt8(adler >> 8 & 0xFF), UInt8(adler & 0xFF)])
+        let python = try CommandRunner.run(
+            "python3", ["-c", "import sys, zlib; sys.stdout.buffer.write(zlib.decompress(sys.stdin.buffer.read()))"], input: Data(encoded))
+        let isInput = Array(python.standardOutput) == input
+        #expect(python.status == 0 && isInput, "\(python.standardError)")
+    }
+
+    @Test func aZipOfSeveralBlocksIsReadByPython() throws {
+        let input = Self.input()
+        for length in [Int64(input.count), nil] {
+            let encoder = Codec.zlib.makeEncoder(level: 6, format: .zip)
+            let encoded = try BlockEncoderTests.encodeFile(input, blockSize: 16_384, encoder: encoder, name: "f", length: length)
+            let python = try CommandRunner.run("python3", ["-c", """
+                import io, sys, zipfile
+                (i,) = zipfile.ZipFile(io.BytesIO(sys.stdin.buffer.read())).infolist()
+                print(i.filename, i.file_size, i.extract_version)
+                """], input: Data(encoded))
+            #expect(python.output == "f \(input.count) \(length == nil ? 45 : 20)\n", "\(python.standardError)")
+        }
     }
 }

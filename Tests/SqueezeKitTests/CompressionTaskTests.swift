@@ -15,7 +15,8 @@ import Testing
         let context = TaskContext(collector: collector, registry: registry, window: window, cancellation: cancellation, output: output)
         let settings = CompressionSettings(blockSize: blockSize)
         let task = CompressionTask(
-            source: file, destination: destination, settings: settings, encoder: settings.codec.makeEncoder(level: 6), context: context)
+            source: file, destination: destination, settings: settings, headerFields: .nameAndTime,
+            encoder: settings.codec.makeEncoder(level: 6), context: context)
         let items = (0..<task.blockCount).map { WorkItem(task: task, block: $0, taskSize: 0, weight: task.weight(ofBlock: $0)) }
         SequentialScheduler(qos: .userInitiated).run(PlannedWork(items: items, window: window))
         return (collector, registry)

@@ -83,7 +83,7 @@ import Testing
 
     @Test func keepsTheDataBeforeGarbage() throws {
         let member = GzipBytes.member(Array("data".utf8))
-        for garbage in [Array("garbage!!!".utf8), [0, 0, 0, 1], [0x1F, 0x1E, 0x00], [0x1F, 0x00]] {
+        for garbage in [Array("garbage!!!".utf8), [0, 0, 0, 1], [0x1F, 0x00]] {
             let (output, summary) = try Self.decode(member + garbage)
             #expect(output == Array("data".utf8))
             #expect(summary.trailing == .garbage(count: Int64(garbage.count)), "\(garbage)")
@@ -97,6 +97,8 @@ import Testing
         #expect(throws: GzipFormatError.truncated) { try Self.decode(member + [0x01]) }
         #expect(throws: GzipFormatError.truncated) { try Self.decode(member + [0x1F, 0x8B]) }
         #expect(throws: GzipFormatError.unknownMethod(0)) { try Self.decode(member + [0x1F, 0x8B, 0x00]) }
+        // pack's magic too, as gzip reads it (`OtherInputFormatsTests`): a header cut short.
+        #expect(throws: GzipFormatError.truncated) { try Self.decode(member + [0x1F, 0x1E, 0x00]) }
     }
 
     @Test func decodesManyEmptyMembersWithoutRecursion() throws {

@@ -22,6 +22,24 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["tree"])
     }
 
+    /// Interrupted before or during its walk, an archive stops walking: nothing more is looked
+    /// at (the sockets at the end of the tree are never reached to be skipped), and nothing is
+    /// written.
+    @Test func anArchiveInterruptedBeforeItsWalkWalksNoFurther() throws {
+        let scratch = try TemporaryDirectory()
+        for index in 0..<20 { try TreeBuilder.write("f", to: scratch("tree/d\(index)/f")) }
+        for index in 0..<5 { try TreeBuilder.makeSocket(scratch("tree/zz\(index).sock")) }
+        let cancellation = CancellationFlag()
+        cancellation.cancel()
+        let report = ArchiveRun(
+            request: ArchiveRequest(roots: [PathName(scratch("tree"))], destination: PathName(scratch("out.tar.gz"))),
+            environment: RunEnvironment(cancellation: cancellation)
+        ).run()
+        #expect(report.outcome == .interrupted)
+        #expect(report.skipped.isEmpty, "the walk went on: \(report.skipped)")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["tree"])
+    }
+
     @Test(arguments: [true, false])
     func anInterruptedExtractionLeavesCompleteFilesOnly(entersDestination: Bool) throws {
         let scratch = try TemporaryDirectory()

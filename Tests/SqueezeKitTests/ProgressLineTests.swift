@@ -38,6 +38,21 @@ import Testing
         #expect(ProgressLine().format(reading, width: 50) == "25%  1,234 files  -- MB/s  ETA --:--")
     }
 
+    /// A pipe's size is unknown: what went through and the speed, no percent, bar or time left.
+    @Test func ofUnknownSizeItGivesTheBytesDone() {
+        let reading = ProgressReading(
+            isPlanned: true, filesDone: 0, filesTotal: 1, bytesDone: 12_345_678, bytesTotal: 0, bytesPerSecond: 16_100_000)
+        #expect(ProgressLine().format(reading, width: 80) == "12.3 MB  0/1 files  16.1 MB/s")
+        var estimator = ProgressEstimator()
+        var totals = RunTotals()
+        totals.filesPlanned = 1
+        totals.bytesProcessed = 1_000_000
+        _ = estimator.observe(totals, at: 0)
+        totals.bytesProcessed = 3_000_000
+        let later = estimator.observe(totals, at: 1)
+        #expect(later.bytesPerSecond == 2_000_000 && later.secondsRemaining == nil)
+    }
+
     @Test func beforeThePlanItSaysScanning() {
         let reading = ProgressReading(isPlanned: false, filesDone: 0, filesTotal: 0, bytesDone: 0, bytesTotal: 0)
         #expect(ProgressLine().format(reading, width: 80) == "scanning…")

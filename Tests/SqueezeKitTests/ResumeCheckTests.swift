@@ -8,18 +8,24 @@ import Testing
 @Suite struct ResumeCheckTests {
     /// Hands `files` in, in walk order, to a queue of `jobs` checking threads; returns the planned
     /// files still to compress (in the plan's order), what was recorded, and the counts.
+    /// With `refusingDifferent` (a run without `--force`), an output that is not the file's is
+    /// recorded as refused and the file is not among the remaining; without, it is to be redone.
     static func split(
-        _ planned: [Int32], of files: ScannedFiles, mode: ResumeMode = .check, jobs: Int = 2,
+        _ planned: [Int32], of files: ScannedFiles, mode: ResumeMode = .check, jobs: Int = 2, refusingDifferent: Bool = false,
         destination: @escaping @Sendable (ScannedFile) -> PathName
     ) -> (remaining: [Int32], recorded: [FileOutcome], files: Int, bytes: Int64) {
         let recorded = Locked<[FileOutcome]>([])
-        var queue = ResumeCheckQueue(check: ResumeCheck(mode: mode), jobs: jobs, qos: .utility, destination: destination) { outcome in
+        var queue = ResumeCheckQueue(
+            check: ResumeCheck(mode: mode), refusingDifferent: refusingDifferent, jobs: jobs, qos: .utility, destination: destination
+        ) { outcome in
             recorded.withLock { $0.append(outcome) }
         }
         for index in planned.sorted() { queue.add(files[Int(index)], at: index) }
-        let result = queue.finish(fileCount: files.count)
-        #expect(result.isComplete.count == files.count)
-        return (planned.filter { !result.isComplete[Int($0)] }, recorded.withLock { $0 }, result.files, result.bytes)
+        let isDecided = queue.finish(fileCount: files.count)
+        #expect(isDecided.count == files.count)
+        let outcomes = recorded.withLock { $0 }
+        let found = outcomes.filter(\.isFoundDone)
+        return (planned.filter { !isDecided[Int($0)] }, outcomes, found.count, found.reduce(0) { $0 + $1.bytesIn })
     }
 
     @Test func onlyCompleteMatchingRegularOutputsCountAndTheyAreRecordedInWalkOrder() throws {
@@ -118,6 +124,15 @@ import Testing
             #expect(Set(remaining.map { files[Int($0)].relativePath.description }) == Set(names.filter { !$0.hasSuffix("/intact") }))
             #expect(resumedFiles == 2 && Set(recorded.map { $0.source.lastComponent.description }) == ["intact"])
         }
+        // Without --force every one of them is refused, the output named, and none is redone; the
+        // temporary's file has no output at its name, so it is the one left to compress.
+        let (remaining, recorded, resumedFiles, _) = Self.split(
+            planned, of: files, refusingDifferent: true, destination: { $0.path.appendingSuffix(".gz") })
+        #expect(Set(remaining.map { files[Int($0)].relativePath.description }) == ["small/temporary", "large/temporary"])
+        #expect(resumedFiles == 2)
+        let refused = recorded.filter { !$0.isFoundDone }
+        #expect(Set(refused.map { "\($0.source)" }) == Set(names.filter { !$0.hasSuffix("/intact") && !$0.hasSuffix("/temporary") }.map { scratch("tree/\($0)") }))
+        #expect(refused.allSatisfy { $0.status == .skipped(.outputDiffers($0.source.appendingSuffix(".gz"))) })
     }
 
     /// An empty file's output cut short still ends in zero bytes, as its trailer does: it is redone.

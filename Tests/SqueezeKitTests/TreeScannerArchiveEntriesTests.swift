@@ -17,7 +17,7 @@ import Testing
         try TreeBuilder.write("a", to: scratch("tree/a/y/x"))
         try TreeBuilder.makeSymlink(scratch("tree/link"), to: "b.txt")
         try TreeBuilder.makeFIFO(scratch("tree/fifo"))
-        try makeSocket(scratch("tree/socket"))
+        try TreeBuilder.makeSocket(scratch("tree/socket"))
         let result = Self.scan(scratch("tree"))
         #expect(result.files.map(\.relativePath.description) == ["", "a", "a/y", "a/y/x", "a/z.gz", "b.txt", "fifo", "link"])
         #expect(result.files.map(\.status.kind) == [.directory, .directory, .directory, .regular, .regular, .regular, .fifo, .symbolicLink])
@@ -32,20 +32,5 @@ import Testing
         try TreeBuilder.makeSymlink(scratch("tree/keep/link.o"), to: "a.o")
         let result = Self.scan(scratch("tree"), filter: PathFilter(includes: ["*.c"], excludes: ["build"]))
         #expect(result.files.map(\.relativePath.description) == ["", "keep", "keep/a.c"])
-    }
-
-    private func makeSocket(_ path: String) throws {
-        let descriptor = socket(AF_UNIX, Int32(SOCK_STREAM.rawValue), 0)
-        #expect(descriptor >= 0)
-        defer { close(descriptor) }
-        var address = sockaddr_un()
-        address.sun_family = sa_family_t(AF_UNIX)
-        withUnsafeMutableBytes(of: &address.sun_path) { buffer in
-            for (index, byte) in path.utf8.prefix(buffer.count - 1).enumerated() { buffer[index] = byte }
-        }
-        let bound = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { bind(descriptor, $0, socklen_t(MemoryLayout<sockaddr_un>.size)) }
-        }
-        #expect(bound == 0, "bind: \(errno)")
     }
 }

@@ -48,7 +48,7 @@ public enum EveryKindTree {
 
     /// Distinct whole-second times on everything, children before parents (writing in a directory
     /// changes its time), so that a round trip can be checked to the second.
-    private static func setTimes(under root: String) throws {
+    public static func setTimes(under root: String) throws {
         let rootBytes = Array(root.utf8)
         let paths = ByteDirectory.walk(rootBytes).map { rootBytes + [UInt8(ascii: "/")] + $0 } + [rootBytes]
         for (index, path) in paths.reversed().enumerated() {

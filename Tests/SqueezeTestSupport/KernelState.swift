@@ -20,6 +20,16 @@ public enum KernelState {
         waitUntil(deadline: deadline) { threads.allSatisfy { state(ofStat: "/proc/self/task/\($0)/stat") == "S" } }
     }
 
+    /// The kernel function each asleep thread of process `pid` waits in (its `wchan`:
+    /// `wait_for_partner` for a FIFO's open, `pipe_read`, `pipe_write`, `poll_schedule_timeout` for `poll`).
+    public static func sleepingFunctions(of pid: Int32) -> [String] {
+        let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+        return tasks.compactMap { task in
+            guard state(ofStat: "/proc/\(pid)/task/\(task)/stat") == "S" else { return nil }
+            return try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/wchan", encoding: .utf8)
+        }
+    }
+
     /// Waits until no file descriptor of this process refers to the file at `path`.
     @discardableResult
     public static func waitUntilClosed(_ path: String, deadline: TimeInterval = 60) -> Bool {

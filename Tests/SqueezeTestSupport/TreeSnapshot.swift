@@ -2,8 +2,9 @@ import Foundation
 import Glibc
 
 /// Everything about a tree a user would notice changing: each path's type, permissions, size,
-/// modification time, contents (of regular files), link target, hard link sharing, device number
-/// and (if asked) owner. Two snapshots are equal when nothing in the tree was created, removed or
+/// modification time, contents (of regular files; of a file over `largeFileSize`, a fingerprint
+/// of its non-zero blocks, read around its holes, so that gigabytes of sparse file cost nothing),
+/// link target, hard link sharing and link count, device number and (if asked) owner. Two snapshots are equal when nothing in the tree was created, removed or
 /// changed. Names are taken as bytes, so names that are not UTF-8 are seen as they are.
 public struct TreeSnapshot: Equatable, CustomStringConvertible {
     public struct Node: Equatable {
@@ -12,13 +13,19 @@ public struct TreeSnapshot: Equatable, CustomStringConvertible {
         public var size: Int64
         public var modificationTime: Int
         public var contents: [UInt8]?
+        /// For a file over `largeFileSize`: its non-zero 4 KiB blocks, hashed with their offsets.
+        public var fingerprint: UInt64?
         public var linkTarget: [UInt8]?
         /// The first path (in walk order) of the tree this one is a hard link of.
         public var sameFileAs: String?
+        /// Names of a file that is not a directory (a leftover temporary would add one).
+        public var linkCount: UInt64 = 1
         public var device: UInt64
         /// uid and gid, when the snapshot was asked to include owners.
         public var owner: [UInt32]?
     }
+
+    public static let largeFileSize: Int64 = 64 << 20
 
     /// Keyed by `ByteDirectory.display` of the path relative to the root; "." is the root.
     public private(set) var nodes: [String: Node] = [:]
@@ -40,12 +47,19 @@ public struct TreeSnapshot: Equatable, CustomStringConvertible {
                 modificationTime: type == S_IFDIR && !directoryTimes ? 0 : status.st_mtim.tv_sec,
                 contents: nil, linkTarget: nil, sameFileAs: nil, device: UInt64(status.st_rdev),
                 owner: owners ? [status.st_uid, status.st_gid] : nil)
-            switch type {
-            case S_IFREG:
-                node.contents = Self.read(path)
+            if type != S_IFDIR {
+                node.linkCount = UInt64(status.st_nlink)
                 if status.st_nlink > 1 {
                     let identity = [UInt64(status.st_dev), UInt64(status.st_ino)]
                     if let first = firstNames[identity] { node.sameFileAs = first } else { firstNames[identity] = key }
+                }
+            }
+            switch type {
+            case S_IFREG:
+                if Int64(status.st_size) > Self.largeFileSize {
+                    node.fingerprint = Self.fingerprint(path)
+                } else {
+                    node.contents = Self.read(path)
                 }
             case S_IFLNK:
                 var buffer = [UInt8](repeating: 0, count: 4096)
@@ -87,20 +101,56 @@ public struct TreeSnapshot: Equatable, CustomStringConvertible {
         nodes[key] = node
     }
 
-    public var description: String {
-        paths.map { path in
-            let node = nodes[path]!
-            return "\(path) type=\(String(node.type, radix: 8)) mode=\(String(node.permissions, radix: 8)) size=\(node.size)"
-                + " mtime=\(node.modificationTime)" + (node.linkTarget.map { " -> \(ByteDirectory.display($0))" } ?? "")
-                + (node.sameFileAs.map { " = \($0)" } ?? "") + (node.owner.map { " owner=\($0)" } ?? "")
-        }.joined(separator: "\n")
+    public var description: String { paths.map(line).joined(separator: "\n") }
+
+    /// One path's node on one line: its contents as their size and a checksum, not their bytes.
+    private func line(_ path: String) -> String {
+        guard let node = nodes[path] else { return "\(path) missing" }
+        let contents = node.contents.map { bytes in " crc=\(bytes.reduce(UInt32(0)) { ($0 &* 31) &+ UInt32($1) })" } ?? ""
+        return "\(path) type=\(String(node.type, radix: 8)) mode=\(String(node.permissions, radix: 8)) size=\(node.size)"
+            + " mtime=\(node.modificationTime)" + contents + (node.fingerprint.map { " fingerprint=\($0)" } ?? "")
+            + (node.linkTarget.map { " -> \(ByteDirectory.display($0))" } ?? "")
+            + (node.sameFileAs.map { " = \($0)" } ?? "") + (node.linkCount > 1 ? " links=\(node.linkCount)" : "")
+            + (node.owner.map { " owner=\($0)" } ?? "")
     }
 
     /// The paths that differ between two snapshots, for messages.
     public func differences(from other: TreeSnapshot) -> [String] {
         Set(nodes.keys).union(other.nodes.keys).sorted().filter { nodes[$0] != other.nodes[$0] }.map { path in
-            "\(path): \(nodes[path].map { "\($0)" } ?? "missing") vs \(other.nodes[path].map { "\($0)" } ?? "missing")"
+            "\(line(path)) vs \(other.line(path))"
         }
+    }
+
+    /// FNV-1a of each non-zero 4 KiB block of the file and its offset, reading only the data
+    /// `SEEK_DATA` finds: the same for the same contents, however its holes are laid out.
+    private static func fingerprint(_ path: [UInt8]) -> UInt64? {
+        let descriptor = ByteDirectory.withCPath(path) { open($0, O_RDONLY | O_NONBLOCK) }
+        guard descriptor >= 0 else { return nil }
+        defer { close(descriptor) }
+        // SEEK_DATA and SEEK_HOLE (Linux), which Glibc's module leaves out without _GNU_SOURCE.
+        let (seekData, seekHole): (Int32, Int32) = (3, 4)
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        func mix(_ bytes: UnsafeRawBufferPointer) {
+            for byte in bytes { hash = (hash ^ UInt64(byte)) &* 0x100_0000_01b3 }
+        }
+        var block = [UInt8](repeating: 0, count: 4096)
+        var offset = lseek(descriptor, 0, seekData)
+        while offset >= 0 {
+            let end = lseek(descriptor, offset, seekHole)
+            guard end > offset else { break }
+            var position = offset - offset % 4096
+            while position < end {
+                let count = block.withUnsafeMutableBytes { pread(descriptor, $0.baseAddress, 4096, position) }
+                guard count > 0 else { return nil }
+                if block[..<count].contains(where: { $0 != 0 }) {
+                    withUnsafeBytes(of: position) { mix($0) }
+                    block.withUnsafeBytes { mix(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                }
+                position += off_t(count)
+            }
+            offset = lseek(descriptor, end, seekData)
+        }
+        return hash
     }
 
     private static func read(_ path: [UInt8]) -> [UInt8]? {

@@ -49,7 +49,7 @@ ReturnToService=2
 KillWait=10
 InactiveLimit=0
 MinJobAge=600
-NodeName=$host CPUs=$cpus State=UNKNOWN
+NodeName=$host CPUs=$cpus RealMemory=$(awk '/^MemTotal:/ { print int($2 / 1024) }' /proc/meminfo) State=UNKNOWN
 PartitionName=test Nodes=$host Default=YES MaxTime=INFINITE State=UP OverSubscribe=NO
 CONF
   export SLURM_CONF="$work/slurm.conf"

@@ -3,11 +3,22 @@ import Glibc
 import SqueezeKit
 
 extension Codec: ExpressibleByArgument {}
+extension OutputFormat: ExpressibleByArgument {}
 
-/// `--codec`, `--level`, `--block-size`: what the output bytes depend on.
+/// `--format`, `--single-member`, `--rsyncable`, `--codec`, `--level`, `--block-size`: what the
+/// output bytes depend on.
 struct CompressionArguments: ParsableArguments {
-    @Option(help: "libdeflate (fast; large files become indexed gzip members), zlib (one gzip member, as pigz writes) or isal (ISA-L: fastest, largest; indexed members like libdeflate).")
-    var codec: Codec = .libdeflate
+    @Option(help: "gzip; zlib (FILE.zz, as pigz -z writes) or zip (FILE.zip, one entry, as pigz -K writes), each one stream, compressed by zlib in parallel blocks.")
+    var format: OutputFormat = .gzip
+
+    @Flag(help: "Write one gzip member with no extra field, as gzip and pigz do, its blocks still compressed in parallel (zlib, each block primed with the 32 KiB before it, as pigz): every reader reads all of it, and it decodes on one core. The same as --codec zlib.")
+    var singleMember = false
+
+    @Flag(help: "Start a large file's members where its bytes say (a rolling hash), not every --block-size, so that a change near the start of a file changes only the members around it and rsync sends little else; still indexed members, decoded in parallel (libdeflate or isal).")
+    var rsyncable = false
+
+    @Option(help: "libdeflate (the default: fast; large files become indexed gzip members), zlib (one gzip member, as pigz writes; the codec of --single-member, zlib and zip) or isal (ISA-L: fastest, largest; indexed members like libdeflate).")
+    var codec: Codec?
 
     // `-l` is not the level: in gzip, pigz and zstd it lists, as `squeeze gzip -l` does.
     @Option(help: "Compression level: 1-12 for libdeflate, 1-9 for zlib, 0-3 for isal (default: 6; 1 for isal); -1 ... -9, --fast (1) and --best (9) too.")
@@ -24,16 +35,30 @@ struct CompressionArguments: ParsableArguments {
     var blockSize: BlockSize = .standard
 
     /// `-1` ... `-9`, `--fast`, `--best` win over `--level`; with neither, the codec's own default.
-    var effectiveLevel: Int { levelShortcut?.level ?? level ?? codec.defaultLevel }
+    var effectiveLevel: Int { levelShortcut?.level ?? level ?? effectiveCodec.defaultLevel }
+
+    /// One stream (zlib, zip, or `--single-member`) is written by zlib; indexed members by libdeflate
+    /// unless `--codec` says.
+    private var writesOneStream: Bool { singleMember || format != .gzip }
+
+    var effectiveCodec: Codec { codec ?? (writesOneStream ? .zlib : .libdeflate) }
 
     func validate() throws {
+        if writesOneStream, let codec, codec != .zlib {
+            let what = singleMember ? "--single-member" : "--format \(format.rawValue)"
+            throw ValidationError("\(what) is one DEFLATE stream, which only zlib writes: --codec \(codec.rawValue) cannot be used with it")
+        }
+        if rsyncable && (writesOneStream || codec == .zlib) {
+            throw ValidationError("--rsyncable cuts indexed members, which one stream (zlib, --single-member, --format zlib or zip) has not")
+        }
+        let codec = effectiveCodec
         guard codec.levels.contains(effectiveLevel) else {
             throw ValidationError("--level \(effectiveLevel) is out of range for \(codec.rawValue) (\(codec.levels.lowerBound)-\(codec.levels.upperBound))")
         }
     }
 
     var settings: CompressionSettings {
-        CompressionSettings(codec: codec, level: effectiveLevel, blockSize: blockSize.bytes)
+        CompressionSettings(codec: effectiveCodec, level: effectiveLevel, blockSize: blockSize.bytes, format: format, rsyncable: rsyncable)
     }
 }
 
@@ -80,17 +105,19 @@ struct SchedulingArguments: ParsableArguments {
     @Option(help: "How work is scheduled: sequential, group (DispatchGroup), apply (concurrentPerform; at most one job per active core) or operation (OperationQueue).")
     var mode: SchedulingMode = .defaultMode
 
-    @Option(name: [.customShort("j"), .long], help: "Items worked on at once; the default is this machine's active cores. apply runs at most that many, as concurrentPerform never runs more at once; the report gives the jobs it ran and the number asked.")
+    @Option(name: [.customShort("j"), .long], help: "Items worked on at once; 0, and the default, is this machine's active cores (as zstd's -T0). apply runs at most that many, as concurrentPerform never runs more at once; the report gives the jobs it ran and the number asked.")
     var jobs: Int = SchedulingOptions.activeCores
 
     @Option(help: "Quality of service: user-interactive, user-initiated, utility or background.")
     var qos: QualityOfService = .userInitiated
 
     func validate() throws {
-        guard jobs >= 1 && jobs <= 1024 else { throw ValidationError("--jobs must be between 1 and 1024, not \(jobs)") }
+        guard jobs >= 0 && jobs <= 1024 else { throw ValidationError("--jobs must be between 0 (every active core) and 1024, not \(jobs)") }
     }
 
-    var options: SchedulingOptions { SchedulingOptions(mode: mode, jobs: jobs, qos: qos) }
+    var options: SchedulingOptions {
+        SchedulingOptions(mode: mode, jobs: jobs == 0 ? SchedulingOptions.activeCores : jobs, qos: qos)
+    }
 }
 
 /// `--include`, `--exclude`, `--follow-symlinks`: which files in a tree are worked on.
@@ -109,7 +136,7 @@ struct SelectionArguments: ParsableArguments {
 
 /// `-o`, `--force`, `--rm`: where outputs go and what may be replaced or removed.
 struct OutputArguments: ParsableArguments {
-    @Option(name: [.customShort("o"), .customLong("output-dir")], help: ArgumentHelp("Write outputs under this directory, mirroring the input tree, instead of beside each file.", valueName: "dir"))
+    @Option(name: [.customShort("o"), .customLong("output-dir")], help: ArgumentHelp("Write outputs under this directory, mirroring the input tree, instead of beside each file.", valueName: "dir"), completion: .directory)
     var outputDirectory: String?
 
     @Flag(name: .shortAndLong, help: "Overwrite existing outputs.")
@@ -132,7 +159,7 @@ extension ProgressMode: ExpressibleByArgument {}
 
 /// `--json`, `--quiet`, `--verbose`: what is printed at the end; `--progress`: what is shown meanwhile.
 struct ReportArguments: ParsableArguments {
-    @Option(help: ArgumentHelp("Also write the report as JSON to this file; '-' writes it to standard output and moves the text report to standard error.", valueName: "path"))
+    @Option(help: ArgumentHelp("Also write the report as JSON to this file; '-' writes it to standard output and moves the text report to standard error.", valueName: "path"), completion: .file())
     var json: String?
 
     @Flag(name: .shortAndLong, help: "Print nothing but errors.")

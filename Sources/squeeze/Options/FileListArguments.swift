@@ -6,7 +6,8 @@ import SqueezeKit
 struct FileListArguments: ParsableArguments {
     @Option(
         name: .customLong("files-from"),
-        help: ArgumentHelp("Also take the names in this file ('-': standard input), one per line; a name with a newline in it needs --null.", valueName: "list"))
+        help: ArgumentHelp("Also take the names in this file ('-': standard input), one per line; a name with a newline in it needs --null.", valueName: "list"),
+        completion: .file())
     var filesFrom: String?
 
     @Flag(name: .customLong("null"), help: "Names in the --files-from list end with a NUL byte (find -print0), not a newline.")

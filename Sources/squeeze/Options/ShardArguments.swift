@@ -25,7 +25,7 @@ struct ShardNumber {
 /// `--plan`, `--shard`, `--resume`: one task's part of a job spread over many machines, and reruns
 /// that redo only what is missing.
 struct ShardArguments: ParsableArguments {
-    @Option(help: ArgumentHelp("Compress one shard of this plan (made by squeeze plan): --shard K, else SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN, else JOB_COMPLETION_INDEX.", valueName: "plandir"))
+    @Option(help: ArgumentHelp("Compress one shard of this plan (made by squeeze plan): --shard K, else SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN, else JOB_COMPLETION_INDEX.", valueName: "plandir"), completion: .directory)
     var plan: String?
 
     @Option(
@@ -33,7 +33,7 @@ struct ShardArguments: ParsableArguments {
         transform: { try ShardNumber(parsing: $0) })
     var shard: ShardNumber?
 
-    @Flag(help: ArgumentHelp("Count an output that is already complete as done instead of redoing it: a regular file that decodes to the source's size (by squeeze's member index, else the gzip trailer) and whose header and modification time are the source's. --resume=verify also decodes it. Sources of such files are never removed by --rm.", valueName: "resume[=verify]"))
+    @Flag(help: ArgumentHelp("Check every output before compressing anything, and count one already complete as found done instead of redoing it: a regular file that decodes to the source's size (by squeeze's member index, else the gzip trailer) and whose header and modification time are the source's. (Without it, the outputs the walk sees are checked so, the others when met.) --resume=verify also decodes it. Sources of such files are never removed by --rm.", valueName: "resume[=verify]"))
     var resume = false
 
     /// `--resume=verify`, which `Squeeze.main` spells this way for ArgumentParser.
@@ -75,8 +75,7 @@ struct ShardArguments: ParsableArguments {
                 throw ShardPlanError.countMismatch(engineCount: count, planCount: manifest.shardCount, source: "--shard \(shard!.index)/\(count)")
             }
             let index = try ShardIndex.resolve(explicit: shard?.index, count: manifest.shardCount, environment: { getenv($0).map { String(cString: $0) } })
-            let list = FileList(source: directory.appending(PathName(ShardPlanManifest.listName(ofShard: index))), separator: .nul)
-            let roots = try list.names()
+            let roots = try manifest.checkedNames(ofShard: index, in: directory)
             let here = FileManager.default.currentDirectoryPath
             if here != manifest.directory, roots.contains(where: { $0.bytes.first != UInt8(ascii: "/") }) {
                 throw ShardPlanError.relativeNamesElsewhere(plannedIn: manifest.directory, now: here)
@@ -86,6 +85,10 @@ struct ShardArguments: ParsableArguments {
             // A usage error (64), with its message alone: the usage would not say more.
             StandardStreams.message("squeeze: compress: \(error)\n")
             throw ExitCode(64)
+        } catch let refusal as ShardPlanRefusal {
+            // Bad input (1): a plan damaged or edited since it was made.
+            StandardStreams.message("squeeze: compress: \(refusal)\n")
+            throw ExitCode.failure
         } catch {
             StandardStreams.message("squeeze: cannot read the plan's list: \(error)\n")
             throw ExitCode.failure

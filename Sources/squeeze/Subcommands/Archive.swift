@@ -32,12 +32,12 @@ struct Archive: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Directories and files to archive.", valueName: "path"))
+    @Argument(help: ArgumentHelp("Directories and files to archive.", valueName: "path"), completion: .file())
     var paths: [String] = []
 
     @OptionGroup var fileList: FileListArguments
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The .tar.gz to write; '-' for standard output.", valueName: "out.tar.gz"))
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The .tar.gz to write; '-' for standard output.", valueName: "out.tar.gz"), completion: .file())
     var output: String
 
     @Flag(name: .shortAndLong, help: "Replace an existing archive.")
@@ -51,6 +51,8 @@ struct Archive: ParsableCommand {
     func validate() throws {
         try fileList.requireInput(paths)
         if output == "-" && reporting.json == "-" { throw ValidationError("standard output carries the archive; give --json a file") }
+        if compression.format != .gzip { throw ValidationError("an archive is a .tar.gz: --format \(compression.format.rawValue) cannot be used") }
+        if compression.rsyncable { throw ValidationError("--rsyncable is for compress: archive cuts its tar stream every --block-size") }
     }
 
     func run() throws {

@@ -21,13 +21,24 @@ struct Bench: ParsableCommand {
             (whole output files compared, or their CRC-32 under --discard); if any differs, the \
             bench says which and exits with status 1.
 
+            --against gzip,pigz,zstd also runs those tools (the ones installed) on the same \
+            files, as their users would use every core: find | xargs -P JOBS gzip (gzip has no \
+            threads), pigz -p JOBS and zstd -T JOBS (one file at a time, threads within each; zstd \
+            at its own level 3), writing beside a copy of the input, their outputs removed \
+            between runs, untimed. squeeze then compresses the same files (--recompress), every \
+            row is timed from outside its process, and the table gives the bytes each wrote and \
+            how squeeze's time compares (by default only squeeze's apply mode runs beside them).
+
+            A comparison whose fastest-to-slowest runs overlap is marked (noise): its difference \
+            is within the noise of the runs, not a speedup.
+
             --collectors compares the result collector built four ways (serial queue with sync, \
             serial queue with async, concurrent queue with barrier writes, a mutex) in --modes \
             (default apply), and adds a micro-benchmark of threads recording at once.
             """
     )
 
-    @Argument(help: ArgumentHelp("Directory (or file) to compress (default: the bundled sample tree).", valueName: "dir"))
+    @Argument(help: ArgumentHelp("Directory (or file) to compress (default: the bundled sample tree).", valueName: "dir"), completion: .file())
     var input: String?
 
     @Option(name: .customLong("repeat"), help: ArgumentHelp("Measured runs of each configuration.", valueName: "n"))
@@ -53,19 +64,22 @@ struct Bench: ParsableCommand {
     @Flag(help: "Compare the ways of synchronising the result collector instead of the modes.")
     var collectors = false
 
-    @Option(help: ArgumentHelp("Also write every figure as JSON to this file ('-': standard output; the table then goes to standard error).", valueName: "path"))
+    @Option(help: ArgumentHelp("Also run these tools on the same files, comma-separated: gzip (find | xargs -P JOBS gzip), pigz (-p JOBS), zstd (-T JOBS, its level 3); those not installed are left out with a note.", valueName: "list"))
+    var against: String?
+
+    @Option(help: ArgumentHelp("Also write every figure as JSON to this file ('-': standard output; the table then goes to standard error).", valueName: "path"), completion: .file())
     var json: String?
 
-    @Option(help: ArgumentHelp("Also write the chart as a self-contained SVG file.", valueName: "path"))
+    @Option(help: ArgumentHelp("Also write the chart as a self-contained SVG file.", valueName: "path"), completion: .file())
     var svg: String?
 
-    @Option(help: ArgumentHelp("Run nothing: print the table and draw the charts (--svg) of a report an earlier --json wrote.", valueName: "path"))
+    @Option(help: ArgumentHelp("Run nothing: print the table and draw the charts (--svg) of a report an earlier --json wrote.", valueName: "path"), completion: .file())
     var fromJSON: String?
 
     @Flag(help: "Print the tables as Markdown (and the bar chart in a code block), to paste into a README.")
     var markdown = false
 
-    @Option(help: ArgumentHelp("Where to make the scratch directory for outputs (default: $TMPDIR or /tmp).", valueName: "dir"))
+    @Option(help: ArgumentHelp("Where to make the scratch directory for outputs (default: $TMPDIR or /tmp).", valueName: "dir"), completion: .directory)
     var scratchDir: String?
 
     @Option(help: "A line on standard error naming the run under way: auto (when standard error is a terminal), always or never.")
@@ -76,6 +90,10 @@ struct Bench: ParsableCommand {
         guard warmup >= 0 else { throw ValidationError("--warmup cannot be negative") }
         _ = try modeList()
         _ = try jobsList()
+        _ = try peerList()
+        if against != nil && (discard || collectors) {
+            throw ValidationError("--against runs other tools, which write their outputs: not with --discard or --collectors")
+        }
         if fromJSON != nil && input != nil { throw ValidationError("--from-json draws an earlier bench: give no directory") }
     }
 
@@ -99,9 +117,17 @@ struct Bench: ParsableCommand {
         } catch {
             throw fail("\(error)")
         }
-        let planMaker = collectors ? BenchPlan.collectors : BenchPlan.modes
-        let plan = planMaker(
-            inputPath, try modeList(), try jobsList(), compression.settings, qos, discard, repetitions, warmup)
+        let requested = try peerList()
+        let peers = requested.filter { BenchPeer.isInstalled($0) }
+        let missing = requested.filter { !peers.contains($0) }.map(\.rawValue)
+        if !missing.isEmpty { StandardStreams.message("squeeze: bench: not installed, left out: \(missing.joined(separator: ", "))\n") }
+        let plan = collectors
+            ? BenchPlan.collectors(
+                input: inputPath, modes: try modeList(), jobs: try jobsList(), settings: compression.settings, qos: qos,
+                discard: discard, repetitions: repetitions, warmupRounds: warmup)
+            : BenchPlan.modes(
+                input: inputPath, modes: try modeList(), jobs: try jobsList(), settings: compression.settings, qos: qos,
+                discard: discard, repetitions: repetitions, warmupRounds: warmup, peers: peers)
         let runner = BenchRunner(
             plan: plan, executable: executable,
             scratchParent: scratchDir ?? ProcessInfo.processInfo.environment["TMPDIR"] ?? "/tmp")
@@ -109,6 +135,8 @@ struct Bench: ParsableCommand {
         let showsStatus = progress.isEnabled(standardErrorIsTerminal: TerminalSize.isTerminal(STDERR_FILENO), quiet: false)
         let monitor = InterruptMonitor { _, count in
             if count == 1 {
+                // Ends any wait on standard error first: what follows is said on this queue.
+                InterruptibleCalls.shared.interrupt()
                 if showsStatus { StatusLine.erase() }
                 runner.interrupt()
                 StandardStreams.message("squeeze: interrupted: stopping the bench, removing its scratch directory\n")
@@ -117,7 +145,7 @@ struct Bench: ParsableCommand {
             }
         }
         defer { monitor.stop() }
-        let report: BenchReport
+        var report: BenchReport
         do {
             report = try runner.run { step in
                 guard showsStatus else { return }
@@ -132,8 +160,29 @@ struct Bench: ParsableCommand {
             throw fail("\(error)")
         }
         if showsStatus { StatusLine.erase() }
+        if against != nil { report.peersMissing = missing }
         try write(report)
         if !report.identicalOutput { throw ExitCode.failure }
+    }
+
+    /// `--against`'s tools, in the order named.
+    private func peerList() throws -> [BenchPeer] {
+        guard let against else { return [] }
+        return try Self.names(against, option: "--against", kind: "tool squeeze compares with (gzip, pigz, zstd)", each: "a tool")
+    }
+
+    /// The comma-separated names of `text` (`--modes`, `--against`), each a value of `Value`, none twice.
+    private static func names<Value: RawRepresentable & Hashable>(
+        _ text: String, option: String, kind: String, each: String
+    ) throws -> [Value] where Value.RawValue == String {
+        let list = try text.split(separator: ",", omittingEmptySubsequences: false).map { name in
+            guard let value = Value(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
+                throw ValidationError("\(option): '\(name)' is not a \(kind)")
+            }
+            return value
+        }
+        guard Set(list).count == list.count else { throw ValidationError("\(option) names \(each) twice") }
+        return list
     }
 
     private func write(_ report: BenchReport) throws {
@@ -153,24 +202,18 @@ struct Bench: ParsableCommand {
     }
 
     private func modeList() throws -> [SchedulingMode] {
-        guard let modes else { return collectors ? [.apply] : SchedulingMode.allCases }
-        let list = try modes.split(separator: ",", omittingEmptySubsequences: false).map { name in
-            guard let mode = SchedulingMode(rawValue: name.trimmingCharacters(in: .whitespaces)) else {
-                throw ValidationError("--modes: '\(name)' is not a mode (sequential, group, apply, operation)")
-            }
-            return mode
-        }
-        guard Set(list).count == list.count else { throw ValidationError("--modes names a mode twice") }
-        return list
+        // Beside other tools, squeeze's default mode: the comparison a user asks for first.
+        guard let modes else { return collectors || against != nil ? [.apply] : SchedulingMode.allCases }
+        return try Self.names(modes, option: "--modes", kind: "mode (sequential, group, apply, operation)", each: "a mode")
     }
 
     private func jobsList() throws -> [Int] {
         guard let jobs else { return [SchedulingOptions.activeCores] }
         let list = try jobs.split(separator: ",", omittingEmptySubsequences: false).map { text in
-            guard let value = Int(text.trimmingCharacters(in: .whitespaces)), (1...1024).contains(value) else {
-                throw ValidationError("--jobs: '\(text)' is not a number of jobs from 1 to 1024")
+            guard let value = Int(text.trimmingCharacters(in: .whitespaces)), (0...1024).contains(value) else {
+                throw ValidationError("--jobs: '\(text)' is not a number of jobs from 0 (every active core) to 1024")
             }
-            return value
+            return value == 0 ? SchedulingOptions.activeCores : value
         }
         guard Set(list).count == list.count else { throw ValidationError("--jobs names a value twice") }
         return list

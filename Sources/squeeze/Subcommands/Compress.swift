@@ -11,14 +11,22 @@ struct Compress: ParsableCommand {
         discussion: """
             Each FILE becomes FILE.gz beside it (or under --output-dir), written to a temporary \
             and renamed into place when complete, with the source's mode and times. Sources are \
-            kept unless --rm. Files already ending in .gz or .tgz, squeeze's own temporaries, \
-            symbolic links (unless --follow-symlinks), FIFOs, sockets and devices are skipped and \
-            counted in the report.
+            kept unless --rm. Files already ending in .gz or .tgz, files whose content is \
+            compressed already (xz, zstd, zip, PNG, JPEG, MP4, ...: their first bytes tell; \
+            --recompress compresses them), squeeze's own temporaries, symbolic links (unless \
+            --follow-symlinks), FIFOs, sockets and devices are skipped and counted in the report.
+
+            Running the same command again (after an interrupt, a crash or a failure) finishes \
+            the job: an output that is complete and its source's is found done and left as it \
+            is, the rest is compressed, and an output that is not its source's is refused with a \
+            warning (--force redoes everything).
 
             A file larger than twice --block-size is split into blocks that are compressed in \
             parallel and read as they are needed (memory stays bounded by the work in flight, not \
             by the file size). With libdeflate each block is a gzip member indexed for parallel \
-            decompression; with zlib the file is one gzip member, as pigz writes it.
+            decompression (--rsyncable: members start where the file's bytes say); with \
+            --single-member (zlib) the file is one gzip member, as gzip and pigz write it; \
+            --format zlib and zip write FILE.zz and FILE.zip as pigz -z and -K do.
 
             As a filter: with no path, or '-', standard input is compressed to standard output \
             in parallel blocks (mysqldump | squeeze compress > dump.gz), byte for byte what \
@@ -29,7 +37,7 @@ struct Compress: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Directories and files to compress; none, or '-', for standard input.", valueName: "path"))
+    @Argument(help: ArgumentHelp("Directories and files to compress; none, or '-', for standard input.", valueName: "path"), completion: .file())
     var paths: [String] = []
 
     @Flag(name: [.customShort("c"), .customLong("stdout")], help: "Write the compressed bytes to standard output (every named file in turn); keep the sources.")
@@ -49,6 +57,21 @@ struct Compress: ParsableCommand {
     @Flag(help: "Compress in memory and write nothing (to measure CPU scaling apart from the disk).")
     var discard = false
 
+    // zstd's --exclude-compressed is off by default: zstd compresses what it is named, as gzip
+    // does. squeeze walks trees, where media and archives are incidental and gzip only makes
+    // them larger at the run's cost: passing them by is the default, and asking is the exception.
+    @Flag(help: "Also compress files whose content is compressed already (gzip, zstd, xz, bzip2, lz4, lzip, zip, 7z, RAR, PNG, JPEG, GIF, WebP, MP4/MOV, Matroska/WebM, Ogg, FLAC, MP3 with ID3, WOFF2), which are otherwise passed by and counted in the report with their format.")
+    var recompress = false
+
+    // gzip's habits, accepted without a word: they ask for what compress does anyway. A note on
+    // every run would be noise in scripts and cron mail; refusing them would only send the user
+    // to the manual to learn that.
+    @Flag(name: [.customShort("k"), .customLong("keep")], help: "Accepted as gzip's -k: sources are kept anyway, unless --rm.")
+    var keep = false
+
+    @Flag(name: [.customShort("r"), .customLong("recursive")], help: "Accepted as gzip's -r: directories are walked anyway.")
+    var recursive = false
+
     /// For benchmarks and tests: walk the whole tree before the first file starts, as runs did
     /// before work overlapped the walk.
     @Flag(name: .customLong("scan-first"), help: .hidden)
@@ -66,6 +89,10 @@ struct Compress: ParsableCommand {
     }
 
     func validate() throws {
+        if shards.resumeMode != nil && compression.format != .gzip {
+            throw ValidationError("--resume judges gzip outputs (their trailers and index): it cannot be used with --format \(compression.format.rawValue)")
+        }
+        if keep && output.removeSources { throw ValidationError("-k/--keep and --rm contradict each other: give one") }
         guard isFilter else {
             if shards.plan == nil { try fileList.requireInput(paths) }
             return try shards.validate(paths: paths, fileList: fileList)
@@ -85,7 +112,8 @@ struct Compress: ParsableCommand {
         let request = CompressionRequest(
             roots: work.roots, filter: selection.filter, followSymlinks: selection.followSymlinks,
             settings: compression.settings, scheduling: scheduling.options, output: output.options(discard: discard),
-            shard: work.slice, resume: shards.resumeMode, scanFirst: scanFirst)
+            shard: work.slice, resume: shards.resumeMode, scanFirst: scanFirst, findsDoneOutputs: true,
+            skipsCompressedContent: !recompress)
         let session = try RunSession(reporting: reporting, makeCollector: collectorKind.makeCollector(sink:))
         try session.perform {
             var report = CompressionRun(request: request, environment: session.environment).run()
@@ -102,7 +130,8 @@ struct Compress: ParsableCommand {
             argument == "-" ? StreamCompressionRequest.Source.standardInput : .path(path)
         }
         let request = StreamCompressionRequest(
-            sources: sources, settings: compression.settings, scheduling: scheduling.options, storesName: !noName)
+            sources: sources, settings: compression.settings, scheduling: scheduling.options,
+            headerFields: noName ? .none : .nameAndTime)
         let session = try RunSession(reporting: reporting, isFilter: true)
         try session.perform {
             StreamCompressionRun(request: request, environment: session.environment).run()

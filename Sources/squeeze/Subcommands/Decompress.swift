@@ -21,7 +21,7 @@ struct Decompress: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("gzip files, and directories to search for them; none, or '-', for standard input (to standard output).", valueName: "path"))
+    @Argument(help: ArgumentHelp("gzip files, and directories to search for them; none, or '-', for standard input (to standard output).", valueName: "path"), completion: .file())
     var paths: [String] = []
 
     @OptionGroup var fileList: FileListArguments
@@ -79,7 +79,7 @@ struct Test: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("gzip files, and directories to search for them; '-' for standard input.", valueName: "path"))
+    @Argument(help: ArgumentHelp("gzip files, and directories to search for them; '-' for standard input.", valueName: "path"), completion: .file())
     var paths: [String] = []
 
     @OptionGroup var fileList: FileListArguments

@@ -23,10 +23,10 @@ struct Extract: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("The archive to extract; '-' for standard input.", valueName: "archive"))
+    @Argument(help: ArgumentHelp("The archive to extract; '-' for standard input.", valueName: "archive"), completion: .file())
     var archive: String
 
-    @Option(name: [.customShort("C"), .customLong("directory")], help: ArgumentHelp("Extract into this directory (created if missing).", valueName: "dir"))
+    @Option(name: [.customShort("C"), .customLong("directory")], help: ArgumentHelp("Extract into this directory (created if missing).", valueName: "dir"), completion: .directory)
     var directory: String = "."
 
     @Flag(name: .shortAndLong, help: "Replace files that already exist in the directory.")

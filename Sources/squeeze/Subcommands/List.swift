@@ -21,7 +21,7 @@ struct List: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("gzip files, and directories to search for them; '-' for standard input.", valueName: "path"))
+    @Argument(help: ArgumentHelp("gzip files, and directories to search for them; '-' for standard input.", valueName: "path"), completion: .file())
     var paths: [String] = []
 
     @OptionGroup var fileList: FileListArguments

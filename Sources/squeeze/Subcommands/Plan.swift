@@ -21,13 +21,13 @@ struct Plan: ParsableCommand {
             """
     )
 
-    @Argument(help: ArgumentHelp("Directories and files to plan.", valueName: "path"))
+    @Argument(help: ArgumentHelp("Directories and files to plan.", valueName: "path"), completion: .file())
     var paths: [String] = []
 
     @Option(help: "How many shards (tasks) to split into.")
     var shards: Int
 
-    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The plan directory (made if missing).", valueName: "plandir"))
+    @Option(name: [.customShort("o"), .customLong("output")], help: ArgumentHelp("The plan directory (made if missing).", valueName: "plandir"), completion: .directory)
     var output: String
 
     @OptionGroup var fileList: FileListArguments
@@ -63,7 +63,7 @@ struct Plan: ParsableCommand {
             followSymlinks: selection.followSymlinks, shards: shards,
             directory: CommandLinePath.pathName(output, option: "-o", "--output"), force: force,
             options: ShardPlanManifest.Options(
-                roots: roots.map { "\($0)" }, filesFrom: fileList.filesFrom, null: fileList.null, sizes: sizes,
+                roots: roots, filesFrom: fileList.filesFrom, null: fileList.null, sizes: sizes,
                 include: selection.include, exclude: selection.exclude, followSymlinks: selection.followSymlinks))
         let outcome: PlanOutcome
         do {
@@ -80,13 +80,13 @@ struct Plan: ParsableCommand {
     static func summary(_ manifest: ShardPlanManifest, directory: String) -> String {
         typealias F = ReportFormatter
         var lines = [
-            "planned \(F.count(manifest.files)) files, \(F.megabytes(manifest.bytes)), into \(manifest.shardCount) shards in \(directory)"
+            "planned \(F.count(manifest.files)) files, \(F.size(manifest.bytes)), into \(manifest.shardCount) shards in \(directory)"
                 + (manifest.skipped > 0 ? " (\(F.count(manifest.skipped)) paths skipped)" : ""),
-            "  largest shard \(F.megabytes(manifest.largestShardBytes)), \(F.decimal(manifest.largestOverMean, places: 3))x the mean; largest file \(F.megabytes(manifest.largestFileBytes))",
+            "  largest shard \(F.size(manifest.largestShardBytes)), \(F.decimal(manifest.largestOverMean, places: 3))x the mean; largest file \(F.size(manifest.largestFileBytes))",
         ]
         if manifest.shardCount <= 64 {
             for shard in manifest.shards {
-                lines.append("  \(shard.list): \(F.count(shard.files)) files, \(F.megabytes(shard.bytes))")
+                lines.append("  \(shard.list): \(F.count(shard.files)) files, \(F.size(shard.bytes))")
             }
         }
         return lines.joined(separator: "\n") + "\n"

@@ -7,6 +7,13 @@ struct Report: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "report",
         abstract: "Work with --json reports.",
+        discussion: """
+            A run of many machines is one 'squeeze compress --plan' per shard, each writing its \
+            own --json report. 'squeeze report merge' puts those reports together: the job's \
+            totals, its throughput from the first start to the last end, each shard's time \
+            against the mean, and every failure with the shard it came from, as text, JSON and \
+            an SVG chart.
+            """,
         subcommands: [Merge.self]
     )
 
@@ -23,13 +30,13 @@ struct Report: ParsableCommand {
                 """
         )
 
-        @Argument(help: ArgumentHelp("The shards' --json reports.", valueName: "report.json"))
+        @Argument(help: ArgumentHelp("The shards' --json reports.", valueName: "report.json"), completion: .file())
         var reports: [String]
 
-        @Option(help: ArgumentHelp("Also write the merged report as JSON to this file ('-': standard output, and the text goes to standard error).", valueName: "path"))
+        @Option(help: ArgumentHelp("Also write the merged report as JSON to this file ('-': standard output, and the text goes to standard error).", valueName: "path"), completion: .file())
         var json: String?
 
-        @Option(help: ArgumentHelp("Write an SVG chart of the shards' wall times to this file.", valueName: "path"))
+        @Option(help: ArgumentHelp("Write an SVG chart of the shards' wall times to this file.", valueName: "path"), completion: .file())
         var svg: String?
 
         @Flag(name: .shortAndLong, help: "Print nothing but errors.")

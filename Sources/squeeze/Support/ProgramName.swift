@@ -1,17 +1,12 @@
 import SqueezeKit
 
 /// What the binary was called, and what the first word asked for: a link named gzip, gunzip,
-/// zcat, pigz or unpigz makes squeeze that tool (`squeeze gzip`, with -d or -dc), and a
-/// mistyped subcommand gets a suggestion instead of being taken for a path.
+/// zcat, pigz or unpigz makes squeeze that tool (`GzipStandIn`), and a mistyped subcommand gets
+/// a suggestion instead of being taken for a path.
 enum ProgramName {
-    /// The arguments that make squeeze act as the tool it was called as; nil for squeeze itself.
-    static func personality(of argument0: String) -> [String]? {
-        switch argument0.split(separator: "/").last.map(String.init) ?? argument0 {
-        case "gzip", "pigz": ["gzip"]
-        case "gunzip", "unpigz": ["gzip", "-d"]
-        case "zcat": ["gzip", "-d", "-c"]
-        default: nil
-        }
+    /// The tool squeeze was called as (the last component of argv[0]); nil for squeeze itself.
+    static func personality(of argument0: String) -> GzipStandIn.Tool? {
+        GzipStandIn.Tool(name: argument0.split(separator: "/").last.map(String.init) ?? argument0)
     }
 
     /// A message for a first argument that is no subcommand but reads like one mistyped

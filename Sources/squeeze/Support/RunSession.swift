@@ -49,12 +49,17 @@ struct RunSession {
         let showsProgress = isFilter
             ? reporting.progress == .always : reporting.showsProgress(dataOnStandardOutput: summaryToStandardError)
         let progress = showsProgress ? ProgressDisplay(collector: collector) : nil
+        // What the first interrupt says is written from a queue of its own: standard error may be
+        // a pipe nobody reads, and the monitor's queue must stay free to hear the second signal.
+        let notices = DispatchQueue(label: "squeeze.interrupt-notice")
         let monitor = InterruptMonitor { _, count in
             if count == 1 {
-                progress?.stop()
                 cancellation.cancel()
-                StandardStreams.message("squeeze: interrupted: stopping, removing temporary files\n")
-                StandardStreams.interruptWrites()
+                InterruptibleCalls.shared.interrupt()
+                notices.async {
+                    progress?.stop()
+                    StandardStreams.message("squeeze: interrupted: stopping, removing temporary files\n")
+                }
             } else {
                 registry.removeAll()
                 _exit(130)
@@ -63,6 +68,7 @@ struct RunSession {
         progress?.start()
         stream.show(above: progress)
         let report = body()
+        notices.sync {}
         stream.show(above: nil)
         progress?.stop()
         monitor.stop()

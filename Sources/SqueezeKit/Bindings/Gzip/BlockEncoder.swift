@@ -16,13 +16,27 @@ protocol BlockEncoder: Sendable {
         block: Int, of blockCount: Int, origin: GzipOrigin
     ) throws -> EncodedBlock
 
-    /// Written after the last block, given the CRC and length of the whole input.
-    func epilogue(checksum: UInt32, length: Int64) -> [UInt8]
+    /// Written after the last block, given the checksum and length of the whole input and the
+    /// bytes written before it (the prologue's and the blocks').
+    func epilogue(checksum: UInt32, length: Int64, written: Int64, origin: GzipOrigin) -> [UInt8]
+
+    /// The checksum of the blocks A then B (each block's is `EncodedBlock.checksum`).
+    func combine(_ first: UInt32, _ second: UInt32, secondLength: Int64) -> UInt32
+}
+
+extension BlockEncoder {
+    func combine(_ first: UInt32, _ second: UInt32, secondLength: Int64) -> UInt32 {
+        CRC32.combine(first, second, secondLength: secondLength)
+    }
 }
 
 extension Codec {
-    func makeEncoder(level: Int) -> any BlockEncoder {
-        switch self {
+    /// The encoder of this codec at `level` for `format`: zlib writes one stream, in any format
+    /// (`SingleStreamEncoder`); libdeflate and ISA-L write gzip's indexed members, and no other
+    /// format.
+    func makeEncoder(level: Int, format: OutputFormat = .gzip) -> any BlockEncoder {
+        precondition(format == .gzip || self == .zlib, "\(format) is written by zlib only")
+        return switch self {
         case .libdeflate:
             IndexedMemberEncoder(level: level, extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: levels.upperBound)) {
                 try LibdeflateCompressor(level: level)
@@ -32,7 +46,8 @@ extension Codec {
             IndexedMemberEncoder(level: level, extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: .max)) {
                 try IsalCompressor(level: level)
             }
-        case .zlib: SingleStreamEncoder(level: level)
+        case .zlib:
+            SingleStreamEncoder(level: level, container: format.container)
         }
     }
 }
@@ -40,15 +55,51 @@ extension Codec {
 /// One block's contribution to a gzip file, and what the file's trailer needs to know about it.
 struct EncodedBlock: Sendable {
     var bytes: [UInt8]
-    /// CRC-32 of the block's uncompressed bytes.
+    /// The checksum of the block's uncompressed bytes that the format's trailer carries combined:
+    /// CRC-32 (gzip, zip), or Adler-32 (zlib).
     var checksum: UInt32
     var inputLength: Int
 }
 
-/// What a gzip header says about the original file.
+/// What a gzip header says about the original file. No name is no FNAME field at all (standard
+/// input, `-n`): an empty FNAME is a name, which `gzip -dN` and `pigz -dN` fail to restore.
 struct GzipOrigin: Sendable {
-    var name: [UInt8]
+    var name: [UInt8]?
     var modificationTime: UInt32
+    /// The input's length when it is known before it is read (a file's, not a stream's): a zip
+    /// needs it to choose its size fields.
+    var length: Int64?
+
+    /// A file's name and time, as far as `fields` keeps them.
+    init(name: PathName, modificationTime: FileTime, keeping fields: StoredHeaderFields, length: Int64? = nil) {
+        self.name = fields.name ? name.lastComponent.bytes : nil
+        self.modificationTime = fields.time ? modificationTime.gzipModificationTime : 0
+        self.length = length
+    }
+
+    /// Neither a name nor a time: standard input's.
+    static let anonymous = GzipOrigin(name: nil, modificationTime: 0)
+
+    init(name: [UInt8]?, modificationTime: UInt32, length: Int64? = nil) {
+        self.name = name
+        self.modificationTime = modificationTime
+        self.length = length
+    }
+}
+
+/// Which of a file's name and modification time its gzip header keeps: both by default, neither
+/// with gzip's `-n`, the name alone with pigz's `-m`.
+public struct StoredHeaderFields: Sendable, Equatable {
+    public var name: Bool
+    public var time: Bool
+
+    public init(name: Bool, time: Bool) {
+        self.name = name
+        self.time = time
+    }
+
+    public static let nameAndTime = StoredHeaderFields(name: true, time: true)
+    public static let none = StoredHeaderFields(name: false, time: false)
 }
 
 /// A DEFLATE compressor of whole buffers (libdeflate's or ISA-L's), for `IndexedMemberEncoder`.
@@ -62,10 +113,17 @@ protocol WholeBufferCompressor: AnyObject, Sendable {
 extension LibdeflateCompressor: WholeBufferCompressor {}
 extension IsalCompressor: WholeBufferCompressor {}
 
+/// An encoder of whole gzip members, which a caller may cut where it likes (`--rsyncable`).
+protocol MemberEncoder: BlockEncoder {
+    /// One member of `input`: with the source's name if it is the file's first, with squeeze's
+    /// index field if the file has several.
+    func encodeMember(_ input: UnsafeRawBufferPointer, isFirst: Bool, isIndexed: Bool, origin: GzipOrigin) throws -> EncodedBlock
+}
+
 /// libdeflate or ISA-L output: each block a complete gzip member. When a file has several blocks,
 /// every member carries a `MemberIndexField`, so the file is one ordinary gzip file to any gunzip
 /// and an index of independent members to squeeze's parallel decompressor.
-struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: BlockEncoder {
+struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: MemberEncoder {
     let level: Int
     let extraFlags: UInt8
     /// One compressor (with its buffers) per worker, reused for every block it encodes.
@@ -81,18 +139,21 @@ struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: BlockEncoder {
 
     func prologue(for origin: GzipOrigin) -> [UInt8] { [] }
 
-    func epilogue(checksum: UInt32, length: Int64) -> [UInt8] { [] }
+    func epilogue(checksum: UInt32, length: Int64, written: Int64, origin: GzipOrigin) -> [UInt8] { [] }
 
     func encode(
         _ input: UnsafeRawBufferPointer, context: UnsafeRawBufferPointer,
         block: Int, of blockCount: Int, origin: GzipOrigin
     ) throws -> EncodedBlock {
-        let isIndexed = blockCount > 1
+        try encodeMember(input, isFirst: block == 0, isIndexed: blockCount > 1, origin: origin)
+    }
+
+    func encodeMember(_ input: UnsafeRawBufferPointer, isFirst: Bool, isIndexed: Bool, origin: GzipOrigin) throws -> EncodedBlock {
         var header = GzipHeader(
             modificationTime: origin.modificationTime,
             extraFlags: extraFlags,
             extra: isIndexed ? MemberIndexField(memberLength: 0, uncompressedLength: 0).encoded() : nil,
-            name: block == 0 ? origin.name : nil)
+            name: isFirst ? origin.name : nil)
         // An indexed member's header is encoded again once its length is known (same size).
         let firstHeader = header.encoded()
         let headerLength = firstHeader.count
@@ -126,30 +187,31 @@ struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: BlockEncoder {
     }
 }
 
-/// zlib output the way pigz writes it: one gzip member whose DEFLATE stream is cut into blocks
-/// compressed independently. Each block is primed with the 32 KiB before it as dictionary and
-/// ends with a sync flush (so blocks concatenate on byte boundaries); the last ends the stream.
-/// The trailer's CRC is combined from the blocks' CRCs.
+/// One DEFLATE stream the way pigz writes it, in gzip, zlib or zip (`StreamContainer`): the
+/// stream is cut into blocks compressed independently with zlib. Each block is primed with the
+/// 32 KiB before it as dictionary and ends with a sync flush (so blocks concatenate on byte
+/// boundaries); the last ends the stream. The trailer's checksum is combined from the blocks'.
+/// The output is the same whatever order the blocks are compressed in, and within a fraction of
+/// a percent of one zlib stream's size (each block loses only the matches that would cross its
+/// start's dictionary, and a sync flush's few bytes).
 struct SingleStreamEncoder: BlockEncoder {
     /// DEFLATE's window: the most history a block can refer back to.
     static let windowSize = 32 * 1024
 
     let level: Int
+    let container: any StreamContainer
     private let deflaters: CodecPool<ZlibDeflater>
 
-    init(level: Int) {
+    init(level: Int, container: any StreamContainer) {
         self.level = level
+        self.container = container
         deflaters = CodecPool { try ZlibDeflater(level: level) }
     }
 
     var contextLength: Int { Self.windowSize }
 
     func prologue(for origin: GzipOrigin) -> [UInt8] {
-        GzipHeader(
-            modificationTime: origin.modificationTime,
-            extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: Codec.zlib.levels.upperBound),
-            name: origin.name
-        ).encoded()
+        container.prologue(for: origin, level: level)
     }
 
     func encode(
@@ -159,13 +221,15 @@ struct SingleStreamEncoder: BlockEncoder {
         let bytes = try deflaters.withInstance { deflater in
             try deflater.compress(input, dictionary: context, isLast: block == blockCount - 1)
         }
-        return EncodedBlock(bytes: bytes, checksum: CRC32.update(0, input), inputLength: input.count)
+        return EncodedBlock(bytes: bytes, checksum: container.checksum(input), inputLength: input.count)
     }
 
-    func epilogue(checksum: UInt32, length: Int64) -> [UInt8] {
-        var trailer: [UInt8] = []
-        trailer.appendLittleEndian(checksum)
-        trailer.appendLittleEndian(UInt32(truncatingIfNeeded: length))
-        return trailer
+    func combine(_ first: UInt32, _ second: UInt32, secondLength: Int64) -> UInt32 {
+        container.combine(first, second, secondLength: secondLength)
+    }
+
+    func epilogue(checksum: UInt32, length: Int64, written: Int64, origin: GzipOrigin) -> [UInt8] {
+        let deflateLength = written - Int64(prologue(for: origin).count)
+        return container.epilogue(checksum: checksum, length: length, deflateLength: deflateLength, origin: origin, level: level)
     }
 }

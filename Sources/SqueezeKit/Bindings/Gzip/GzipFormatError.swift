@@ -11,6 +11,14 @@ public enum GzipFormatError: Error, Equatable, Sendable, CustomStringConvertible
     case checksumMismatch(expected: UInt32, actual: UInt32)
     case lengthMismatch(expected: UInt32, actual: UInt32)
     case inconsistentIndex(String)
+    /// compress (`.Z`) data with a code that no table holds.
+    case corruptLZW
+    /// compress (`.Z`) data whose header asks for more than 16 bits per code.
+    case lzwTooManyBits(Int)
+    /// pack data that gzip refuses, in gzip's words.
+    case invalidPack(String)
+    /// A zip file that gzip does not decode, in gzip's words.
+    case unsupportedZip(String)
 
     public var description: String {
         switch self {
@@ -25,6 +33,10 @@ public enum GzipFormatError: Error, Equatable, Sendable, CustomStringConvertible
         case .checksumMismatch: "invalid compressed data--crc error"
         case .lengthMismatch: "invalid compressed data--length error"
         case .inconsistentIndex(let detail): "inconsistent member index: \(detail)"
+        case .corruptLZW: "corrupt input."
+        case .lzwTooManyBits(let bits): "compressed with \(bits) bits, can only handle \(LZWDecoder.maximumBits) bits"
+        case .invalidPack(let detail): detail
+        case .unsupportedZip(let detail): detail
         }
     }
 }
@@ -64,11 +76,18 @@ public struct GzipDecodeSummary: Equatable, Sendable {
     public var trailing: TrailingBytes
     /// Whether the file was decoded member by member in parallel through its index.
     public var decodedInParallel: Bool
+    /// The first member's format: gzip, or another that gzip reads.
+    public var format: MemberFormat
+    /// What the format's decoder warned of (compress flags it does not know, a zip's other
+    /// entries left alone), in gzip's words.
+    public var formatWarning: String?
 
     public init(
         members: Int, compressedBytes: Int64, uncompressedBytes: Int64, firstHeader: GzipHeader?,
-        trailing: TrailingBytes, decodedInParallel: Bool
+        trailing: TrailingBytes, decodedInParallel: Bool, format: MemberFormat = .gzip, formatWarning: String? = nil
     ) {
+        self.format = format
+        self.formatWarning = formatWarning
         self.members = members
         self.compressedBytes = compressedBytes
         self.uncompressedBytes = uncompressedBytes
@@ -76,4 +95,9 @@ public struct GzipDecodeSummary: Equatable, Sendable {
         self.trailing = trailing
         self.decodedInParallel = decodedInParallel
     }
+}
+
+extension GzipDecodeSummary {
+    /// What the user is told of a file that decoded: the format's warning, or the trailing bytes'.
+    public var warning: String? { formatWarning ?? trailing.warning }
 }

@@ -39,6 +39,13 @@ public struct GzipHeader: Equatable, Sendable {
         self.hasHeaderCRC = hasHeaderCRC
     }
 
+    /// A member header with nothing after it: what an interrupted or failed stream ends with
+    /// where its bytes cannot be taken back (standard output, a FIFO), so that every gzip reader
+    /// fails on it ("unexpected end of file") as on GNU gzip's cut output. After whole members it
+    /// is a member with no body; inside a member (a zlib stream cut between blocks) its first byte
+    /// starts a block of the reserved type 3, which every inflater refuses.
+    static let truncationMark = GzipHeader().encoded()
+
     /// The XFL gzip writes for a deflate level: 2 at the maximum, 4 at the fastest.
     static func extraFlags(forLevel level: Int, maximum: Int) -> UInt8 {
         level >= maximum ? 2 : level == 1 ? 4 : 0
@@ -175,6 +182,11 @@ struct GzipTrailer: Equatable, Sendable {
 
     var checksum: UInt32
     var lengthModulo: UInt32
+
+    init(checksum: UInt32, lengthModulo: UInt32) {
+        self.checksum = checksum
+        self.lengthModulo = lengthModulo
+    }
 
     /// Reads a trailer from the first eight bytes of `bytes`.
     init(_ bytes: UnsafeRawBufferPointer) {

@@ -26,6 +26,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
     private static let progressInterval: Int64 = 1 << 20
 
     private let inflaters: Inflaters
+    private let otherFormats = OtherFormatDecoders()
     private let input = BufferedFileInput(capacity: inputCapacity)
     private let output = UnsafeMutableRawBufferPointer.allocate(byteCount: outputCapacity, alignment: 16)
 
@@ -55,7 +56,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 try withoutActuallyEscaping(verified) { verified in
                     try withoutActuallyEscaping(lender) { lender in
                         var pass = Pass(
-                            inflaters: inflaters, input: input, file: file, cancellation: cancellation,
+                            inflaters: inflaters, otherFormats: otherFormats, input: input, file: file, cancellation: cancellation,
                             progress: progress, verified: verified,
                             output: DecodedOutput(own: output, sink: sink, findLender: lender), members: start.membersBefore,
                             uncompressedBytes: start.uncompressedBytesBefore, firstHeader: start.firstHeader,
@@ -68,14 +69,16 @@ final class GzipStreamDecoder: @unchecked Sendable {
     }
 
     /// ISA-L decodes; zlib takes over a member that ISA-L finds invalid or cut short.
-    private struct Inflaters {
+    struct Inflaters {
         let isal: IsalInflater
         let zlib: ZlibInflater
     }
 
-    /// One decode of one file: the loop over members and what it has counted so far.
-    private struct Pass {
+    /// One decode of one file: the loop over members and what it has counted so far. (Members of
+    /// the other formats gzip reads are decoded in `GzipStreamDecoder+OtherFormats.swift`.)
+    struct Pass {
         let inflaters: Inflaters
+        let otherFormats: OtherFormatDecoders
         let input: BufferedFileInput
         let file: ReadableFile
         let cancellation: CancellationFlag
@@ -88,6 +91,8 @@ final class GzipStreamDecoder: @unchecked Sendable {
         var reportedPosition: Int64
         /// The member the decode starts inside of, until it is decoded.
         var openMember: StreamResumePoint.OpenMember?
+        var format = MemberFormat.gzip
+        var formatWarning: String?
 
         /// On bad data, the bytes decoded before it are handed on first, as gzip -dc and libarchive
         /// do: a reader of a truncated .tar.gz then still gets the entries before the damage. (A
@@ -110,16 +115,28 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 if members > 0 && openMember == nil {
                     let membersEnd = input.position
                     if let trailing = try classifyTail() {
-                        try output.flush()
-                        reportProgress(force: true)
-                        return GzipDecodeSummary(
-                            members: members, compressedBytes: membersEnd, uncompressedBytes: uncompressedBytes,
-                            firstHeader: firstHeader, trailing: trailing, decodedInParallel: false)
+                        return try summary(compressedBytes: membersEnd, trailing: trailing)
                     }
+                }
+                let memberStart = input.position
+                // Inside the member the decode resumes in, the bytes are DEFLATE data: nothing to sniff.
+                let memberFormat = openMember != nil ? .gzip : try nextMemberFormat(atFileStart: members == 0 && memberStart == 0)
+                if members == 0 { format = memberFormat ?? .gzip }
+                switch memberFormat {
+                case .gzip, nil:
+                    break
+                case .pack:
+                    try decodePackMember()
+                    continue
+                case .compress:
+                    try decodeCompressData()
+                    return try summary(compressedBytes: input.position, trailing: .none)
+                case .zip:
+                    let end = try decodeZipEntry()
+                    return try summary(compressedBytes: end, trailing: .none)
                 }
                 // Only the first header is kept; later plain ones (no optional fields: almost every
                 // member) are checked without parsing them whole.
-                let memberStart = input.position
                 var header: GzipHeader?
                 if openMember != nil {
                     // Its header was read by the parallel path.
@@ -138,6 +155,16 @@ final class GzipStreamDecoder: @unchecked Sendable {
             }
         }
 
+        /// The file's summary once its last member is decoded (its output handed on).
+        mutating func summary(compressedBytes: Int64, trailing: TrailingBytes) throws -> GzipDecodeSummary {
+            try output.flush()
+            reportProgress(force: true)
+            return GzipDecodeSummary(
+                members: members, compressedBytes: compressedBytes, uncompressedBytes: uncompressedBytes,
+                firstHeader: firstHeader, trailing: trailing, decodedInParallel: false, format: format,
+                formatWarning: formatWarning)
+        }
+
         /// At a member boundary after at least one member: nil if another member follows,
         /// else what the rest of the file is.
         mutating func classifyTail() throws -> TrailingBytes? {
@@ -148,6 +175,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 while true {
                     let bytes = input.available
                     if bytes.contains(where: { $0 != 0 }) {
+                        if zeros == 0 { file.replay(Array(bytes)) }
                         return .garbage(count: try bytesToEnd(from: tailStart))
                     }
                     zeros += Int64(bytes.count)
@@ -158,8 +186,10 @@ final class GzipStreamDecoder: @unchecked Sendable {
             }
             // One non-zero byte at the very end reads as a member cut short, as gzip reads it.
             guard try input.ensure(2) else { throw GzipFormatError.truncated }
-            let bytes = input.available
-            if bytes[0] != GzipHeader.magic[0] || bytes[1] != GzipHeader.magic[1] {
+            guard MemberFormat.of(input.available, atFileStart: false) != nil else {
+                // A stream's tail, read and not decoded, is given back to it, so that `gzip -cdf`
+                // can copy it from `compressedBytes` on.
+                file.replay(Array(input.available))
                 return .garbage(count: try bytesToEnd(from: tailStart))
             }
             return nil
@@ -213,6 +243,29 @@ final class GzipStreamDecoder: @unchecked Sendable {
         /// distance too far back" and the like) are then exactly zlib's, as they were before
         /// ISA-L, and a stream ISA-L wrongly refused still decodes.
         mutating func decodeMember(claim: MemberIndexField?, at start: Int64) throws {
+            let (checksum, length, carried) = try inflateMember(claim: claim, at: start)
+            try checkTrailer(after: carried, checksum: checksum, length: length)
+            if let claim {
+                guard length == Int64(claim.uncompressedLength) else {
+                    throw GzipFormatError.inconsistentIndex(
+                        "member at offset \(start) decodes to \(length) bytes, not the \(claim.uncompressedLength) its index claims")
+                }
+                guard input.position - start == Int64(claim.memberLength) else {
+                    throw GzipFormatError.inconsistentIndex(
+                        "member at offset \(start) is \(input.position - start) bytes long, not the \(claim.memberLength) its index claims")
+                }
+            }
+            uncompressedBytes += length
+        }
+
+        /// Inflates the DEFLATE data at the current position: returns its decoded bytes' CRC-32
+        /// and length, and the bytes after its end that the inflater had already read (`carried`,
+        /// which come before the input's). In the member the decode resumes in (`openMember`), it
+        /// goes on from that block with the bytes before as its window, and the CRC-32 and length
+        /// are the whole member's.
+        mutating func inflateMember(
+            claim: MemberIndexField?, at start: Int64
+        ) throws -> (checksum: UInt32, length: Int64, carried: [UInt8]) {
             let continued = openMember
             openMember = nil
             let dataStart = input.position
@@ -255,18 +308,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 checksum = CRC32.combine(continued.checksum, checksum, secondLength: length)
                 length += continued.length
             }
-            try checkTrailer(after: carried, checksum: checksum, length: length)
-            if let claim {
-                guard length == Int64(claim.uncompressedLength) else {
-                    throw GzipFormatError.inconsistentIndex(
-                        "member at offset \(start) decodes to \(length) bytes, not the \(claim.uncompressedLength) its index claims")
-                }
-                guard input.position - start == Int64(claim.memberLength) else {
-                    throw GzipFormatError.inconsistentIndex(
-                        "member at offset \(start) is \(input.position - start) bytes long, not the \(claim.memberLength) its index claims")
-                }
-            }
-            uncompressedBytes += length
+            return (checksum, length, carried)
         }
 
         /// As below, after closing ISA-L's member in the output; where the input cannot go back to
@@ -383,7 +425,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
 /// of bytes handed to the sink it computes it here, as they go; of bytes in buffers given back
 /// to a lender, the lender computes it on its own thread, so the decoding thread reads its output
 /// a second time only for the last stretch of each member, at its end.
-private struct DecodedOutput {
+struct DecodedOutput {
     let own: UnsafeMutableRawBufferPointer
     let sink: (UnsafeRawBufferPointer) throws -> Void
     let findLender: () -> (any DecodeBufferLender)?

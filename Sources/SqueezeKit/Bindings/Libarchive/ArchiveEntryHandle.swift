@@ -53,6 +53,9 @@ final class ArchiveEntryHandle {
         set { archive_entry_set_size(pointer, newValue) }
     }
 
+    /// How many names the file has, where the format says (cpio does; tar does not: 0).
+    var linkCount: UInt32 { archive_entry_nlink(pointer) }
+
     var modificationTime: FileTime {
         get { FileTime(seconds: Int64(archive_entry_mtime(pointer)), nanoseconds: Int64(archive_entry_mtime_nsec(pointer))) }
         set { archive_entry_set_mtime(pointer, time_t(newValue.seconds), Int(newValue.nanoseconds)) }

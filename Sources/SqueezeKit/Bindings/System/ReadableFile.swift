@@ -32,17 +32,15 @@ public final class ReadableFile: Sendable {
     /// Opens a file named on the command line that may be a FIFO. A FIFO is read once a writer
     /// has sent bytes or come and gone, as `cat` reads one: opened without waiting (as every file
     /// is, so that no open can hang), it would read as empty while its writer is not there yet.
-    /// The wait checks `stop` every 0.2 s, and ends with EINTR when it says so (an interrupt).
-    /// Only a FIFO the user named is ever waited for: those found in a walk are never opened.
-    public convenience init(_ path: PathName, waitingForWriterUnless stop: () -> Bool) throws(SystemError) {
+    /// The wait ends with EINTR at an interrupt, or once `cancellation` is set
+    /// (`InterruptibleCalls`). Only a FIFO the user named is ever waited for: those found in a
+    /// walk are never opened.
+    public convenience init(_ path: PathName, waitingForWriterUntil cancellation: CancellationFlag) throws(SystemError) {
         try self.init(path, probingForStreams: true)
         guard isSequential, try FileStatus.of(descriptor: descriptor, path: path).kind == .fifo else { return }
         var entry = pollfd(fd: descriptor, events: Int16(POLLIN), revents: 0)
-        while entry.revents == 0 {
-            if stop() { throw SystemError("open", path, code: EINTR) }
-            // A FIFO whose writer has not come yet is neither readable nor hung up.
-            _ = try systemCall("wait for a writer of", path) { poll(&entry, 1, 200) }
-        }
+        // A FIFO whose writer has not come yet is neither readable nor hung up.
+        try interruptibleCall("wait for a writer of", path, .awaitingPeer, until: cancellation) { poll(&entry, 1, -1) }
     }
 
     private init(_ path: PathName, probingForStreams: Bool) throws(SystemError) {
@@ -184,12 +182,16 @@ public final class ReadableFile: Sendable {
                 var skip = [UInt8](repeating: 0, count: 64 << 10)
                 while state.position < resume {
                     let want = Int(min(Int64(skip.count), resume - state.position))
-                    let count = try systemCall("read", path) { skip.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, want) } }
+                    let count = try interruptibleCall("read", path, .awaitingPeer) {
+                        skip.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, want) }
+                    }
                     if count == 0 { return total }
                     state.keep(UnsafeRawBufferPointer(start: skip.withUnsafeBytes { $0.baseAddress! }, count: count))
                 }
                 while total < buffer.count {
-                    let count = try systemCall("read", path) { Glibc.read(descriptor, buffer.baseAddress! + total, buffer.count - total) }
+                    let count = try interruptibleCall("read", path, .awaitingPeer) {
+                        Glibc.read(descriptor, buffer.baseAddress! + total, buffer.count - total)
+                    }
                     if count == 0 { break }
                     state.keep(UnsafeRawBufferPointer(rebasing: buffer[total..<total + count]))
                     total += count

@@ -6,7 +6,7 @@ import Synchronization
 /// or a closed descriptor is met in one place, as an error, and never traps (`FileHandle.write`
 /// does).
 ///
-/// SIGPIPE is ignored while a command runs (`InterruptMonitor`), so a reader that went away shows
+/// SIGPIPE is ignored once a command runs (`InterruptMonitor`), so a reader that went away shows
 /// here as EPIPE: the first one is remembered, for the command line to end the run quietly, as
 /// gzip does when SIGPIPE kills it.
 public enum StandardStreams {
@@ -23,66 +23,23 @@ public enum StandardStreams {
     /// Whether a write to standard output found its reader gone (EPIPE).
     public static var outputReaderIsGone: Bool { outputReaderGone.load(ordering: .acquiring) }
 
-    /// Writes every byte, or throws a `SystemError` naming the stream.
+    /// Writes every byte, or throws a `SystemError` naming the stream. A write that waits for a
+    /// reader ends after an interrupt (`InterruptibleCalls`): a pipe nobody drains cannot hold
+    /// an interrupted run, and what comes after the interrupt (its report) is still written if
+    /// the stream takes it.
     public static func write(_ bytes: UnsafeRawBufferPointer, to stream: Stream) throws(SystemError) {
-        let thread = pthread_self()
-        // Dispatch's worker threads block every signal; this one must reach the write.
-        var wake = sigset_t(), previous = sigset_t()
-        sigemptyset(&wake)
-        sigaddset(&wake, wakeSignal)
-        pthread_sigmask(SIG_UNBLOCK, &wake, &previous)
-        blockedWriters.withLock { $0[thread] = false }
-        defer {
-            _ = blockedWriters.withLock { $0.removeValue(forKey: thread) }
-            pthread_sigmask(SIG_SETMASK, &previous, nil)
-        }
         var offset = 0
         while offset < bytes.count {
-            let written = Glibc.write(stream.descriptor, bytes.baseAddress! + offset, bytes.count - offset)
-            if written >= 0 {
-                offset += written
-                continue
+            do throws(SystemError) {
+                offset += try interruptibleCall("write to", stream.name, .delivering) {
+                    Glibc.write(stream.descriptor, bytes.baseAddress! + offset, bytes.count - offset)
+                }
+            } catch {
+                if error.code == EPIPE && stream == .output { outputReaderGone.store(true, ordering: .releasing) }
+                throw error
             }
-            let code = errno
-            if code == EINTR && !blockedWriters.withLock({ $0[thread] ?? false }) { continue }
-            if code == EPIPE && stream == .output { outputReaderGone.store(true, ordering: .releasing) }
-            throw SystemError("write to", stream.name, code: code)
         }
     }
-
-    /// The threads inside `write`, and whether an interrupt has asked each to give up.
-    private static let blockedWriters = Locked<[pthread_t: Bool]>([:])
-
-    /// Makes the writes in progress give up with EINTR: an interrupted run must not wait for a
-    /// reader that does not read (a pipe nobody drains). Later writes are not affected: the report
-    /// of the interrupted run is still written, if the stream takes it.
-    ///
-    /// Each writer is sent `wakeSignal`, whose handler does nothing and does not restart the call,
-    /// so the blocked `write` returns. A writer that was about to enter `write` when the signal came
-    /// would miss it, so the signal is sent again, a few times, until every such writer has left.
-    public static func interruptWrites() {
-        _ = installWakeHandler
-        for _ in 0..<100 {
-            let writers = blockedWriters.withLock { writers in
-                for thread in writers.keys { writers[thread] = true }
-                return Array(writers.keys)
-            }
-            if writers.isEmpty { return }
-            for thread in writers { pthread_kill(thread, wakeSignal) }
-            usleep(10_000)
-        }
-    }
-
-    private static let wakeSignal = SIGUSR2
-
-    /// Installed once, on first use: an empty handler without SA_RESTART.
-    private static let installWakeHandler: Void = {
-        var action = sigaction()
-        action.__sigaction_handler.sa_handler = { _ in }
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = 0
-        sigaction(wakeSignal, &action, nil)
-    }()
 
     public static func write(_ bytes: [UInt8], to stream: Stream) throws(SystemError) {
         var failure: SystemError?

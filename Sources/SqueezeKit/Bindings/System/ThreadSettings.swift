@@ -137,3 +137,34 @@ enum CPUAffinity {
         return count > 0 ? count : nil
     }
 }
+
+/// The CPUs a cgroup's quota allows (cgroup v2 `cpu.max`, or v1 `cpu.cfs_quota_us` over
+/// `cpu.cfs_period_us`, of the process's own cgroup), rounded up; nil without a quota.
+enum CPUQuota {
+    static func cores() -> Int? {
+        let membership = String(decoding: KernelFile.contents(of: "/proc/self/cgroup"), as: UTF8.self)
+        for line in membership.split(separator: "\n") {
+            let fields = line.split(separator: ":", maxSplits: 2, omittingEmptySubsequences: false)
+            guard fields.count == 3 else { continue }
+            let path = String(fields[2])
+            if fields[0] == "0" && fields[1].isEmpty {
+                let words = Self.words("/sys/fs/cgroup\(path)/cpu.max")
+                if words.count == 2, let quota = Int(words[0]), let period = Int(words[1]) { return rounded(quota, period) }
+            } else if fields[1].split(separator: ",").contains("cpu") {
+                if let quota = Self.words("/sys/fs/cgroup/cpu\(path)/cpu.cfs_quota_us").first.flatMap({ Int($0) }),
+                   let period = Self.words("/sys/fs/cgroup/cpu\(path)/cpu.cfs_period_us").first.flatMap({ Int($0) }) {
+                    return rounded(quota, period)
+                }
+            }
+        }
+        return nil
+    }
+
+    private static func words(_ path: String) -> [Substring] {
+        String(decoding: KernelFile.contents(of: path), as: UTF8.self).split(whereSeparator: { $0 == " " || $0 == "\n" })
+    }
+
+    private static func rounded(_ quota: Int, _ period: Int) -> Int? {
+        quota > 0 && period > 0 ? (quota + period - 1) / period : nil
+    }
+}

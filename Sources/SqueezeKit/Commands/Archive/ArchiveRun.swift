@@ -75,6 +75,8 @@ public final class ArchiveRun: BatchRun, Sendable {
             return report.build(collector: collector, interrupted: false)
         }
         let items = plan()
+        // Interrupted during the walk: nothing was written, nothing is opened.
+        if cancellation.isCancelled { return report.build(collector: collector, interrupted: true) }
         collector.plan(files: items.count, bytes: items.dataBytes)
 
         let settings = request.settings
@@ -88,13 +90,16 @@ public final class ArchiveRun: BatchRun, Sendable {
             output = request.toStandardOutput
                 ? StandardOutputFile(cancelling: cancellation) : try context.makeOutput(for: destination, symlinks: .follow)
         } catch {
-            report.failures.append(FileFailure(path: destination, message: "\(error); nothing was written"))
-            return report.build(collector: collector, interrupted: false)
+            // An interrupt ends the wait for a FIFO's reader: that is no failure of the archive.
+            if !cancellation.isCancelled {
+                report.failures.append(FileFailure(path: destination, message: "\(error); nothing was written"))
+            }
+            return report.build(collector: collector, interrupted: cancellation.isCancelled)
         }
-        let encoder = settings.codec.makeEncoder(level: settings.level)
+        let encoder = settings.makeEncoder()
         let ending = Locked<StreamedGzipTask.Ending?>(nil)
         // FNAME is the tar's name; MTIME stays 0 (as `gzip -n`), so that the same tree gives the same archive.
-        let origin = GzipOrigin(name: request.toStandardOutput ? [] : Self.tarName(of: destination).bytes, modificationTime: 0)
+        let origin = GzipOrigin(name: request.toStandardOutput ? nil : Self.tarName(of: destination).bytes, modificationTime: 0)
         let task = StreamedGzipTask(
             output: output, encoder: encoder, origin: origin, context: context, taskSize: items.dataBytes
         ) { end in ending.withLock { $0 = end } }
@@ -106,6 +111,8 @@ public final class ArchiveRun: BatchRun, Sendable {
         producer.start()
         schedule(work, scheduling)
         let entryOutcomes = producer.waitUntilFinished()
+        // Interrupted, the scheduler may have stopped before the stream's end reached the writer.
+        if cancellation.isCancelled { task.abandon() }
         if let end = ending.withLock({ $0 }) { record(end, entries: entryOutcomes) }
 
         if cancellation.isCancelled { registry.removeAll() }
@@ -156,10 +163,10 @@ public final class ArchiveRun: BatchRun, Sendable {
             : (try? FileStatus.of(request.destination, followingSymlinks: true)).map(FileIdentity.init)
         var claimed = request.roots.count > 1 ? ClaimedNames(expected: request.roots.count) : nil
         var items = ScannedFiles()
-        for root in request.roots {
+        for root in request.roots where !cancellation.isCancelled {
             let isDirectory = (try? FileStatus.of(root, followingSymlinks: true))?.kind == .directory
             let prefix = isDirectory ? Self.namePrefix(for: root) : PathName(bytes: [])
-            scanner.scan([root]) { finding in
+            scanner.scan([root], stoppingWhen: cancellation) { finding in
                 guard case .file(let file) = finding else {
                     if case .skipped(let skip) = finding { record(skipped: [skip]) }
                     if case .failure(let failure) = finding { record(skipped: [], failures: [failure]) }

@@ -13,8 +13,18 @@ public struct CompressionRequest: Sendable {
     public var shard: ShardSlice?
     /// `--resume`: outputs already complete are counted as done instead of redone.
     public var resume: ResumeMode?
-    /// What each output's name ends with (gzip's `-S`).
+    /// What each output's name ends with: the format's (`.gz`, `.zz`, `.zip`), or gzip's `-S`.
     public var suffix: String
+    /// An output already there is judged (`ResumeCheck`): when it is the source's, complete, the
+    /// file is found done, as a rerun needs; else it is refused. Without it (gzip's own semantics,
+    /// for the gzip names), any existing output is refused, "already exists".
+    public var findsDoneOutputs: Bool
+    /// A file whose content is a compressed format (`CompressedContent`: xz, PNG, JPEG, zip…) is
+    /// passed by, reported with the format. Without it (`--recompress`, and gzip's names, which
+    /// compress whatever they are given) every file is compressed.
+    public var skipsCompressedContent: Bool
+    /// Which of a file's name and time its header keeps (gzip's `-n`).
+    public var headerFields: StoredHeaderFields
     /// Walk the whole tree before the first file starts, even where the run could start on the
     /// files of one block as the walk finds them (`CompressionRun.overlapsScan`): the behaviour
     /// before the overlap, kept for benchmarks and for tests that compare the two.
@@ -24,9 +34,13 @@ public struct CompressionRequest: Sendable {
         roots: [PathName], filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         settings: CompressionSettings = CompressionSettings(), scheduling: SchedulingOptions = SchedulingOptions(),
         output: OutputOptions = OutputOptions(), shard: ShardSlice? = nil, resume: ResumeMode? = nil,
-        suffix: String = ".gz", scanFirst: Bool = false
+        suffix: String? = nil, headerFields: StoredHeaderFields = .nameAndTime, scanFirst: Bool = false,
+        findsDoneOutputs: Bool = false, skipsCompressedContent: Bool = false
     ) {
-        self.suffix = suffix
+        self.skipsCompressedContent = skipsCompressedContent
+        self.suffix = suffix ?? settings.format.suffix
+        self.findsDoneOutputs = findsDoneOutputs
+        self.headerFields = headerFields
         self.scanFirst = scanFirst
         self.roots = roots
         self.filter = filter
@@ -59,6 +73,18 @@ public final class CompressionRun: BatchRun, Sendable {
     /// walk has yet to look: one root, outputs beside their sources (a directory's outputs appear
     /// only after the walk has listed it), and links not followed (a link to a directory walked
     /// before would show its new outputs).
+    /// Whether outputs that already exist are judged before anything is compressed, as a rerun
+    /// needs (`ResumeCheck`: found done, or refused): with outputs beside their sources, no
+    /// `--force` (which redoes everything) and no `--discard` (which writes nothing). Only the
+    /// files whose output the walk sees listed beside them (at no cost), or that were named (a
+    /// list's, a plan's), are checked; under `-o DIR` a file meets its output before reading (a
+    /// large one) or at its commit, and judges it then (`findsDoneOutputs`). Under `--resume`
+    /// every file is checked.
+    var checksExistingOutputs: Bool {
+        request.findsDoneOutputs && request.resume == nil && request.output.directory == nil && !request.output.force
+            && !request.output.discard
+    }
+
     var overlapsScan: Bool {
         !request.scanFirst && request.scheduling.mode != .sequential && request.shard == nil && request.resume == nil
             && request.roots.count == 1 && request.output.directory == nil && !request.followSymlinks
@@ -69,101 +95,111 @@ public final class CompressionRun: BatchRun, Sendable {
             command: "compress",
             settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
             compressedSide: .output)
-        let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.blockSize)
+        let window = makeWindow(jobs: request.scheduling.jobs, blockSize: request.settings.workBlockSize)
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: request.output)
-        let (settings, output, suffix) = (request.settings, request.output, request.suffix)
+        let (settings, output, suffix, headerFields) = (request.settings, request.output, request.suffix, request.headerFields)
+        let (findsDone, skipsCompressed) = (request.findsDoneOutputs, request.skipsCompressedContent)
         let destination: @Sendable (ScannedFile) -> PathName = { file in output.destination(for: file) { $0.appendingSuffix(suffix) } }
-        let encoder = settings.codec.makeEncoder(level: settings.level)
+        let encoder = settings.makeEncoder()
         // Each file's task and items are made when its turn comes.
         let items: @Sendable (ScannedFile) -> [WorkItem] = { file in
             let task = CompressionTask(
-                source: file, destination: destination(file), settings: settings, encoder: encoder, context: context)
+                source: file, destination: destination(file), settings: settings, headerFields: headerFields, encoder: encoder,
+                context: context, findsDoneOutput: findsDone, skipsCompressedContent: skipsCompressed)
             return (0..<task.blockCount).map { block in
                 WorkItem(task: task, block: block, taskSize: file.status.size, weight: task.weight(ofBlock: block))
             }
         }
 
-        var resumed: (files: Int, bytes: Int64)?
         if overlapsScan {
-            runWhileScanning(window: window, items: items)
+            runWhileScanning(window: window, destination: destination, items: items)
         } else {
             // The walk runs on this thread first: at the priority --qos asks for, as the workers.
-            resumed = WorkerThreads.lowering(request.scheduling.qos) {
+            WorkerThreads.lowering(request.scheduling.qos) {
                 runAfterScan(window: window, destination: destination, items: items)
             }
         }
         report.failures += context.commits.finish()
 
         if cancellation.isCancelled { registry.removeAll() }
-        var built = report.build(collector: collector, interrupted: cancellation.isCancelled)
-        if let resumed {
-            built.filesResumed = resumed.files
-            built.bytesResumed = resumed.bytes
-        }
-        return built
+        return report.build(collector: collector, interrupted: cancellation.isCancelled)
     }
 
-    /// Scan, plan, then run: every file found before the first starts. Under `--resume`, the
-    /// outputs are checked while the walk goes on (`ResumeCheckQueue`), except under `--shard K/N`,
-    /// whose part of the partition is known only once the walk ends. Returns what `--resume` found
-    /// already done.
+    /// The checks of existing outputs this run makes (`--resume`'s, or those of outputs the walk
+    /// sees listed or was named), recording what they decide; nil when it makes none.
+    private func makeOutputChecks(destination: @escaping @Sendable (ScannedFile) -> PathName) -> ResumeCheckQueue? {
+        guard request.resume != nil || checksExistingOutputs else { return nil }
+        let collector = collector
+        return ResumeCheckQueue(
+            check: ResumeCheck(mode: request.resume ?? .check), refusingDifferent: !request.output.force,
+            jobs: request.scheduling.jobs, qos: request.scheduling.qos, destination: destination
+        ) { collector.record($0) }
+    }
+
+    /// Scan, plan, then run: every file found before the first starts. Existing outputs (every
+    /// one under `--resume`) are checked while the walk goes on (`ResumeCheckQueue`), except under
+    /// `--shard K/N`, whose part of the partition is known only once the walk ends.
     private func runAfterScan(
         window: WorkWindow, destination: @escaping @Sendable (ScannedFile) -> PathName,
         items: @escaping @Sendable (ScannedFile) -> [WorkItem]
-    ) -> (files: Int, bytes: Int64)? {
-        let collector = collector
-        var check = request.resume.map {
-            ResumeCheckQueue(
-                check: ResumeCheck(mode: $0), jobs: request.scheduling.jobs, qos: request.scheduling.qos,
-                destination: destination
-            ) { collector.record($0) }
-        }
+    ) {
+        var check = makeOutputChecks(destination: destination)
+        let checksEveryFile = request.resume != nil
         var admission = Admission(run: self, destination: destination)
         var files = ScannedFiles()
         var planned: [Int32] = []
         if let slice = request.shard {
-            files = scanCompactly(
+            var mayExist: [Bool] = []
+            scan(
                 request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
-                removingLeftoverTemporaries: !request.output.discard, outputSuffix: request.suffix)
+                removingLeftoverTemporaries: !request.output.discard, outputSuffix: request.suffix,
+                notingOutputsToCheck: checksExistingOutputs
+            ) { file, outputMayExist in
+                files.append(file)
+                mayExist.append(outputMayExist)
+            }
             // `--shard K/N`: this task's part of the partition of everything the scan found.
             for index in slice.indices(ofSizes: files.indices.map { files.size(at: $0) }).sorted() {
                 let file = files[index]
                 guard let admitted = admission.admit(Int32(index), file, fileAt: { files[Int($0)] }) else { continue }
                 planned.append(Int32(index))
-                check?.add(file, at: Int32(index), output: admitted.output)
+                if checksEveryFile || mayExist[index] { check?.add(file, at: Int32(index), output: admitted.output) }
             }
         } else {
             scan(
                 request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
                 removingLeftoverTemporaries: !request.output.discard, outputSuffix: request.suffix,
+                notingOutputsToCheck: checksExistingOutputs,
                 // Outputs beside their sources are checked in the directory the walk has open.
                 rootDirectory: request.output.directory == nil ? check?.walkersDirectory : nil
-            ) { file in
+            ) { file, outputMayExist in
                 let index = Int32(files.count)
                 files.append(file)
                 guard let admitted = admission.admit(index, file, fileAt: { files[Int($0)] }) else { return }
                 planned.append(index)
-                check?.add(file, at: index, output: admitted.output)
+                if checksEveryFile || outputMayExist { check?.add(file, at: index, output: admitted.output) }
             }
         }
         collector.plan(files: planned.count, bytes: planned.reduce(0) { $0 + files.size(at: Int($1)) })
-        var resumed: (files: Int, bytes: Int64)?
-        if let result = check?.finish(fileCount: files.count) {
-            resumed = (result.files, result.bytes)
-            if result.files > 0 { planned = planned.filter { !result.isComplete[Int($0)] } }
+        if let isDecided = check?.finish(fileCount: files.count) {
+            planned = planned.filter { !isDecided[Int($0)] }
         }
         let order = files.indicesLargestFirst(planned)
         schedule(PlannedTasks(taskCount: order.count, window: window) { [files] in items(files[Int(order[$0])]) }, request.scheduling)
-        return resumed
     }
 
     /// The walk on a thread of its own while the scheduler runs (`WalkFedWork`): each file of one
     /// block goes to the workers as the walk finds it, in the walk's order; files of several blocks
     /// are kept compactly until the walk ends, then run largest first, so that they are still split
-    /// and balanced over the workers at the end of the run. Returns once the walk and the work are
-    /// both done (an interrupted walk stops at its next entry).
-    private func runWhileScanning(window: WorkWindow, items: @escaping @Sendable (ScannedFile) -> [WorkItem]) {
+    /// and balanced over the workers at the end of the run. A file whose output the walk sees
+    /// listed beside it (or that was named) is checked instead (`ResumeCheckQueue`), and compressed after the walk only
+    /// if its output has gone meanwhile. Returns once the walk and the work are both done (an
+    /// interrupted walk stops at its next entry).
+    private func runWhileScanning(
+        window: WorkWindow, destination: @escaping @Sendable (ScannedFile) -> PathName,
+        items: @escaping @Sendable (ScannedFile) -> [WorkItem]
+    ) {
         let work = WalkFedWork(window: window, cancellation: cancellation)
         let walked = DispatchSemaphore(value: 0)
         let walker = Thread { [self] in
@@ -173,17 +209,27 @@ public final class CompressionRun: BatchRun, Sendable {
             Thread.current.name = "squeeze.walk"
             WorkerThreads.adopt(request.scheduling.qos)
             var (large, count, bytes) = (ScannedFiles(), 0, Int64(0))
+            var (check, withOutputs) = (makeOutputChecks(destination: destination), ScannedFiles())
             scan(
                 request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
-                removingLeftoverTemporaries: !request.output.discard, outputSuffix: request.suffix
-            ) { file in
+                removingLeftoverTemporaries: !request.output.discard, outputSuffix: request.suffix,
+                notingOutputsToCheck: check != nil
+            ) { file, outputMayExist in
                 if let skip = sourceKeptSkip(file.status, file.path) { return record(skipped: [skip]) }
                 (count, bytes) = (count + 1, bytes + file.status.size)
-                if BlockLayout(fileSize: file.status.size, blockSize: request.settings.blockSize).isSplit {
+                if outputMayExist, check != nil {
+                    check?.add(file, at: Int32(withOutputs.count))
+                    withOutputs.append(file)
+                } else if BlockLayout(fileSize: file.status.size, blockSize: request.settings.blockSize).isSplit {
                     large.append(file)
                 } else {
                     for item in items(file) { _ = work.enqueue(item) }
                 }
+            }
+            // Files whose output was not there after all (gone since the walk listed it, or a named
+            // file's never made): compressed after the walk.
+            if let isDecided = check?.finish(fileCount: withOutputs.count) {
+                for index in withOutputs.indices where !isDecided[index] { large.append(withOutputs[index]) }
             }
             // The total is known only now: until then the progress line says the walk goes on.
             collector.plan(files: count, bytes: bytes)

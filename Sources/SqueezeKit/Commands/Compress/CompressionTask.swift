@@ -12,8 +12,16 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     let destination: PathName
     let layout: BlockLayout
     private let encoder: any BlockEncoder
-    private let origin: GzipOrigin
+    /// `--rsyncable`, for a file large enough to split: where members start, and the encoder of
+    /// the members cut there (`layout` then cuts the work, not the members).
+    let contentMembers: (boundaries: ContentBoundaries, encoder: any MemberEncoder)?
+    let origin: GzipOrigin
     private let context: TaskContext
+    /// Whether an existing output is judged (found done when it is the source's) rather than
+    /// refused outright (`CompressionRequest.findsDoneOutputs`).
+    private let findsDoneOutput: Bool
+    /// Whether a file whose content is compressed already (`CompressedContent`) is passed by.
+    private let skipsCompressedContent: Bool
     private let state: Locked<State>
 
     /// Reached only inside `state.withLock`; the writer's output file (not `Sendable`) never
@@ -22,19 +30,33 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
         var reader: ReadableFile?
         var startTime: Double?
         var writer: OrderedGzipWriter
-        /// Set when the task found it had nothing to do (its output exists).
+        /// Set when the task found it had nothing to do: its output exists, and is not the
+        /// source's (`skipReason`), or is the source's, complete (`foundDone`).
         var skipReason: SkipReason?
+        var foundDone: FileOutcome?
     }
 
-    init(source: ScannedFile, destination: PathName, settings: CompressionSettings, encoder: any BlockEncoder, context: TaskContext) {
+    init(
+        source: ScannedFile, destination: PathName, settings: CompressionSettings, headerFields: StoredHeaderFields,
+        encoder: any BlockEncoder, context: TaskContext, findsDoneOutput: Bool = false, skipsCompressedContent: Bool = false
+    ) {
         self.source = source
+        self.findsDoneOutput = findsDoneOutput
+        self.skipsCompressedContent = skipsCompressedContent
         self.destination = destination
-        self.layout = BlockLayout(fileSize: source.status.size, blockSize: settings.blockSize)
+        let layout = BlockLayout(fileSize: source.status.size, blockSize: settings.blockSize)
         self.encoder = encoder
+        // A file split into members where its bytes say is worked on in larger items.
+        if layout.isSplit, let boundaries = settings.contentBoundaries, let members = encoder as? any MemberEncoder {
+            contentMembers = (boundaries, members)
+            self.layout = BlockLayout(fileSize: source.status.size, blockSize: settings.workBlockSize)
+        } else {
+            contentMembers = nil
+            self.layout = layout
+        }
         self.context = context
         let origin = GzipOrigin(
-            name: source.path.lastComponent.bytes,
-            modificationTime: source.status.modificationTime.gzipModificationTime)
+            name: source.path, modificationTime: source.status.modificationTime, keeping: headerFields, length: source.status.size)
         self.origin = origin
         state = Locked(State(writer: OrderedGzipWriter(encoder: encoder, origin: origin) { [context] in
             try context.makeOutput(for: destination)
@@ -55,8 +77,7 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     func runBlock(_ index: Int) -> Bool {
         guard !context.cancellation.isCancelled else { return deposit(nil, at: index) }
         do {
-            guard let reader = try openSource() else { return deposit(nil, at: index) }
-            let block = try encode(index, from: reader)
+            guard let reader = try openSource(), let block = try encode(index, from: reader) else { return deposit(nil, at: index) }
             // A whole file's progress arrives with its outcome; only blocks of split files report alone.
             if layout.isSplit { context.collector.recordProgress(bytes: Int64(block.inputLength)) }
             return deposit(block, at: index)
@@ -69,11 +90,12 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     func finish() {
         let outcome = state.withLock { state -> FileOutcome? in
             defer { state.reader = nil }
-            if context.cancellation.isCancelled && state.writer.failure == nil {
+            if context.cancellation.isCancelled && !state.writer.hasFailedOnItsOwn {
                 state.writer.discard()
                 return nil
             }
             let seconds = MonotonicClock.now() - (state.startTime ?? MonotonicClock.now())
+            if let found = state.foundDone { return found }
             if let reason = state.skipReason {
                 return FileOutcome(source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0, status: .skipped(reason))
             }
@@ -92,10 +114,10 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
                 state.writer.discard()
                 if let error = error as? SystemError, error.code == EEXIST, !context.output.force {
                     // The output appeared meanwhile, or, for a small file that did not look first,
-                    // was there all along: it is kept as it is.
-                    return FileOutcome(
+                    // was there all along: it is kept as it is, found done if it is this source's.
+                    return judgeExistingOutput() ?? FileOutcome(
                         source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0,
-                        status: .skipped(.outputExists(destination)))
+                        status: .skipped(findsDoneOutput ? .outputDiffers(destination) : .outputExists(destination)))
                 }
                 return FileOutcome(
                     source: source.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: seconds,
@@ -104,10 +126,26 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
         }
         guard var outcome else { return }
         // Split files reported their blocks as they went; a skipped one reported none.
-        if !layout.isSplit || outcome.status == .skipped(.outputExists(destination)) {
+        if !layout.isSplit || outcome.status != .done || outcome.isFoundDone {
             outcome.progressBytes = source.status.size
         }
+        // A source whose output was found done is kept, even under --rm: this run did not make
+        // the output, and the check reads its ends only.
+        if outcome.isFoundDone { return context.collector.record(outcome) }
         context.commits.record(outcome, output: outcome.output, source: source.path)
+    }
+
+    /// The source's outcome when its output exists: found done when the output is the source's,
+    /// complete (as `--resume` checks it); nil when it is something else, or when outputs are not
+    /// judged (gzip's semantics: any existing output is refused). (Nothing there, it was
+    /// removed since: the skip says so all the same, and a rerun compresses it.)
+    private func judgeExistingOutput() -> FileOutcome? {
+        guard findsDoneOutput else { return nil }
+        var head = [UInt8](repeating: 0, count: ResumeCheck.wholeRead)
+        if case .complete(let outcome) = ResumeCheck(mode: .check).judge(source, at: destination, in: ParentDirectory(), head: &head) {
+            return outcome
+        }
+        return nil
     }
 
     /// Files from this size on are skipped before they are read when their output exists; below
@@ -115,18 +153,23 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     /// the file is skipped then.
     static let existingOutputCheckSize: Int64 = 64 << 10
 
-    /// Opens the source on first use; nil once the task has failed or is skipped (its other
-    /// blocks are dropped). A large file first checks that the output does not exist: on the
-    /// worker, so that thousands of these checks do not add up before the first file starts.
+    /// Opens the source on first use; nil once the task has failed, is skipped or found done (its
+    /// other blocks are dropped). A large file first checks that the output does not exist (and
+    /// judges it if it does): on the worker, so that thousands of these checks do not add up
+    /// before the first file starts.
     /// (The commit refuses to replace a file that appears later all the same.)
     private func openSource() throws -> ReadableFile? {
         try state.withLock { state in
-            if state.writer.failure != nil || state.skipReason != nil { return nil }
+            if state.writer.failure != nil || state.skipReason != nil || state.foundDone != nil { return nil }
             if state.startTime == nil {
                 state.startTime = MonotonicClock.now()
                 if !context.output.force && !context.output.discard && source.status.size >= Self.existingOutputCheckSize
                     && FileStatus.exists(destination) {
-                    state.skipReason = .outputExists(destination)
+                    if let found = judgeExistingOutput() {
+                        state.foundDone = found
+                    } else {
+                        state.skipReason = findsDoneOutput ? .outputDiffers(destination) : .outputExists(destination)
+                    }
                     return nil
                 }
             }
@@ -135,6 +178,15 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
             let reader = status.kind == .regular && status.size > 0
                 ? try ReadableFile(regularFile: source.path) : try ReadableFile(source.path)
             state.reader = reader
+            // A split file's first bytes, read apart (one small read for a file of megabytes);
+            // a file of one block is judged from the bytes its block reads (`encode`).
+            if skipsCompressedContent && layout.isSplit {
+                let head = try reader.read(count: CompressedContent.headLength, at: 0)
+                if let format = head.withUnsafeBytes(CompressedContent.format(of:)) {
+                    state.skipReason = .compressedContent(format)
+                    return nil
+                }
+            }
             return reader
         }
     }
@@ -142,8 +194,13 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     /// Reads block `index` (with the context the encoder wants before it) and encodes it. A file
     /// of one block is read to its end, whatever `stat` said of its size (files of /proc say 0);
     /// a real change of size shows in `finish()`'s `fstat`. A short read of a split file means
-    /// it shrank; growth and rewrites show in `finish()` too.
-    private func encode(_ index: Int, from reader: ReadableFile) throws -> EncodedBlock {
+    /// it shrank; growth and rewrites show in `finish()` too. Nil, the file skipped, when a file
+    /// of one block turns out to be compressed already: judged from the bytes read for it, with
+    /// no read of its own.
+    private func encode(_ index: Int, from reader: ReadableFile) throws -> EncodedBlock? {
+        if let contentMembers {
+            return try encodeMembersStarting(inBlock: index, from: reader, boundaries: contentMembers.boundaries, encoder: contentMembers.encoder)
+        }
         let range = layout.range(ofBlock: index)
         let contextStart = max(0, range.offset - Int64(encoder.contextLength))
         let contextLength = Int(range.offset - contextStart)
@@ -156,6 +213,12 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
             }
         } else {
             bytes = try reader.readToEnd(from: 0, expected: range.length, limit: Self.unsplitReadLimit)
+            if skipsCompressedContent, let format = bytes.withUnsafeBytes({
+                CompressedContent.format(of: UnsafeRawBufferPointer(rebasing: $0.prefix(CompressedContent.headLength)))
+            }) {
+                state.withLock { $0.skipReason = .compressedContent(format) }
+                return nil
+            }
         }
         return try bytes.withUnsafeBytes { buffer in
             try encoder.encode(

@@ -13,50 +13,64 @@ public enum ResumeMode: String, Sendable, Codable {
     case verify
 }
 
-/// Judges whether a file's output is already complete (a resumed run's work done earlier), reading
-/// a few bytes of it; `ResumeCheckQueue` runs the checks on every core while the walk goes on.
+/// Judges whether a file's output is already complete (a resumed run's work done earlier, or a
+/// rerun's), reading a few bytes of it; `ResumeCheckQueue` runs the checks on every core while the
+/// walk goes on, and a task judges an output it meets itself.
 ///
 /// Temporaries of a killed run never count: they are not at the output's name (an output appears
 /// there only once whole, by `link` or `rename`), and the scan removes them.
 struct ResumeCheck: Sendable {
     let mode: ResumeMode
 
-    /// The outcome of a file whose output at `destination` is complete and matches it, counted as
-    /// done (with its sizes, in no time), or nil when it must be compressed. The output is opened
-    /// by its name in `directory` (which moves to the output's directory); `head` is room for the
-    /// bytes read (`wholeRead` of them).
-    func completedOutput(
-        of source: ScannedFile, at destination: PathName, in directory: ParentDirectory, head: inout [UInt8]
-    ) -> FileOutcome? {
+    /// What is at a file's output's name.
+    enum Judgement {
+        /// Complete, and its source's: the file's outcome, counted as found done (with its sizes,
+        /// in no time).
+        case complete(FileOutcome)
+        /// Nothing: the file is to be compressed.
+        case absent
+        /// Something that is not this source's complete output (another file, a cut or older
+        /// one, a link, a directory): replaced only with `--force`.
+        case different
+    }
+
+    /// Judges the output at `destination` of `source`. The output is opened by its name in
+    /// `directory` (which moves to the output's directory); `head` is room for the bytes read
+    /// (`wholeRead` of them).
+    func judge(_ source: ScannedFile, at destination: PathName, in directory: ParentDirectory, head: inout [UInt8]) -> Judgement {
         var status = FileStatus(stat())
-        guard let output = directory.openRegular(destination, status: &status),
-              status.size >= 18, status.modificationTime == source.status.modificationTime,
+        var isMissing = false
+        guard let output = directory.openRegular(destination, status: &status, isMissing: &isMissing) else {
+            return isMissing ? .absent : .different
+        }
+        guard status.size >= 18, status.modificationTime == source.status.modificationTime,
               let trailer = Self.readHeaderAndTrailer(of: output, size: status.size, into: &head),
               head[0] == 0x1f, head[1] == 0x8b, head[2] == 8,
               Self.littleEndian(head, at: 4) == source.status.modificationTime.gzipModificationTime,
               Self.decodedLength(
                   of: output, size: status.size, flags: head[3], lastLength: Self.littleEndian(head, at: trailer + 4),
                   matches: source.status.size)
-        else { return nil }
+        else { return .different }
         // An empty source's trailer is eight zero bytes, and so are the last eight of its output cut
         // short by a byte or more (CRC-32 0 ends it too): only decoding tells the two apart. For
         // another source a cut trailer repeats its size only by chance (bytes of the CRC-32 matching
         // bytes of the size; under 16 MiB, never after a cut of one byte), and its times must match.
         if source.status.size == 0 && mode == .check {
-            guard status.size <= Self.wholeRead, Self.isOneEmptyMember(head[..<Int(status.size)]) else { return nil }
+            guard status.size <= Self.wholeRead, Self.isOneEmptyMember(head[..<Int(status.size)]) else { return .different }
         }
         if mode == .verify {
             let decoded = Locked<Int64>(0)
             let reader = GzipFileReader(scheduling: SchedulingOptions(mode: .sequential, jobs: 1))
             guard (try? reader.decode(destination, into: { buffer in decoded.withLock { $0 += Int64(buffer.count) } })) != nil,
                   decoded.withLock({ $0 }) == source.status.size
-            else { return nil }
+            else { return .different }
         }
         var outcome = FileOutcome(
             source: source.path, output: destination, bytesIn: source.status.size, bytesOut: status.size, seconds: 0,
             status: .done)
         outcome.progressBytes = source.status.size
-        return outcome
+        outcome.isFoundDone = true
+        return .complete(outcome)
     }
 
     /// An output of one page or less (78% of `/usr/include`'s) is read whole, in one `pread`; of a

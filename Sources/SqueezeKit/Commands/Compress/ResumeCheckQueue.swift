@@ -1,9 +1,11 @@
 import Dispatch
 
-/// `--resume`'s checks, run while the walk that finds the files goes on: the walker hands in each
-/// planned file as it finds it, runs of consecutive files are checked on other threads (at most
-/// `jobs` runs at once, so the walker and the checks share the cores), and the outputs found
-/// complete are recorded in the order the files were handed in. Consecutive files mostly share a
+/// The checks of existing outputs (every planned file's under `--resume`; otherwise those of the
+/// files whose output the walk saw listed beside them, or that were named), run while the walk
+/// that finds the files goes on: the walker hands in each file as it finds it, runs of consecutive
+/// files are checked on other threads (at most `jobs` runs at once, so the walker and the checks
+/// share the cores), and the outputs found complete (and, unless `--force`, those found to be
+/// something else, which are refused) are recorded in the order the files were handed in. Consecutive files mostly share a
 /// directory, so each run opens its outputs through one descriptor of it (`ParentDirectory`).
 /// A process that may run on one core only (a 1-CPU Slurm task) checks each file as it is handed
 /// in, on the walker's thread, through the descriptor the walk looked its source up in
@@ -15,6 +17,9 @@ import Dispatch
 /// `Results`, under its lock.
 struct ResumeCheckQueue {
     private let check: ResumeCheck
+    /// Whether an output that is not the file's complete one is refused (recorded as a skip, the
+    /// file not compressed), as it is without `--force`; with it, the file is redone.
+    private let refusesDifferent: Bool
     private let qos: QualityOfService
     private let destination: @Sendable (ScannedFile) -> PathName
     private let results: Results
@@ -31,10 +36,11 @@ struct ResumeCheckQueue {
     static let runLength = 256
 
     init(
-        check: ResumeCheck, jobs: Int, qos: QualityOfService, destination: @escaping @Sendable (ScannedFile) -> PathName,
-        record: @escaping @Sendable (FileOutcome) -> Void
+        check: ResumeCheck, refusingDifferent: Bool, jobs: Int, qos: QualityOfService,
+        destination: @escaping @Sendable (ScannedFile) -> PathName, record: @escaping @Sendable (FileOutcome) -> Void
     ) {
         self.check = check
+        refusesDifferent = refusingDifferent
         self.qos = qos
         self.destination = destination
         results = Results(record: record)
@@ -52,7 +58,7 @@ struct ResumeCheckQueue {
     mutating func add(_ file: ScannedFile, at index: Int32, output: PathName? = nil) {
         if let inline {
             let output = output ?? destination(file)
-            if let outcome = check.completedOutput(of: file, at: output, in: inline.directory, head: &inline.head) {
+            if let outcome = Self.decision(check.judge(file, at: output, in: inline.directory, head: &inline.head), file, output, refusesDifferent) {
                 results.add(Found(index: index, outcome: outcome))
             }
             return
@@ -61,12 +67,28 @@ struct ResumeCheckQueue {
         if pending.count == Self.runLength { startRun() }
     }
 
-    /// Waits for the last checks; returns which files' outputs are complete (indexed as handed
-    /// in, `fileCount` of them), how many, and their bytes.
-    mutating func finish(fileCount: Int) -> (isComplete: [Bool], files: Int, bytes: Int64) {
+    /// Waits for the last checks; returns which files are decided (found done, or refused), indexed
+    /// as handed in, `fileCount` of them: the others are to be compressed.
+    mutating func finish(fileCount: Int) -> [Bool] {
         startRun()
         group.wait()
         return results.finished(fileCount: fileCount)
+    }
+
+    /// What becomes of a file whose output was judged so: its outcome when it is decided (found
+    /// done, or refused), nil when it is to be compressed.
+    private static func decision(
+        _ judgement: ResumeCheck.Judgement, _ file: ScannedFile, _ output: PathName, _ refusesDifferent: Bool
+    ) -> FileOutcome? {
+        switch judgement {
+        case .complete(let outcome): return outcome
+        case .absent: return nil
+        case .different:
+            guard refusesDifferent else { return nil }
+            var outcome = FileOutcome(source: file.path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0, status: .skipped(.outputDiffers(output)))
+            outcome.progressBytes = file.status.size
+            return outcome
+        }
     }
 
     private mutating func startRun() {
@@ -76,7 +98,7 @@ struct ResumeCheckQueue {
         pending.reserveCapacity(Self.runLength)
         runNumber += 1
         slots.wait()
-        let (check, qos, destination, results, slots) = (check, qos, destination, results, slots)
+        let (check, refusesDifferent, qos, destination, results, slots) = (check, refusesDifferent, qos, destination, results, slots)
         DispatchQueue.global(qos: qos.dispatchClass).async(group: group) {
             WorkerThreads.adopt(qos)
             let directory = ParentDirectory()
@@ -84,7 +106,8 @@ struct ResumeCheckQueue {
             var found: [Found] = []
             found.reserveCapacity(run.count)
             for file in run {
-                if let outcome = check.completedOutput(of: file.file, at: file.output ?? destination(file.file), in: directory, head: &head) {
+                let output = file.output ?? destination(file.file)
+                if let outcome = Self.decision(check.judge(file.file, at: output, in: directory, head: &head), file.file, output, refusesDifferent) {
                     found.append(Found(index: file.index, outcome: outcome))
                 }
             }
@@ -101,7 +124,7 @@ struct ResumeCheckQueue {
         @exclusivity(unchecked) var head = [UInt8](repeating: 0, count: ResumeCheck.wholeRead)
     }
 
-    /// A file handed in, and one whose output was found complete. (Structs, not tuples: arrays of
+    /// A file handed in, and one that was decided (its output found complete, or refused). (Structs, not tuples: arrays of
     /// tuples are copied and destroyed through the runtime's generic witnesses, a few hundred
     /// instructions a file.)
     private struct Pending {
@@ -124,9 +147,7 @@ struct ResumeCheckQueue {
             /// The next run to record, and runs checked before it, waiting for it.
             var nextRun = 0
             var waiting: [Int: [Found]] = [:]
-            var isComplete: [Bool] = []
-            var files = 0
-            var bytes: Int64 = 0
+            var isDecided: [Bool] = []
         }
 
         init(record: @escaping @Sendable (FileOutcome) -> Void) {
@@ -155,19 +176,17 @@ struct ResumeCheckQueue {
             record(found.outcome)
             let position = Int(found.index)
             // Files come in order, so this is mostly one append (a `repeatElement` took the generic path).
-            while state.isComplete.count <= position { state.isComplete.append(false) }
-            state.isComplete[position] = true
-            state.files += 1
-            state.bytes += found.outcome.bytesIn
+            while state.isDecided.count <= position { state.isDecided.append(false) }
+            state.isDecided[position] = true
         }
 
-        func finished(fileCount: Int) -> (isComplete: [Bool], files: Int, bytes: Int64) {
+        func finished(fileCount: Int) -> [Bool] {
             state.withLock { state in
-                var isComplete = state.isComplete
-                if isComplete.count < fileCount {
-                    isComplete.append(contentsOf: repeatElement(false, count: fileCount - isComplete.count))
+                var isDecided = state.isDecided
+                if isDecided.count < fileCount {
+                    isDecided.append(contentsOf: repeatElement(false, count: fileCount - isDecided.count))
                 }
-                return (isComplete, state.files, state.bytes)
+                return isDecided
             }
         }
     }

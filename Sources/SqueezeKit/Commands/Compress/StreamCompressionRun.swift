@@ -1,4 +1,5 @@
 import Foundation
+import Glibc
 
 /// Everything `squeeze compress` as a filter was asked to do: each input, in order, compressed to
 /// standard output (`squeeze compress < in > out.gz`, `-c FILE…`).
@@ -14,18 +15,18 @@ public struct StreamCompressionRequest: Sendable {
     public var sources: [Source]
     public var settings: CompressionSettings
     public var scheduling: SchedulingOptions
-    /// Whether a named file's name and modification time go into its header (gzip's default;
-    /// `-n` leaves them out). Standard input has neither.
-    public var storesName: Bool
+    /// Which of a named regular file's name and modification time go into its header (both by
+    /// gzip's default; `-n` leaves them out). Standard input has neither.
+    public var headerFields: StoredHeaderFields
 
     public init(
         sources: [Source], settings: CompressionSettings = CompressionSettings(),
-        scheduling: SchedulingOptions = SchedulingOptions(), storesName: Bool = true
+        scheduling: SchedulingOptions = SchedulingOptions(), headerFields: StoredHeaderFields = .nameAndTime
     ) {
         self.sources = sources
         self.settings = settings
         self.scheduling = scheduling
-        self.storesName = storesName
+        self.headerFields = headerFields
     }
 }
 
@@ -53,18 +54,65 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             command: "compress",
             settings: RunReport.Settings(scheduling: request.scheduling, compression: request.settings),
             compressedSide: .output)
-        collector.plan(files: request.sources.count, bytes: 0)
+        // The bytes to come, when every input's size is known (regular files, standard input
+        // that is one: from where it stands), so that progress has a percent and a time left.
+        let sizes = request.sources.map(Self.knownSize(of:))
+        collector.plan(files: request.sources.count, bytes: sizes.contains(nil) ? 0 : sizes.reduce(0) { $0 + $1! })
+        var endsWhole = false
+        var whole = 0
         for source in request.sources where !cancellation.isCancelled {
-            compress(source)
+            switch compress(source) {
+            case .whole:
+                endsWhole = true
+                whole += 1
+            case .cut: endsWhole = false
+            case .notBegun: break
+            }
         }
+        // Interrupted between two inputs (the next one's FIFO not yet opened, say): what went out
+        // so far must not read as all of it.
+        if cancellation.isCancelled && endsWhole && whole < request.sources.count { markCut(settings: request.settings) }
         return report.build(collector: collector, interrupted: cancellation.isCancelled)
     }
 
+    /// What one input left on standard output.
+    private enum Written {
+        /// A whole gzip file.
+        case whole
+        /// A gzip file cut short, and marked so by its writer.
+        case cut
+        /// Nothing: the input could not be opened.
+        case notBegun
+    }
+
+    /// Ends standard output with the truncation mark, as a stream's writer ends a stream it cut.
+    private func markCut(settings: CompressionSettings) {
+        var writer = OrderedGzipWriter(
+            encoder: settings.makeEncoder(), origin: .anonymous,
+            marksEmptyStream: true
+        ) { [cancellation] in StandardOutputFile(cancelling: cancellation) }
+        writer.discard()
+    }
+
+    /// What is left to read of `source` when it is a regular file; nil for a pipe, terminal,
+    /// device or FIFO (or one that cannot be looked at: its open reports why).
+    private static func knownSize(of source: StreamCompressionRequest.Source) -> Int64? {
+        switch source {
+        case .standardInput:
+            guard let status = try? FileStatus.of(descriptor: STDIN_FILENO, path: standardInputName), status.kind == .regular else { return nil }
+            let offset = lseek(STDIN_FILENO, 0, SEEK_CUR)
+            return offset >= 0 ? max(0, status.size - Int64(offset)) : nil
+        case .path(let path):
+            guard let status = try? FileStatus.of(path, followingSymlinks: true), status.kind == .regular else { return nil }
+            return status.size
+        }
+    }
+
     /// Compresses one input to standard output and records its outcome.
-    private func compress(_ source: StreamCompressionRequest.Source) {
+    private func compress(_ source: StreamCompressionRequest.Source) -> Written {
         let name: PathName
         let file: ReadableFile
-        var origin = GzipOrigin(name: [], modificationTime: 0)
+        var origin = GzipOrigin.anonymous
         var size: Int64 = 0
         do {
             switch source {
@@ -74,19 +122,26 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             case .path(let path):
                 name = path
                 // A FIFO named here is read once its writer comes, as decompression reads one.
-                file = try ReadableFile(path, waitingForWriterUnless: { cancellation.isCancelled })
+                file = try ReadableFile(path, waitingForWriterUntil: cancellation)
                 let status = try file.status()
-                if status.kind == .directory { throw SystemError("read", path, code: EISDIR) }
+                if status.kind == .directory {
+                    // As gzip -c: a warning (exit 2), and the other inputs still go out.
+                    collector.record(FileOutcome(
+                        source: path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0, status: .skipped(.directoryIgnored)))
+                    return .notBegun
+                }
                 size = status.size
-                if request.storesName && status.kind == .regular {
-                    origin = GzipOrigin(
-                        name: path.lastComponent.bytes, modificationTime: status.modificationTime.gzipModificationTime)
+                if status.kind == .regular {
+                    origin = GzipOrigin(name: path, modificationTime: status.modificationTime, keeping: request.headerFields)
                 }
             }
         } catch {
             let path: PathName = if case .path(let path) = source { path } else { Self.standardInputName }
-            collector.record(FileOutcome(source: path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0, status: .failed("\(error)")))
-            return
+            // A wait for a FIFO's writer that the interrupt ended is no failure of the input.
+            if !cancellation.isCancelled {
+                collector.record(FileOutcome(source: path, output: nil, bytesIn: 0, bytesOut: 0, seconds: 0, status: .failed("\(error)")))
+            }
+            return .notBegun
         }
         let settings = request.settings
         let window = makeWindow(jobs: request.scheduling.jobs, blockSize: settings.blockSize)
@@ -94,13 +149,13 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             collector: collector, registry: registry, window: window, cancellation: cancellation, output: OutputOptions())
         let ending = Locked<StreamedGzipTask.Ending?>(nil)
         let task = StreamedGzipTask(
-            output: StandardOutputFile(cancelling: cancellation), encoder: settings.codec.makeEncoder(level: settings.level),
+            output: StandardOutputFile(cancelling: cancellation), encoder: settings.makeEncoder(),
             origin: origin, context: context, taskSize: size
         ) { end in ending.withLock { $0 = end } }
         let work = StreamedWork(cancellation: cancellation)
         let producerDone = DispatchSemaphore(value: 0)
         let producer = Thread { [collector, cancellation] in
-            let cutter = task.makeCutter(blockSize: settings.blockSize, feeding: work)
+            let cutter = task.makeCutter(blockSize: settings.blockSize, boundaries: settings.contentBoundaries, feeding: work)
             Self.feed(file, to: cutter, task: task, collector: collector, cancellation: cancellation)
             try? cutter.finish()
             work.finish()
@@ -109,20 +164,27 @@ public final class StreamCompressionRun: BatchRun, Sendable {
         producer.name = "squeeze.stream-producer"
         producer.start()
         schedule(work, request.scheduling)
-        // Interrupted, the producer may be blocked reading a pipe that sends nothing more: the
-        // run ends without it (it holds nothing the exit must clean up).
-        if cancellation.isCancelled { return }
-        producerDone.wait()
+        if cancellation.isCancelled {
+            // The stream's end may never reach the writer: the output is cut here. The producer
+            // may be blocked reading a pipe that sends nothing more, if the run was stopped by
+            // its output's reader going away rather than by a signal (which ends that read): the
+            // run ends without it (it holds nothing the exit must clean up).
+            task.abandon()
+        } else {
+            producerDone.wait()
+        }
 
         switch ending.withLock({ $0 }) {
         case .committed(let bytesIn, let bytesOut, let seconds)?:
             collector.record(FileOutcome(source: name, output: nil, bytesIn: bytesIn, bytesOut: bytesOut, seconds: seconds, status: .done))
+            return .whole
         case .failed(let error, let seconds)?:
             collector.record(FileOutcome(
                 source: name, output: nil, bytesIn: 0, bytesOut: 0, seconds: seconds,
                 status: .failed("\(error); what was written to standard output is incomplete")))
+            return .cut
         case .cancelled?, nil:
-            break
+            return .cut
         }
     }
 

@@ -7,6 +7,11 @@ struct DecompressedFileDestination: DecodedFileDestination {
     let source: ScannedFile
     let target: DecompressedTarget
     let context: TaskContext
+    /// The modification time the output takes instead of the source's (`gzip -N`: the header's).
+    var restoredTime: FileTime?
+    /// `gzip -cdf`: bytes after the last member are copied to standard output as they are, as
+    /// gzip copies what is not gzip, instead of ignored with a warning.
+    var copiesTrailingBytes = false
 
     /// Files at least this large are written behind the decoding (`WriteBehindOutput`) when one
     /// stream decodes them.
@@ -31,17 +36,28 @@ struct DecompressedFileDestination: DecodedFileDestination {
         }
         var outcome: FileOutcome
         do {
-            let summary = try decoding.result.get()
+            var summary = try decoding.result.get()
             guard let output = decoding.output else { preconditionFailure("a decoded file without an output") }
+            if copiesTrailingBytes, summary.trailing != .none, let reader = decoding.reader {
+                // A pipe's zero padding was read to its end and counted, not kept: zeros again.
+                if case .zeroPadding(let count) = summary.trailing, reader.isSequential {
+                    try output.write([UInt8](repeating: 0, count: Int(count)))
+                } else {
+                    try Self.copy(reader, from: summary.compressedBytes, to: output)
+                }
+                summary.trailing = .none
+            }
             // A stream (a pipe, a FIFO) changes as it is read; only a file can be checked.
             if let reader = decoding.reader, !reader.isSequential, !(try reader.status().isUnchanged(since: source.status)) {
                 throw SourceChangedError(path: source.path, detail: "its size, times or identity changed", output: changedSourceOutput)
             }
-            try output.commit(attributes: source.status, replacingExisting: context.output.force)
+            var attributes = source.status
+            if let restoredTime { attributes.modificationTime = restoredTime }
+            try output.commit(attributes: attributes, replacingExisting: context.output.force)
             outcome = FileOutcome(
                 source: source.path, output: outputPath, bytesIn: decoding.reader?.isSequential == true ? summary.compressedBytes : source.status.size,
                 bytesOut: summary.uncompressedBytes,
-                seconds: decoding.seconds, status: .done, warning: summary.trailing.warning,
+                seconds: decoding.seconds, status: .done, warning: summary.warning,
                 outputChecksum: (output as? DiscardedOutput)?.checksum)
         } catch {
             decoding.output?.discard()
@@ -55,6 +71,19 @@ struct DecompressedFileDestination: DecodedFileDestination {
         context.commits.record(
             outcome, output: outcome.output, source: source.path,
             keepSource: outcome.warning == nil ? nil : "it had a warning, and --rm removes only sources decoded cleanly")
+    }
+
+    /// Copies what `reader` holds from `offset` to its end (a stream's tail was given back to it by
+    /// the decoder, and is read again from there).
+    private static func copy(_ reader: ReadableFile, from offset: Int64, to output: any OutputFile) throws {
+        var buffer = [UInt8](repeating: 0, count: 128 << 10)
+        var position = offset
+        while true {
+            let count = try buffer.withUnsafeMutableBytes { try reader.read(into: $0, at: position) }
+            if count == 0 { return }
+            try buffer.withUnsafeBytes { try output.write(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+            position += Int64(count)
+        }
     }
 
     /// What a source that changed while it was decoded leaves: only a file can be discarded.

@@ -20,12 +20,20 @@ public struct DecompressionRequest: Sendable {
     /// With `toStandardOutput`, a file that is not compressed is copied as it is (`gzip -dcf`,
     /// `zcat -f`: `PlainPassthrough`) rather than reported as not gzip.
     public var passesPlainInputThrough: Bool
+    /// Which names are taken as compressed, and what each decompresses to.
+    public var suffixes: CompressedSuffixes
+    /// gzip's `-N`: an output to a file takes the name stored in the header (its last component,
+    /// in the source's directory) and its time, where the header has them.
+    public var restoresHeaderFields: StoredHeaderFields
 
     public init(
         roots: [PathName], purpose: Purpose = .decompress, filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         scheduling: SchedulingOptions = SchedulingOptions(), output: OutputOptions = OutputOptions(),
-        toStandardOutput: Bool = false, passesPlainInputThrough: Bool = false
+        toStandardOutput: Bool = false, passesPlainInputThrough: Bool = false, suffixes: CompressedSuffixes = .squeeze,
+        restoresHeaderFields: StoredHeaderFields = .none
     ) {
+        self.suffixes = suffixes
+        self.restoresHeaderFields = restoresHeaderFields
         self.roots = roots
         self.purpose = purpose
         self.filter = filter
@@ -84,7 +92,7 @@ public final class DecompressionRun: BatchRun, Sendable {
         let acceptsAnyName = request.purpose == .test || request.toStandardOutput
         let files = inputs(request.roots) { roots in
             scan(
-                roots, selecting: .gzipFiles(acceptingNamedFiles: acceptsAnyName), filter: request.filter,
+                roots, selecting: .gzipFiles(acceptingNamedFiles: acceptsAnyName, suffixes: request.suffixes), filter: request.filter,
                 followSymlinks: request.followSymlinks, removingLeftoverTemporaries: !output.discard && !request.toStandardOutput,
                 readingNamedStreams: acceptsAnyName)
         }
@@ -162,14 +170,26 @@ public final class DecompressionRun: BatchRun, Sendable {
         for input in inputs {
             let file = input.file
             let target: DecompressedTarget
+            var restoredTime: FileTime?
             if request.purpose == .test {
                 target = .nowhere
             } else if request.toStandardOutput {
                 target = .standardOutput
             } else {
-                guard let name = file.relativePath.decompressedPath, let sourceName = file.path.decompressedPath else {
+                guard var name = request.suffixes.decompressedPath(file.relativePath),
+                      var sourceName = request.suffixes.decompressedPath(file.path)
+                else {
                     skipped.append(SkippedPath(path: file.path, reason: .unknownSuffix))
                     continue
+                }
+                let restores = request.restoresHeaderFields
+                if restores != .none, let (header, _) = GzipHeader.atStart(of: file.path) {
+                    if restores.name, let stored = header.name.map({ PathName(bytes: $0).lastComponent }), !stored.isEmpty,
+                       stored != ".", stored != ".." {
+                        name = name.replacingLastComponent(with: stored)
+                        sourceName = sourceName.replacingLastComponent(with: stored)
+                    }
+                    if restores.time && header.modificationTime != 0 { restoredTime = FileTime(seconds: Int64(header.modificationTime)) }
                 }
                 let destination = output.directory.map { $0.appending(name) } ?? sourceName
                 if let first = claimed[destination] {
@@ -188,23 +208,18 @@ public final class DecompressionRun: BatchRun, Sendable {
                 target = .file(destination)
             }
             tasks.append(PlannedTask(
-                input: input, destination: DecompressedFileDestination(source: file, target: target, context: taskContext)))
+                input: input,
+                destination: DecompressedFileDestination(
+                    source: file, target: target, context: taskContext, restoredTime: restoredTime,
+                    copiesTrailingBytes: request.passesPlainInputThrough)))
         }
         return (tasks, skipped)
     }
 }
 
 extension PathName {
-    /// The name `gzip -d` gives the decompressed file: `.gz` removed, `.tgz` becoming `.tar`; nil
-    /// for any other name, and for a name that is nothing but the suffix.
-    public var decompressedPath: PathName? {
-        let name = lastComponent
-        if name.hasSuffix(".tgz") && name.bytes.count > 4 {
-            return trimmingTrailingSlashes.removingSuffix(".tgz").appendingSuffix(".tar")
-        }
-        if name.hasSuffix(".gz") && name.bytes.count > 3 {
-            return trimmingTrailingSlashes.removingSuffix(".gz")
-        }
-        return nil
+    /// The path with `component` for its last component, in the same directory.
+    func replacingLastComponent(with component: PathName) -> PathName {
+        trimmingTrailingSlashes.bytes.contains(UInt8(ascii: "/")) ? parent.appending(component) : component
     }
 }

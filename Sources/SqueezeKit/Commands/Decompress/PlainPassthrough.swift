@@ -1,9 +1,9 @@
 /// `gzip -dcf`: input that is not compressed goes to standard output as it is, so that `zcat -f`
 /// reads a mix of rotated (gzipped) and current (plain) logs. The first two bytes decide, as in
 /// GNU gzip: the gzip magic is decoded (so a damaged gzip file is still an error); the magic of
-/// another format gzip decodes itself (zip, compress, pack, LZH) is left to the decoder, which
-/// says it is not gzip, rather than copied as if it were text; anything else, down to an empty
-/// file or a single byte, is copied.
+/// another format gzip decodes itself is left to the decoder, which decodes zip, compress and
+/// pack as gzip does and says LZH and gzip before 0.5 are not gzip, rather than copy them as if
+/// they were text; anything else, down to an empty file or a single byte, is copied.
 enum PlainPassthrough {
     /// The leading bytes of the formats `gzip -d` decodes: gzip, gzip before 0.5, pack, compress,
     /// LZH, and zip (whose magic is four bytes).

@@ -19,9 +19,12 @@ import Glibc
 ///   of a hard link that carries some (cpio's newc puts a file's data on its last name):
 ///   libarchive would reopen the file in place.
 /// - a file whose bytes the stream has not verified yet (a gzip member's CRC comes after its data)
-///   keeps its temporary until they are (`UnverifiedEntries`), and so does a hard link to it: a
-///   damaged archive leaves no wrong file under a final name. Directories and symbolic links,
-///   made from their headers alone (which tar checksums), are made at once.
+///   keeps its temporary until they are (`UnverifiedEntries`), and so do the entries that must
+///   not appear before it: hard links to it, symbolic links to it, later entries of its name. A
+///   damaged archive leaves no wrong file under a final name. Directories, made from their
+///   headers alone (which tar checksums), are made at once; libarchive gives them their modes and
+///   times when it closes, after everything in them has its name.
+/// - a hard link whose target comes later in the archive waits for it (`ForwardLinks`).
 /// - nothing that was in the destination before is replaced without `--force`; the check is made
 ///   here (so that the entry is reported) and ARCHIVE_EXTRACT_NO_OVERWRITE keeps libarchive from
 ///   replacing a file that stands where it wants a parent directory. What this extraction made is
@@ -44,6 +47,10 @@ final class ArchiveExtractor {
     private var bytesReported: Int64 = 0
     /// Files extracted from bytes not verified yet, waiting under their temporaries.
     private var unverified = UnverifiedEntries()
+    /// Hard links waiting for a target the archive has not made yet.
+    private var forwardLinks = ForwardLinks()
+    private var leftovers = LeftoverSweep()
+    private var directoriesToSettle = DirectoriesToSettle()
     /// Temporary names come from one random seed, not a system call per file.
     private var temporaryNames = SplitMix64(seed: .random(in: .min ... .max))
 
@@ -51,19 +58,29 @@ final class ArchiveExtractor {
     private struct Target {
         var relative: PathName
         var kind: FileKind
+        /// Its directory was made by this extraction (`ExtractedPaths.madeParent`): nothing there
+        /// predates it.
+        var inOwnDirectory: Bool
         /// A hard link's target, relative to the destination.
         var linkTarget: PathName?
         /// A hard link with data: the data is written to a temporary, which then becomes every
         /// name of the file (see `relink`).
         var linkCarriesData: Bool
+        /// A hard link whose target the archive has not made yet (see `ForwardLinks`).
+        var linksForward = false
+        /// It must not take its name before an entry still waiting (see `UnverifiedEntries`).
+        var waitsBehind = false
+        /// An empty name of a file with several (cpio's newc), whose data comes on a later name.
+        var awaitsData = false
         /// Something was at the path before this extraction (a directory the entry merges into).
         var existedBefore = false
         /// A directory this extraction made, named again: it takes the entry's metadata.
         var updatesOwnDirectory = false
         /// Something that was there before this extraction is in the way (`--force`).
         var replacesOlder = false
-        /// Regular files and data go through a temporary; everything else is made in one step.
-        var usesTemporary: Bool { kind == .regular && (linkTarget == nil || linkCarriesData) }
+        /// Regular files, data and entries that wait go through a temporary; everything else is
+        /// made in one step.
+        var usesTemporary: Bool { kind == .regular && (linkTarget == nil || linkCarriesData) || waitsBehind || linksForward }
         var isDirectory: Bool { kind == .directory && linkTarget == nil }
     }
 
@@ -98,8 +115,10 @@ final class ArchiveExtractor {
             }
         } catch {
             abandonUnverified(because: error)
+            refuseForwardLinks()
             throw error
         }
+        if !cancellation.isCancelled { refuseForwardLinks() }
         if cancellation.isCancelled {
             abandonUnverified(because: nil)
         } else {
@@ -110,6 +129,7 @@ final class ArchiveExtractor {
         if case .warning(let message) = try disk.close() {
             report.warnings.append(FileFailure(path: placement.root, message: message))
         }
+        report.warnings += directoriesToSettle.settle(placement: placement)
     }
 
     private func extractEntries(into report: inout RunReportBuilder) throws {
@@ -137,7 +157,7 @@ final class ArchiveExtractor {
             previous = name
             do {
                 defer { paths.settleParents() }
-                if let outcome = try extract(name, headerWarning: header.warning) {
+                if let outcome = try extract(name, headerWarning: header.warning.flatMap(Self.keptWarning)) {
                     collector.record(outcome)
                 }
             } catch let refusal as EntryRefusal {
@@ -157,29 +177,62 @@ final class ArchiveExtractor {
         }
     }
 
+    /// A header's warning, unless it only says that a name stored as UTF-8 (a pax path record) is
+    /// not UTF-8: GNU tar writes such records for names that are not, and libarchive keeps the
+    /// name's bytes, which is what GNU tar extracts, without a word.
+    private static func keptWarning(_ message: String) -> String? {
+        message.hasSuffix("can't be converted from UTF-8 to current locale.") ? nil : message
+    }
+
     /// Gives the waiting files whose bytes are now verified their names, in archive order.
     private func commitUnverified(_ isVerified: (Int64) -> Bool) {
         for waiting in unverified.takeVerified(isVerified) {
+            if waiting.isSuperseded {
+                collector.record(waiting.outcome)
+                continue
+            }
             do {
+                if waiting.givesDataToLinks, let file = waiting.linkTarget {
+                    try relink(file, to: waiting.temporary, except: waiting.name)
+                }
                 try rename(waiting.temporary, over: waiting.name)
                 registry.unregister(placement.absolute(waiting.temporary))
-                if let file = waiting.linkTarget { noteLinked([file, waiting.name]) }
+                // Waiting entries are never directories: in a directory this extraction made, they are its own.
+                if !waiting.inOwnDirectory { paths.insert(waiting.name) }
+                if let file = waiting.linkTarget { noteLinked([waiting.name, file]) }
                 collector.record(waiting.outcome)
             } catch {
+                // Its bytes were verified: the name could not be taken.
                 discard(waiting.temporary)
-                collector.record(UnverifiedEntries.failure(waiting, because: error))
+                let cause = (error as? LibarchiveError)?.naming(waiting.temporary, as: waiting.name) ?? error
+                collector.record(UnverifiedEntries.failure(waiting, "\(cause)"))
             }
         }
     }
 
-    /// Removes the waiting files; each is reported as failed with `error` unless the run was interrupted.
+    /// Removes the waiting entries; each is reported as failed with `error` unless the run was
+    /// interrupted, a file with the names that were to be its hard links.
     private func abandonUnverified(because error: (any Error)?) {
-        for waiting in unverified.takeAll() {
-            discard(waiting.temporary)
-            if let error {
-                let cause = (error as? ArchiveDamageError)?.underlying ?? error
-                collector.record(UnverifiedEntries.failure(waiting, because: cause))
-            }
+        let waiting = unverified.takeAll()
+        // The names of one file wait as links of one temporary inode: the first is the file.
+        var first: [FileIdentity: Int] = [:]
+        var links: [Int: [PathName]] = [:]
+        for (index, entry) in waiting.enumerated() where !entry.isSuperseded {
+            guard let identity = (try? status(of: entry.temporary)).map(FileIdentity.init) else { continue }
+            if let file = first[identity] { links[file, default: []].append(entry.name) } else { first[identity] = index }
+        }
+        for (index, entry) in waiting.enumerated() {
+            if !entry.isSuperseded { discard(entry.temporary) }
+            guard let error else { continue }
+            let cause = (error as? ArchiveDamageError)?.underlying ?? error
+            collector.record(UnverifiedEntries.failure(entry, because: cause, links: entry.linkTarget == nil ? links[index] ?? [] : []))
+        }
+    }
+
+    /// The archive ended without making the targets of the hard links still waiting for one.
+    private func refuseForwardLinks() {
+        for link in forwardLinks.takeAll() {
+            collector.record(failure(link.entryName, "\(EntryRefusal.hardLinkToUnextracted(target: link.storedTarget))", since: link.start))
         }
     }
 
@@ -192,6 +245,17 @@ final class ArchiveExtractor {
     private func extract(_ name: PathName, headerWarning: String?) throws -> FileOutcome? {
         let start = MonotonicClock.now()
         guard let target = try check(name) else { return nil }
+        if let replaced = forwardLinks.remove(named: target.relative) {
+            // This entry takes the name first: that link would replace it if made later.
+            collector.record(failure(replaced.entryName, "\(EntryRefusal.hardLinkToUnextracted(target: replaced.storedTarget))", since: replaced.start))
+        }
+        if target.linksForward, let file = target.linkTarget, let stored = entry.hardLinkTarget {
+            forwardLinks.add(ForwardLinks.Link(name: target.relative, entryName: name, storedTarget: stored, start: start), to: file)
+            return nil
+        }
+        if target.isDirectory {
+            for temporary in unverified.supersede(target.relative) { discard(temporary) }
+        }
         var flags = ARCHIVE_EXTRACT_TIME | ARCHIVE_EXTRACT_PERM | ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NODOTDOT
         if placement.isInsideDestination { flags |= ARCHIVE_EXTRACT_SECURE_NOABSOLUTEPATHS }
         if options.restoreOwners { flags |= ARCHIVE_EXTRACT_OWNER }
@@ -200,17 +264,90 @@ final class ArchiveExtractor {
         if !options.overwrite && !target.updatesOwnDirectory { flags |= ARCHIVE_EXTRACT_NO_OVERWRITE }
         try disk.setOptions(flags)
 
+        // A directory there already takes its entry's mode and time at the end (see `DirectoriesToSettle`).
+        let settled = target.updatesOwnDirectory ? (entry.permissions & (options.keepSetuidBits ? 0o7777 : ~(S_ISUID | S_ISGID) & 0o7777), entry.modificationTime) : nil
+        if settled != nil { entry.permissions |= 0o700 }
         let (written, warnings, waiting) = try write(name, to: target, headerWarning: headerWarning)
         if !target.existedBefore { paths.insert(target.relative) }
+        if let settled, let status = try? status(of: target.relative), status.kind == .directory {
+            directoriesToSettle.add(target.relative, status: status, permissions: settled.0, modificationTime: settled.1)
+        }
         let outcome = FileOutcome(
             source: name, output: placement.absolute(target.relative), bytesIn: 0, bytesOut: written,
             seconds: MonotonicClock.now() - start, status: .done,
             warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
-        guard let waiting else { return outcome }
-        unverified.append(UnverifiedEntries.Entry(
-            temporary: waiting, name: target.relative, streamEnd: reader.streamPosition, outcome: outcome,
-            linkTarget: target.linkTarget))
-        return nil
+        if let waiting {
+            let streamEnd = reader.streamPosition
+            if target.linkCarriesData, let file = target.linkTarget { unverified.release(file, at: streamEnd) }
+            unverified.append(UnverifiedEntries.Entry(
+                temporary: waiting, name: target.relative, kind: target.kind, inOwnDirectory: target.inOwnDirectory,
+                streamEnd: target.awaitsData ? UnverifiedEntries.awaitingData : streamEnd,
+                outcome: outcome, linkTarget: target.linkTarget, givesDataToLinks: target.linkCarriesData))
+        }
+        if !target.isDirectory { makeForwardLinks(to: target.relative) }
+        return waiting == nil ? outcome : nil
+    }
+
+    /// Makes the hard links that waited for `file`, just made (and those that waited for them):
+    /// each through a temporary linked to the file (to its temporary while it waits), renamed
+    /// into place. A link waits with its file, and behind an earlier entry of its own name still
+    /// waiting (the last entry of a name wins, whatever the stream has verified).
+    private func makeForwardLinks(to file: PathName) {
+        guard !forwardLinks.isEmpty else { return }
+        var made = [file]
+        while let target = made.popLast() {
+            for link in forwardLinks.take(to: target) {
+                let start = MonotonicClock.now()
+                let waitingFile = unverified.waiting(for: target)
+                var temporary: PathName?
+                do {
+                    let parents = sequence(first: link.name.parent) { $0.parent }.lazy.prefix { $0 != "." }
+                    try checkNotBeneathWaitingEntry(link.name, directories: parents)
+                    let inOwnDirectory = paths.madeParent(of: link.name)
+                    let linked = freshTemporary(for: link.name, inOwnDirectory: inOwnDirectory)
+                    temporary = linked
+                    registry.register(placement.absolute(linked))
+                    linkEntry.clear()
+                    linkEntry.pathname = placement.path(linked)
+                    linkEntry.hardLinkTarget = placement.path(waitingFile?.temporary ?? target)
+                    linkEntry.kind = .regular
+                    try disk.setOptions(ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_NO_OVERWRITE)
+                    _ = try disk.writeHeader(linkEntry, name: link.entryName)
+                    _ = try disk.finishEntry(name: link.entryName)
+                    let outcome = FileOutcome(
+                        source: link.entryName, output: placement.absolute(link.name), bytesIn: 0, bytesOut: 0,
+                        seconds: MonotonicClock.now() - link.start, status: .done)
+                    if waitingFile != nil || unverified.isWaiting(link.name) {
+                        let kind = waitingFile?.kind ?? (try? status(of: target))?.kind ?? .regular
+                        unverified.append(UnverifiedEntries.Entry(
+                            temporary: linked, name: link.name, kind: kind, inOwnDirectory: inOwnDirectory,
+                            streamEnd: reader.streamPosition,
+                            outcome: outcome, linkTarget: target))
+                    } else {
+                        try rename(linked, over: link.name)
+                        registry.unregister(placement.absolute(linked))
+                        paths.insert(link.name)
+                        noteLinked([link.name, target])
+                        collector.record(outcome)
+                    }
+                    made.append(link.name)
+                } catch {
+                    if let temporary { discard(temporary) }
+                    let cause = temporary.flatMap { (error as? LibarchiveError)?.naming($0, as: link.name) } ?? error
+                    collector.record(failure(link.entryName, "\(cause)", since: start))
+                }
+            }
+        }
+    }
+
+    /// Throws when one of `directories`, which extracting `relative` would create, is the name of
+    /// an entry still waiting (a file, a link: waiting entries are never directories). In archive
+    /// order that name is taken by then, and the entry fails as it does when nothing waits
+    /// ("Not a directory"); created now, the directory would keep the waiting entry from its name,
+    /// and what is extracted would depend on how far the stream had been verified.
+    private func checkNotBeneathWaitingEntry(_ relative: PathName, directories: some Sequence<PathName>) throws(SystemError) {
+        guard !unverified.isEmpty, directories.contains(where: unverified.isWaiting) else { return }
+        throw SystemError("extract", placement.absolute(relative), code: ENOTDIR)
     }
 
     /// Where the entry goes, after squeeze's checks; nil when something that was there before is
@@ -223,17 +360,44 @@ final class ArchiveExtractor {
         let kind = storedLink == nil ? entry.kind : .regular
         try checkKind(kind, isDestination: relative.isEmpty)
         paths.noteParents(of: relative)
+        try checkNotBeneathWaitingEntry(relative, directories: paths.pendingParents)
+        let inOwnDirectory = paths.madeParent(of: relative)
+        if !relative.isEmpty && !inOwnDirectory {
+            // A directory that was there before: a killed extraction may have left temporaries in it.
+            let directory = relative.parent == "." ? PathName(bytes: []) : relative.parent
+            for leftover in leftovers.sweep(directory, placement: placement) { collector.record(.skipped(leftover)) }
+        }
         let linkTarget = try storedLink.map(checkHardLinkTarget)
         if linkTarget == relative { throw EntryRefusal.hardLinkToItself }
-        var target = Target(relative: relative, kind: kind, linkTarget: linkTarget, linkCarriesData: linkTarget != nil && entry.size > 0)
-        // Data needs a file to go to (libarchive would drop it for a symbolic link, say).
-        if target.linkCarriesData, let storedLink, let linkTarget, (try? status(of: linkTarget))?.kind != .regular {
-            throw EntryRefusal.hardLinkDataToNonFile(target: storedLink)
+        // cpio gives every name of a symbolic link its target as data: that is no file's data.
+        let carriesData = linkTarget != nil && entry.size > 0 && entry.kind != .symbolicLink
+        var target = Target(relative: relative, kind: kind, inOwnDirectory: inOwnDirectory, linkTarget: linkTarget, linkCarriesData: carriesData)
+        if let storedLink, let linkTarget {
+            let waiting = unverified.waiting(for: linkTarget)
+            if waiting == nil && !paths.contains(linkTarget) {
+                // Not made yet: made when the archive makes it, if it does. Data must be given to
+                // a file that is there.
+                if target.linkCarriesData { throw EntryRefusal.hardLinkToUnextracted(target: storedLink) }
+                target.linksForward = true
+            }
+            // Data needs a file to go to (libarchive would drop it for a symbolic link, say).
+            if target.linkCarriesData && (waiting?.kind ?? (try? status(of: linkTarget))?.kind) != .regular {
+                throw EntryRefusal.hardLinkDataToNonFile(target: storedLink)
+            }
+            target.waitsBehind = waiting != nil
+        }
+        if kind == .symbolicLink, !unverified.isEmpty, let pointed = entry.symbolicLinkTarget.flatMap({ EntryPath.symbolicLinkTarget($0, of: relative) }) {
+            target.waitsBehind = unverified.isWaiting(pointed)
+        }
+        if !target.isDirectory && unverified.isWaiting(relative) { target.waitsBehind = true }
+        if kind == .regular && storedLink == nil && entry.size == 0 && entry.linkCount > 1 {
+            target.awaitsData = true
+            target.waitsBehind = true
         }
 
         // In a directory this extraction made, nothing predates it: no need to look.
         let isOurs = paths.contains(relative)
-        let existing = !isOurs && paths.madeParent(of: relative) ? nil : try? status(of: relative)
+        let existing = !isOurs && inOwnDirectory ? nil : try? status(of: relative)
         if let existing {
             if isOurs {
                 try clearOwn(relative, kind: existing.kind, for: &target)
@@ -242,8 +406,11 @@ final class ArchiveExtractor {
             } else if !options.overwrite {
                 collector.record(.skipped(SkippedPath(path: name, reason: .outputExists(placement.absolute(relative)))))
                 return nil
+            } else if existing.kind != .regular && existing.kind != .symbolicLink {
+                // Nothing that is not a file is replaced, as for every output squeeze writes; a
+                // symbolic link is, not followed (as `gzip -f` replaces one named after its source).
+                throw EntryRefusal.replacesNonFile(existing.kind)
             } else {
-                target.existedBefore = existing.kind == .directory
                 target.replacesOlder = true
             }
         }
@@ -279,27 +446,18 @@ final class ArchiveExtractor {
             // The data becomes a file of its own first.
             entry.hardLinkTarget = nil
             entry.kind = .regular
-        } else if let link = target.linkTarget {
-            entry.hardLinkTarget = placement.path(link)
+        } else if let file = target.linkTarget {
+            // A link to a file still waiting is a link to its temporary, waiting with it.
+            entry.hardLinkTarget = placement.path(unverified.temporary(for: file) ?? file)
+            // Data it may carry is not for the file (see `check`): libarchive would write it
+            // through the link.
+            entry.size = 0
         }
-        if !target.usesTemporary, let file = target.linkTarget, let waiting = unverified.temporary(for: file) {
-            // A link to a file still waiting: a link to its temporary, waiting with it.
-            let temporary = freshTemporary(for: target.relative)
-            registry.register(placement.absolute(temporary))
-            entry.pathname = placement.path(temporary)
-            entry.hardLinkTarget = placement.path(waiting)
-            do {
-                let (written, warnings) = try copy(name, headerWarning: headerWarning)
-                return (written, warnings, temporary)
-            } catch {
-                discard(temporary)
-                throw error
-            }
-        }
+        let readsData = target.linkTarget == nil || target.linkCarriesData
         guard target.usesTemporary else {
             entry.pathname = placement.path(target.relative)
             do {
-                let (written, warnings) = try copy(name, headerWarning: headerWarning)
+                let (written, warnings) = try copy(name, headerWarning: headerWarning, readsData: readsData)
                 if let file = target.linkTarget { noteLinked([file, target.relative]) }
                 return (written, warnings, nil)
             } catch {
@@ -311,16 +469,18 @@ final class ArchiveExtractor {
             }
         }
 
-        let temporary = freshTemporary(for: target.relative)
+        let temporary = freshTemporary(for: target.relative, inOwnDirectory: target.inOwnDirectory)
         registry.register(placement.absolute(temporary))
         do {
             entry.pathname = placement.path(temporary)
-            let (written, warnings) = try copy(name, headerWarning: headerWarning)
-            // Files wait in archive order: after any already waiting, or until their bytes are verified.
-            // An empty file has no bytes to verify (its header carries its own checksum, as a
-            // directory's does): it waits only behind a file of its name, which must not replace it.
-            let waits = written > 0 ? !unverified.isEmpty : unverified.temporary(for: target.relative) != nil
-            if !target.linkCarriesData && (waits || written > 0 && !reader.streamHasVerified(through: reader.streamPosition)) {
+            let (written, warnings) = try copy(name, headerWarning: headerWarning, readsData: readsData)
+            // Data waits until its bytes are verified, in archive order: behind anything already
+            // waiting. An entry without data (an empty file, a link) has no bytes to verify (its
+            // header carries its own checksum, as a directory's does): it waits only when it must
+            // not appear before an entry still waiting. Data for a link's file waits until every
+            // earlier entry has its name, so that it reaches them all.
+            let unverifiedData = written > 0 && (!unverified.isEmpty || !reader.streamHasVerified(through: reader.streamPosition))
+            if target.waitsBehind || unverifiedData || target.linkCarriesData && !unverified.isEmpty {
                 return (written, warnings, temporary)
             }
             if target.linkCarriesData, let file = target.linkTarget { try relink(file, to: temporary, except: target.relative) }
@@ -335,12 +495,13 @@ final class ArchiveExtractor {
     }
 
     /// Writes the header of `entry` (as set up) and copies the entry's data into what it made.
-    private func copy(_ name: PathName, headerWarning: String?) throws -> (Int64, [String]) {
+    /// Without `readsData`, the entry gets no data: the reader skips what it has at the next header.
+    private func copy(_ name: PathName, headerWarning: String?, readsData: Bool = true) throws -> (Int64, [String]) {
         var warnings = headerWarning.map { [$0] } ?? []
         var written: Int64 = 0
         if case .warning(let message) = try disk.writeHeader(entry, name: name) { warnings.append(message) }
         do {
-            while let block = try reader.nextDataBlock(name: name) {
+            while readsData, let block = try reader.nextDataBlock(name: name) {
                 if cancellation.isCancelled { throw CancellationError() }
                 try disk.writeData(block.bytes, at: block.offset, name: name)
                 written += Int64(block.bytes.count)
@@ -364,7 +525,7 @@ final class ArchiveExtractor {
         let old = FileIdentity(try status(of: file))
         let names = [file] + linkedNames.names(of: old).filter { $0 != file && $0 != own }
         for name in names where (try? status(of: name)).map(FileIdentity.init) == old {
-            let link = freshTemporary(for: name)
+            let link = freshTemporary(for: name, inOwnDirectory: paths.madeParent(of: name))
             registry.register(placement.absolute(link))
             defer { registry.unregister(placement.absolute(link)) }
             linkEntry.clear()
@@ -413,7 +574,8 @@ final class ArchiveExtractor {
         if isDestination && kind != .directory { throw .namesDestination(kind) }
     }
 
-    /// A hard link's target, relative to the destination: inside it, and made by this extraction.
+    /// A hard link's target, relative to the destination: inside it (whether this extraction made
+    /// it is checked by the caller).
     private func checkHardLinkTarget(_ link: PathName) throws(EntryRefusal) -> PathName {
         let relative: PathName
         do {
@@ -421,18 +583,18 @@ final class ArchiveExtractor {
         } catch {
             throw .hardLinkOutside(target: link)
         }
-        guard !relative.isEmpty && paths.contains(relative) else { throw .hardLinkToUnextracted(target: link) }
+        guard !relative.isEmpty else { throw .hardLinkToUnextracted(target: link) }
         return relative
     }
 
     /// A temporary name beside `relative` that nothing uses (libarchive creates it). In a
-    /// directory this extraction made, a fresh random name is free without looking.
-    private func freshTemporary(for relative: PathName) -> PathName {
+    /// directory this extraction made (`inOwnDirectory`), a fresh random name is free without looking.
+    private func freshTemporary(for relative: PathName, inOwnDirectory: Bool) -> PathName {
         while true {
             let named = TemporaryName.candidate(for: relative, random: temporaryNames.next())
             // At the top, without the "./" the candidate comes with.
             let candidate = named.parent == "." ? named.lastComponent : named
-            if paths.madeParent(of: relative) || !FileStatus.exists(placement.path(candidate)) { return candidate }
+            if inOwnDirectory || !FileStatus.exists(placement.path(candidate)) { return candidate }
         }
     }
 

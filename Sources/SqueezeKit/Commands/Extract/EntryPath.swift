@@ -15,6 +15,23 @@ enum EntryPath {
         }
         return PathName(bytes: kept.joined(separator: [slash]))
     }
+
+    /// The entry a symbolic link at `link` points to, when its target names one below the
+    /// destination without going through another link (`..` taken lexically, as `tar` stores
+    /// it); nil for an absolute target or one that climbs out.
+    static func symbolicLinkTarget(_ target: PathName, of link: PathName) -> PathName? {
+        if target.isAbsolute || target.isEmpty { return nil }
+        let slash = UInt8(ascii: "/")
+        var kept: [ArraySlice<UInt8>] = link.parent == "." ? [] : link.parent.bytes.split(separator: slash)[...].map { $0 }
+        for component in target.bytes.split(separator: slash, omittingEmptySubsequences: true) {
+            if component.elementsEqual("..".utf8) {
+                if kept.popLast() == nil { return nil }
+            } else if !component.elementsEqual(".".utf8) {
+                kept.append(component)
+            }
+        }
+        return kept.isEmpty ? nil : PathName(bytes: kept.joined(separator: [slash]))
+    }
 }
 
 /// How an entry's path below the destination is given to the file system and to libarchive.
@@ -66,6 +83,9 @@ public enum EntryRefusal: Error, Equatable, Sendable, CustomStringConvertible {
     /// A hard link that carries data, to something that cannot hold it (a directory, a symbolic
     /// link the archive made, ...).
     case hardLinkDataToNonFile(target: PathName)
+    /// Under `--force`, something that was in the destination and is neither a regular file nor a
+    /// symbolic link is in the way (a directory the entry cannot merge into, a FIFO, a device).
+    case replacesNonFile(FileKind)
 
     public var description: String {
         switch self {
@@ -79,6 +99,7 @@ public enum EntryRefusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .hardLinkToUnextracted(let target): "refused: hard link to '\(target)', which this archive did not extract"
         case .hardLinkToItself: "refused: hard link to itself"
         case .hardLinkDataToNonFile(let target): "refused: hard link to '\(target)' carries data, and '\(target)' is not a regular file"
+        case .replacesNonFile(let kind): "refused: \(kind.phrase) is there, and only files and symbolic links are replaced, even with --force"
         }
     }
 }

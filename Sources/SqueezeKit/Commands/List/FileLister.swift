@@ -13,7 +13,8 @@ extension FileLister {
     static var prefixLength: Int { 512 }
 }
 
-/// Lists a gzip file. An indexed file (squeeze's own) is listed from its member index alone: a
+/// Lists a gzip file, or a file of another format gzip reads (compress, pack: `MemberFormat`; a
+/// zip is an archive, listed entry by entry below). An indexed file (squeeze's own) is listed from its member index alone: a
 /// few `pread`s, however large the file. Any other gzip is decoded in full, output dropped, to
 /// count its members and give its exact size (`gzip -l` decodes the file too, but shows the last
 /// member's length, modulo 4 GiB, as the uncompressed size).
@@ -21,7 +22,7 @@ struct GzipFileLister: FileLister {
     let pools: DecoderPools
 
     func recognizes(_ prefix: [UInt8], path: PathName) -> Bool {
-        prefix.starts(with: GzipHeader.magic)
+        prefix.withUnsafeBytes { MemberFormat.of($0, atFileStart: true) } != nil
     }
 
     func list(_ file: ReadableFile, status: FileStatus, cancellation: CancellationFlag) throws -> FileListing {
@@ -34,15 +35,15 @@ struct GzipFileLister: FileLister {
             try decoder.decode(file, cancellation: cancellation, progress: { _ in }, sink: { _ in })
         }
         return listing(of: summary.firstHeader, compressedBytes: file.size(status: status, read: summary.compressedBytes), uncompressedBytes: summary.uncompressedBytes,
-                       members: summary.members, sizeSource: .decoded, trailing: summary.trailing)
+                       members: summary.members, sizeSource: .decoded, trailing: summary.trailing, format: summary.format)
     }
 
     private func listing(
         of header: GzipHeader?, compressedBytes: Int64, uncompressedBytes: Int64, members: Int,
-        sizeSource: FileListing.SizeSource, trailing: TrailingBytes
+        sizeSource: FileListing.SizeSource, trailing: TrailingBytes, format: MemberFormat = .gzip
     ) -> FileListing {
         FileListing(
-            format: "gzip", compressedBytes: compressedBytes, uncompressedBytes: uncompressedBytes, members: members,
+            format: format.rawValue, compressedBytes: compressedBytes, uncompressedBytes: uncompressedBytes, members: members,
             originalName: header?.name.map { String(decoding: $0, as: UTF8.self) },
             modificationTime: header.flatMap { $0.modificationTime == 0 ? nil : $0.modificationTime },
             sizeSource: sizeSource, trailing: trailing)

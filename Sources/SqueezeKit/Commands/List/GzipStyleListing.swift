@@ -1,15 +1,14 @@
-import Foundation
 import Glibc
 
-/// One line of `gzip -l` as GNU gzip 1.12 prints it: the figures gzip gives, whatever they mean.
-/// gzip 1.12 decodes the whole file, and resets its count at each member, so that a file of
-/// several members shows the last member's decoded length and CRC-32 beside every byte of the
-/// file; and its ratio takes off the header and trailer only of a file of one member.
+/// One line of `gzip -l` in GNU gzip's columns. The sizes are the truth for a file of several
+/// members, as gzip 1.13 gives them: every member's decoded bytes (gzip 1.12 showed the last
+/// member's alone). The CRC-32 is the last member's, and the ratio takes off the header and
+/// trailer only of a file of one member, as gzip counts.
 public struct GzipStyleEntry: Sendable, Equatable {
     /// Every byte of the file (or of standard input).
     public var compressedBytes: Int64
-    /// The decoded length of the last member, exact (not modulo 4 GiB).
-    public var lastMemberBytes: Int64
+    /// Every member's decoded bytes, exact (not modulo 4 GiB).
+    public var uncompressedBytes: Int64
     public var lastMemberChecksum: UInt32
     /// A single member's header and trailer; 0 for several members, as gzip 1.12 counts.
     public var overheadBytes: Int64
@@ -23,14 +22,7 @@ public struct GzipStyleEntry: Sendable, Equatable {
     /// The name gzip gives the decoded file of `path`: a known suffix (`.gz`, `.z`, `-gz`, `-z`,
     /// `_z`, any case) removed, `.tgz` and `.taz` becoming `.tar`; any other name as it is.
     public static func uncompressedName(of path: PathName) -> PathName {
-        let lowered = path.lastComponent.description.lowercased()
-        for suffix in [".tgz", ".taz"] where lowered.hasSuffix(suffix) && lowered.count > suffix.count {
-            return PathName(bytes: path.bytes.dropLast(suffix.utf8.count)).appendingSuffix(".tar")
-        }
-        for suffix in [".gz", ".z", "-gz", "-z", "_z"] where lowered.hasSuffix(suffix) && lowered.count > suffix.count {
-            return PathName(bytes: path.bytes.dropLast(suffix.utf8.count))
-        }
-        return path
+        CompressedSuffixes.gzip(extra: nil).decompressedPath(path) ?? path
     }
 
     /// The name `-N` shows for the name a header stores: its last component, as gnulib's
@@ -75,12 +67,12 @@ public struct GzipStyleListingFormatter: Sendable {
             if verbose {
                 text += Array("defla \(Self.hex(entry.lastMemberChecksum)) \(Self.date(entry.time)) ".utf8)
             }
-            let saved = entry.lastMemberBytes - (entry.compressedBytes - entry.overheadBytes)
-            text += Array("\(Self.padded(entry.compressedBytes)) \(Self.padded(entry.lastMemberBytes)) ".utf8)
-            text += Array("\(Self.ratio(saved, of: entry.lastMemberBytes)) ".utf8) + entry.name.bytes + [0x0A]
+            let saved = entry.uncompressedBytes - (entry.compressedBytes - entry.overheadBytes)
+            text += Array("\(Self.padded(entry.compressedBytes)) \(Self.padded(entry.uncompressedBytes)) ".utf8)
+            text += Array("\(Self.ratio(saved, of: entry.uncompressedBytes)) ".utf8) + entry.name.bytes + [0x0A]
         }
         let totalIn = entries.reduce(0) { $0 + $1.compressedBytes }
-        let totalOut = entries.reduce(0) { $0 + $1.lastMemberBytes }
+        let totalOut = entries.reduce(0) { $0 + $1.uncompressedBytes }
         if operandCount > 1 && !quiet && totalIn > 0 && totalOut > 0 {
             // gzip takes off the last file's overhead: "not meaningful", its source says, but it
             // makes the totals' ratio a single file's.
@@ -101,9 +93,11 @@ public struct GzipStyleListingFormatter: Sendable {
         return String(repeating: "0", count: 8 - digits.count) + digits
     }
 
-    /// gzip's `%5.1f%%` of `part` over `whole` (0 when `whole` is).
-    static func ratio(_ part: Int64, of whole: Int64) -> String {
-        String(format: "%5.1f%%", whole == 0 ? 0 : 100 * Double(part) / Double(whole))
+    /// gzip's `%5.1f%%` of `part` over `whole` (0 when `whole` is), as its `-l` and `-v` print it.
+    public static func ratio(_ part: Int64, of whole: Int64) -> String {
+        let tenths = whole == 0 ? 0 : Int64((1000 * Double(part) / Double(whole)).rounded())
+        let text = (tenths < 0 ? "-" : "") + "\(tenths.magnitude / 10).\(tenths.magnitude % 10)"
+        return String(repeating: " ", count: max(0, 5 - text.count)) + text + "%"
     }
 
     /// gzip's `-v` date: the month's abbreviation, the day in three columns, hours and minutes,
@@ -113,6 +107,10 @@ public struct GzipStyleListingFormatter: Sendable {
         var parts = tm()
         guard localtime_r(&time, &parts) != nil else { return "??? ?? ??:??" }
         let months = ["Jan", "Feb", "Mar", "Apr", "May", "Jun", "Jul", "Aug", "Sep", "Oct", "Nov", "Dec"]
-        return months[Int(parts.tm_mon)] + String(format: "%3d %02d:%02d", parts.tm_mday, parts.tm_hour, parts.tm_min)
+        func digits(_ value: Int32, _ width: Int, _ pad: Character) -> String {
+            let text = "\(value)"
+            return String(repeating: pad, count: max(0, width - text.count)) + text
+        }
+        return months[Int(parts.tm_mon)] + digits(parts.tm_mday, 3, " ") + " " + digits(parts.tm_hour, 2, "0") + ":" + digits(parts.tm_min, 2, "0")
     }
 }

@@ -34,8 +34,9 @@ public final class GzipStyleListingRun: BatchRun, Sendable {
     }
 
     public func run() -> RunReport {
-        let report = RunReportBuilder(
+        var report = RunReportBuilder(
             command: "list", settings: RunReport.Settings(scheduling: request.scheduling), compressedSide: .input)
+        report.rateOf = nil
         let found = inputs(request.roots) { roots in
             scan(roots, selecting: .gzipFiles(acceptingNamedFiles: true), filter: PathFilter(), followSymlinks: false, readingNamedStreams: true)
         }

@@ -1,14 +1,12 @@
-/// The CRC-32 and length of the last member decoded, from the decoded bytes as they reach the
+/// The CRC-32 of the last member decoded, from the decoded bytes as they reach the
 /// sink and the members' ends as the decoder announces them (`verified`). The sink lags: the
 /// decoder hands on its buffer when it is full or the file ends, so a member's end is announced
 /// before (or as) its last bytes arrive, never after the next member's first.
 struct LastMemberChecksum {
     private(set) var checksum: UInt32 = 0
-    private(set) var length: Int64 = 0
     /// Decoded bytes taken so far, and the CRC-32 of those of the member they are in.
     private var position: Int64 = 0
     private var running: UInt32 = 0
-    private var memberStart: Int64 = 0
     /// Ends announced that the bytes have not reached yet, in order, from `nextEnd` on (as many
     /// as members end in one buffer of the decoder's: thousands, for tiny members).
     private var pendingEnds: [Int64] = []
@@ -33,9 +31,7 @@ struct LastMemberChecksum {
 
     private mutating func closeMembersEndingHere() {
         while nextEnd < pendingEnds.count, pendingEnds[nextEnd] == position {
-            let end = pendingEnds[nextEnd]
-            (checksum, length) = (running, end - memberStart)
-            (running, memberStart) = (0, end)
+            (checksum, running) = (running, 0)
             nextEnd += 1
         }
         if nextEnd == pendingEnds.count {

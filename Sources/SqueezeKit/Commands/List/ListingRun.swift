@@ -31,8 +31,9 @@ public final class ListingRun: BatchRun, Sendable {
     }
 
     public func run() -> RunReport {
-        let report = RunReportBuilder(
+        var report = RunReportBuilder(
             command: "list", settings: RunReport.Settings(scheduling: request.scheduling), compressedSide: .input)
+        report.rateOf = nil
         let found = inputs(request.roots) { roots in
             scan(
                 roots, selecting: .gzipFiles(acceptingNamedFiles: true), filter: request.filter,

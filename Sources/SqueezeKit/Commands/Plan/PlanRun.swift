@@ -92,7 +92,7 @@ public struct PlanRun: Sendable {
         }
 
         let partition = ShardPartition(sizes: sizes, shards: request.shards)
-        try writeLists(names: names, partition: partition)
+        let lists = try writeLists(names: names, partition: partition)
         try removeStaleLists(beyond: request.shards)
         let manifest = ShardPlanManifest(
             directory: Self.workingDirectory(), options: request.options, shardCount: request.shards,
@@ -103,7 +103,7 @@ public struct PlanRun: Sendable {
             shards: (0..<request.shards).map { index in
                 ShardPlanManifest.Shard(
                     index: index, list: ShardPlanManifest.listName(ofShard: index), files: partition.files[index],
-                    bytes: partition.bytes[index])
+                    bytes: partition.bytes[index], listBytes: lists[index].bytes, listSHA256: lists[index].digest)
             })
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
@@ -114,8 +114,9 @@ public struct PlanRun: Sendable {
     }
 
     /// Each shard's names, NUL-terminated, in the order found; one shard at a time, so that a
-    /// thousand shards do not hold a thousand descriptors.
-    private func writeLists(names: NameTable, partition: ShardPartition) throws {
+    /// thousand shards do not hold a thousand descriptors. Returns each list's length and SHA-256,
+    /// for the manifest.
+    private func writeLists(names: NameTable, partition: ShardPartition) throws -> [(bytes: Int64, digest: String)] {
         // Counting sort of the files by shard, keeping their order within each.
         var starts = [Int](repeating: 0, count: partition.shardCount + 1)
         for count in partition.files.enumerated() { starts[count.offset + 1] = starts[count.offset] + count.element }
@@ -125,22 +126,30 @@ public struct PlanRun: Sendable {
             order[next[Int(shard)]] = UInt32(file)
             next[Int(shard)] += 1
         }
+        var lists: [(bytes: Int64, digest: String)] = []
         for shard in 0..<partition.shardCount {
             let path = request.directory.appending(PathName(ShardPlanManifest.listName(ofShard: shard)))
+            var digest = SHA256()
+            var length: Int64 = 0
             try writeWholeOutput(to: path) { write in
                 var buffer: [UInt8] = []
                 buffer.reserveCapacity(1 << 20)
+                func flush() throws {
+                    try write(buffer)
+                    digest.update(buffer)
+                    length += Int64(buffer.count)
+                    buffer.removeAll(keepingCapacity: true)
+                }
                 for position in starts[shard]..<starts[shard + 1] {
                     names.withName(Int(order[position])) { buffer.append(contentsOf: $0) }
                     buffer.append(0)
-                    if buffer.count >= 1 << 20 {
-                        try write(buffer)
-                        buffer.removeAll(keepingCapacity: true)
-                    }
+                    if buffer.count >= 1 << 20 { try flush() }
                 }
-                if !buffer.isEmpty { try write(buffer) }
+                if !buffer.isEmpty { try flush() }
             }
+            lists.append((length, digest.finalHex()))
         }
+        return lists
     }
 
     /// Lists of an earlier plan with more shards, which this one replaces.

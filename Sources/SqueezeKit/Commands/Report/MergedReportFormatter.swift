@@ -8,7 +8,7 @@ public struct MergedReportFormatter: Sendable {
         var lines: [String] = []
         let shardWord = merged.shards.count == 1 ? "shard" : "shards"
         lines.append("merged \(merged.shards.count) \(shardWord) (\(merged.reports) report\(merged.reports == 1 ? "" : "s")): \(F.count(merged.filesDone)) files done, \(F.count(merged.filesFailed)) failed, \(F.count(merged.filesSkipped)) skipped")
-        lines.append("  \(F.megabytes(merged.bytesIn)) -> \(F.megabytes(merged.bytesOut)) (ratio \(F.decimal(merged.compressionRatio, places: 2)))")
+        lines.append("  \(F.size(merged.bytesIn)) -> \(F.size(merged.bytesOut)) (ratio \(F.decimal(merged.compressionRatio, places: 2)))")
         lines.append("  job: \(F.seconds(merged.jobSeconds)) first start to last end, \(F.decimal(merged.megabytesPerSecond, places: 1)) MB/s; \(F.decimal(merged.cpuSeconds, places: 2)) s CPU")
         if let slowest = merged.slowestShard {
             lines.append("  slowest shard: \(slowest), \(F.seconds(merged.slowestShardSeconds)), \(F.decimal(merged.slowestOverMean, places: 2))x the mean of \(F.seconds(merged.meanShardSeconds))")

@@ -30,6 +30,8 @@ public struct FileOutcome: Sendable {
     /// totals (out for `archive`, in for `extract`), but it is not one more file done or failed
     /// beside them.
     public var isArchive = false
+    /// A file done by an earlier run: its output was found complete and left as it was.
+    public var isFoundDone = false
 
     public init(
         source: PathName, output: PathName?, bytesIn: Int64, bytesOut: Int64, seconds: Double,
@@ -63,6 +65,9 @@ public struct RunTotals: Sendable, Equatable {
     /// Files worked through so far, done or failed, including those whose outcome is recorded only
     /// at the end of the run (the entries of an archive): what a progress display counts.
     public var filesProcessed = 0
+    /// Of `filesDone` and `bytesIn`, what an earlier run had done: outputs found complete.
+    public var filesFoundDone = 0
+    public var bytesFoundDone: Int64 = 0
 
     public init() {}
 
@@ -78,6 +83,10 @@ public struct RunTotals: Sendable, Equatable {
             if !outcome.isArchive { filesDone += 1 }
             bytesIn += outcome.bytesIn
             bytesOut += outcome.bytesOut
+            if outcome.isFoundDone {
+                filesFoundDone += 1
+                bytesFoundDone += outcome.bytesIn
+            }
         case .failed:
             filesFailed += 1
             // An archive read or written in part before it failed: those bytes were worked through.

@@ -93,7 +93,7 @@ public final class GzipArchiveStream: DecodedStream {
             position = chunk.count
             if try decoded.next() == nil { isAtEnd = true }
         }
-        return decoded.summary?.trailing.warning
+        return decoded.summary?.warning
     }
 }
 
@@ -101,12 +101,19 @@ public final class GzipArchiveStream: DecodedStream {
 /// thread of its own, running ahead of the reader by a few buffers: decompression then overlaps
 /// with the work done on what it produces, as in `gzip -dc | tar x`, instead of alternating with
 /// it on one thread. The reader's libarchive parses the result as an uncompressed archive.
+///
+/// The filters check what they check (xz and bzip2 their blocks, zstd its frames) only once a
+/// block or frame has been decoded, after handing its bytes on, and squeeze cannot ask how far
+/// they have got: so nothing counts as verified until the whole file has been decoded without an
+/// error (`finishReading` reads it to its end, past the archive's end marker).
 public final class ReadAheadDecodingStream: DecodedStream {
     private let channel = BoundedChannel<[UInt8]>(capacity: 4)
     private let consumed: FileBytesConsumed
     private var chunk: [UInt8] = []
     private var position = 0
     private var isAtEnd = false
+    /// The whole file was decoded, every check of its filters passed.
+    private var isDecodedWhole = false
     /// Decoded bytes handed to the reader so far.
     public private(set) var bytesDelivered: Int64 = 0
 
@@ -139,6 +146,7 @@ public final class ReadAheadDecodingStream: DecodedStream {
             do {
                 guard let next = try channel.receive() else {
                     isAtEnd = true
+                    isDecodedWhole = true
                     continue
                 }
                 chunk = next
@@ -156,6 +164,14 @@ public final class ReadAheadDecodingStream: DecodedStream {
         bytesDelivered += Int64(count)
         return count
     }
+
+    public func finishReading() throws -> String? {
+        var buffer = [UInt8](repeating: 0, count: 1 << 16)
+        while try buffer.withUnsafeMutableBytes({ try read(into: $0) }) > 0 {}
+        return nil
+    }
+
+    public func hasVerified(through offset: Int64) -> Bool { isDecodedWhole }
 
     /// The decoding thread: libarchive with every filter and no format but "raw", which yields
     /// the decompressed bytes as the data of one entry. Bytes decoded before a failure (a

@@ -17,6 +17,10 @@ enum DecodingPlan: Sendable {
         blockSplit: SpeculativeSplit.BlockSearch = SpeculativeSplit.BlockSearch()
     ) -> DecodingPlan {
         guard size >= threshold else { return .stream }
+        // Only gzip is decoded in parallel: a file of another format gzip reads (compress, pack,
+        // zip: `MemberFormat`), or of none, is streamed, where its first bytes are told apart,
+        // rather than searched for DEFLATE blocks it does not hold.
+        guard (try? file.read(count: GzipHeader.magic.count, at: 0)) == GzipHeader.magic else { return .stream }
         if let index = try? MemberIndexWalker(file: file, fileSize: size, runLimit: runLimit).walk() {
             return index.memberCount > 1 ? .indexed(index) : .stream
         }

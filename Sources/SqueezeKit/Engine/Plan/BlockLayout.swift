@@ -119,16 +119,40 @@ extension Array {
     }
 }
 
-/// What the output bytes depend on: codec, level and block size. Mode and jobs do not change them.
+/// What the output bytes depend on: format, codec, level and block size. Mode and jobs do not
+/// change them.
 public struct CompressionSettings: Sendable, Codable, Equatable {
     public var codec: Codec
     public var level: Int
     public var blockSize: Int
+    /// gzip, or zlib's or zip's format (one stream, which the zlib codec writes).
+    public var format: OutputFormat
+    /// `--rsyncable`: a split file's indexed members start where its bytes say
+    /// (`ContentBoundaries`), not every `blockSize`.
+    public var rsyncable: Bool
 
-    public init(codec: Codec = .libdeflate, level: Int = Codec.defaultLevel, blockSize: Int = BlockLayout.defaultBlockSize) {
+    public init(
+        codec: Codec = .libdeflate, level: Int = Codec.defaultLevel, blockSize: Int = BlockLayout.defaultBlockSize,
+        format: OutputFormat = .gzip, rsyncable: Bool = false
+    ) {
         precondition(codec.levels.contains(level), "level \(level) out of range for \(codec)")
+        precondition(format == .gzip || codec == .zlib, "\(format) is written by zlib only")
+        precondition(!rsyncable || codec != .zlib, "rsyncable members are indexed members")
         self.codec = codec
         self.level = level
         self.blockSize = blockSize
+        self.format = format
+        self.rsyncable = rsyncable
     }
+
+    /// The encoder these settings compress with.
+    func makeEncoder() -> any BlockEncoder { codec.makeEncoder(level: level, format: format) }
+
+    /// Where members start under `--rsyncable`; nil without it.
+    var contentBoundaries: ContentBoundaries? { rsyncable ? ContentBoundaries(blockSize: blockSize) : nil }
+
+    /// The size of a file's work items. Under `--rsyncable`, four blocks: each item also reads on
+    /// to the end of its last member, about a block past its end, and the longer the item, the
+    /// less that costs (members, cut by their content, do not depend on it).
+    var workBlockSize: Int { rsyncable ? 4 * blockSize : blockSize }
 }

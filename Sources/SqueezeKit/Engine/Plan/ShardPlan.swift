@@ -10,11 +10,18 @@ public struct ShardPlanManifest: Codable, Sendable, Equatable {
         public var list: String
         public var files: Int
         public var bytes: Int64
+        /// The list's own length in bytes, and its SHA-256 (hexadecimal), as `plan` wrote it: a
+        /// list changed since (cut, added to, names swapped) is refused (`checkedNames`).
+        public var listBytes: Int64
+        public var listSHA256: String
     }
 
     /// How the plan was made: the selection options `compress` takes, and where the names came from.
     public struct Options: Codable, Sendable, Equatable {
         public var roots: [String]
+        /// The exact bytes of each root, base64, where they are not UTF-8 (`roots` then shows
+        /// U+FFFD there), as the JSON report's `pathBytes`; null for the others.
+        public var rootBytes: [String?]
         public var filesFrom: String?
         public var null: Bool
         /// The list gave each file's size (`--sizes`): nothing was scanned.
@@ -24,10 +31,11 @@ public struct ShardPlanManifest: Codable, Sendable, Equatable {
         public var followSymlinks: Bool
 
         public init(
-            roots: [String], filesFrom: String?, null: Bool, sizes: Bool, include: [String], exclude: [String],
+            roots: [PathName], filesFrom: String?, null: Bool, sizes: Bool, include: [String], exclude: [String],
             followSymlinks: Bool
         ) {
-            self.roots = roots
+            self.roots = roots.map(\.description)
+            rootBytes = roots.map(\.exactBytesIfNotUTF8)
             self.filesFrom = filesFrom
             self.null = null
             self.sizes = sizes
@@ -37,7 +45,9 @@ public struct ShardPlanManifest: Codable, Sendable, Equatable {
         }
     }
 
-    public var formatVersion = 1
+    /// 2 from the lists' lengths and digests on; 1 had neither (`read` refuses it).
+    public var formatVersion = Self.currentFormatVersion
+    public static let currentFormatVersion = 2
     /// The working directory of `plan`: relative names in the lists are relative to it.
     public var directory: String
     public var options: Options
@@ -57,18 +67,33 @@ public struct ShardPlanManifest: Codable, Sendable, Equatable {
     public static let fileName = "manifest.json"
     public static func listName(ofShard index: Int) -> String { "shard-\(index)" }
 
+    /// The manifest of the plan in `directory`: `ShardPlanError.unreadable` when there is none to
+    /// read (a usage error: the wrong directory), a `ShardPlanRefusal` when what is there is not a
+    /// manifest of this format.
     public static func read(from directory: PathName) throws -> ShardPlanManifest {
         let path = directory.appending(PathName(fileName))
         let bytes: [UInt8]
         do {
-            bytes = try ReadableFile(path).readToEnd(from: 0, expected: 0, limit: 256 << 20)
+            let file = try ReadableFile(regularFile: path)
+            let kind = try file.status().kind
+            guard kind == .regular else { throw ShardPlanRefusal(directory, .notARegularFile(fileName, kind)) }
+            bytes = try file.readToEnd(from: 0, expected: 0, limit: 256 << 20)
+        } catch let error as ShardPlanRefusal {
+            throw error
         } catch {
             throw ShardPlanError.unreadable(directory, "\(error)")
         }
+        // The version first, so that a plan of another format is named as such rather than as
+        // a field missing.
+        struct Version: Decodable { var formatVersion: Int }
         do {
+            let version = try JSONDecoder().decode(Version.self, from: Data(bytes)).formatVersion
+            guard version == currentFormatVersion else { throw ShardPlanRefusal(directory, .formatVersion(version)) }
             return try JSONDecoder().decode(ShardPlanManifest.self, from: Data(bytes))
+        } catch let error as ShardPlanRefusal {
+            throw error
         } catch {
-            throw ShardPlanError.unreadable(directory, "\(path) is not a squeeze plan manifest (\(error))")
+            throw ShardPlanRefusal(directory, .notAManifest("\(error)"))
         }
     }
 }

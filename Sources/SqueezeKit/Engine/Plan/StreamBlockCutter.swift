@@ -10,11 +10,21 @@
 ///   ends the stream in the last block; libdeflate indexes its members only when there are
 ///   several).
 ///
+/// With `ContentBoundaries` (`--rsyncable`), a stream past twice `blockSize` is cut where its
+/// bytes say instead, from its start, as a file of the same bytes is; a block then ends at a
+/// boundary once a byte beyond it arrives (a boundary is never at the very end).
+///
 /// Where the blocks begin and end, and which is last, depends on the stream alone, never on
 /// timing, so every mode writes the same bytes. Used by one producer thread alone.
 final class StreamBlockCutter: ArchiveByteSink {
     private let blockSize: Int
     private let contextLength: Int
+    /// Content-defined cuts: the rules, and once the stream is split, the scanner that has seen
+    /// every byte so far.
+    private let boundaries: ContentBoundaries?
+    private var scanner: ContentBoundaries.Scanner?
+    /// The stream's bytes so far end at a boundary: the next byte starts a block.
+    private var isAtBoundary = false
     private let deliver: (StreamedBlock) throws -> Void
     /// Context, then the bytes of the block being filled.
     private var storage: [UInt8] = []
@@ -26,10 +36,15 @@ final class StreamBlockCutter: ArchiveByteSink {
     /// Every byte consumed so far.
     private(set) var streamLength: Int64 = 0
 
-    init(blockSize: Int, contextLength: Int, deliver: @escaping (StreamedBlock) throws -> Void) {
+    init(
+        blockSize: Int, contextLength: Int, boundaries: ContentBoundaries? = nil,
+        deliver: @escaping (StreamedBlock) throws -> Void
+    ) {
         precondition(blockSize > 0 && contextLength >= 0)
+        precondition(boundaries == nil || contextLength == 0, "content-defined blocks are whole members, without context")
         self.blockSize = blockSize
         self.contextLength = contextLength
+        self.boundaries = boundaries
         self.deliver = deliver
     }
 
@@ -42,6 +57,10 @@ final class StreamBlockCutter: ArchiveByteSink {
         precondition(!isFinished, "bytes after the end of the stream")
         var offset = 0
         while offset < bytes.count {
+            if scanner != nil {
+                offset += try cutAtBoundaries(UnsafeRawBufferPointer(rebasing: bytes[offset...]))
+                continue
+            }
             if filled == limit {
                 if isSplit {
                     try seal(isLast: false)
@@ -65,12 +84,50 @@ final class StreamBlockCutter: ArchiveByteSink {
         try seal(isLast: true)
     }
 
+    /// Appends `bytes` up to the next boundary (sealing the block before it first, if the bytes
+    /// so far ended at one); returns how many it took.
+    private func cutAtBoundaries(_ bytes: UnsafeRawBufferPointer) throws -> Int {
+        if isAtBoundary {
+            isAtBoundary = false
+            try seal(isLast: false)
+        }
+        let count = scanner!.scan(bytes) { _, _ in
+            isAtBoundary = true
+            return false
+        }
+        storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<count]))
+        streamLength += Int64(count)
+        return count
+    }
+
     /// The stream has outgrown one block: its first `blockSize` bytes become block 0, and the
-    /// second `blockSize` the block being filled (full, so the next byte seals it).
+    /// second `blockSize` the block being filled (full, so the next byte seals it). With content
+    /// boundaries, the blocks end at those in what is held instead (the next byte is known to
+    /// come), and the rest is the block being filled.
     private func split() throws {
         precondition(nextIndex == 0 && storageContextLength == 0 && filled == 2 * blockSize)
         isSplit = true
         let held = storage
+        if let boundaries {
+            var scanner = ContentBoundaries.Scanner(rules: boundaries, at: 0)
+            var start = 0
+            try held.withUnsafeBytes { bytes in
+                while start < bytes.count {
+                    var isBoundary = false
+                    let count = scanner.scan(UnsafeRawBufferPointer(rebasing: bytes[start...])) { _, _ in
+                        isBoundary = true
+                        return false
+                    }
+                    guard isBoundary else { break }
+                    storage = Array(held[start..<start + count])
+                    try seal(isLast: false)
+                    start += count
+                }
+            }
+            storage = Array(held[start...])
+            self.scanner = scanner
+            return
+        }
         storage = Array(held[..<blockSize])
         try seal(isLast: false, keeping: held[blockSize...])
     }

@@ -28,7 +28,9 @@ public struct ListingFormatter: Sendable {
         for (path, listing) in entries {
             rows.append([
                 "\(listing.compressedBytes)", "\(listing.uncompressedBytes)", Self.ratio(listing.ratio),
-                listing.format == "gzip" ? "\(listing.members)" : "-", listing.modificationTime.map(Self.timestamp) ?? "-",
+                // Members: gzip's, and pack's or compress's (which gzip reads as members); an
+                // archive of another compression has none.
+                listing.members > 0 ? "\(listing.members)" : "-", listing.modificationTime.map(Self.timestamp) ?? "-",
                 listing.originalName.map { PathName($0).escapedForTerminal } ?? "-", PathName(path).escapedForTerminal,
             ])
         }

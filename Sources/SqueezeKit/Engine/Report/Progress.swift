@@ -32,7 +32,8 @@ public struct ProgressEstimator: Sendable {
         guard let first = samples.first, let last = samples.last, last.time > first.time else { return reading }
         let speed = Double(last.bytes - first.bytes) / (last.time - first.time)
         reading.bytesPerSecond = max(speed, 0)
-        if speed > 0 {
+        // No time left to give while the size is unknown (a pipe): "0:00" would be a lie.
+        if speed > 0 && totals.bytesPlanned > 0 {
             reading.secondsRemaining = Double(max(totals.bytesPlanned - totals.bytesProcessed, 0)) / speed
         }
         return reading
@@ -59,7 +60,8 @@ public struct ProgressLine: Sendable {
             let scanning = reading.filesDone > 0 ? "scanning…  \(ReportFormatter.count(reading.filesDone)) files done" : "scanning…"
             return String(scanning.prefix(max(width, 0)))
         }
-        let percent = "\(Self.percent(reading.fraction))%"
+        // Input of unknown size (a pipe): how much went through, with no percent nor time left.
+        let percent = reading.isSizeUnknown ? ReportFormatter.size(reading.bytesDone) : "\(Self.percent(reading.fraction))%"
         // A stream (an archive being extracted) has no count of files until its end.
         let files = reading.filesTotal > 0
             ? "\(ReportFormatter.count(reading.filesDone))/\(ReportFormatter.count(reading.filesTotal)) files"
@@ -69,13 +71,15 @@ public struct ProgressLine: Sendable {
         let bar = Self.bar(reading.fraction, width: barWidth)
 
         // From fullest to barest; the first that fits is shown.
-        let candidates = [
-            [percent, bar, files, speed, eta],
-            [percent, files, speed, eta],
-            [percent, files, speed],
-            [percent, files],
-            [percent],
-        ]
+        let candidates = reading.isSizeUnknown
+            ? [[percent, files, speed], [percent, files], [percent]]
+            : [
+                [percent, bar, files, speed, eta],
+                [percent, files, speed, eta],
+                [percent, files, speed],
+                [percent, files],
+                [percent],
+            ]
         for parts in candidates {
             let line = parts.joined(separator: "  ")
             if line.count <= width { return line }
@@ -153,6 +157,10 @@ public struct ProgressReading: Sendable, Equatable {
         self.bytesPerSecond = bytesPerSecond
         self.secondsRemaining = secondsRemaining
     }
+
+    /// Whether bytes are being worked through towards no known total (a pipe's): no fraction of
+    /// them can be given.
+    public var isSizeUnknown: Bool { bytesTotal == 0 && bytesDone > 0 }
 
     /// Done, from 0 to 1: by bytes, or by files when there are no bytes to count.
     public var fraction: Double {

@@ -17,8 +17,9 @@ public struct RunReport: Codable, Sendable {
 
         public init(scheduling: SchedulingOptions, compression: CompressionSettings? = nil) {
             mode = scheduling.mode
-            jobs = scheduling.jobs
-            requestedJobs = scheduling.requestedJobs
+            // `sequential` runs on one thread whatever --jobs said (the demo's default of every core).
+            jobs = scheduling.mode == .sequential ? 1 : scheduling.jobs
+            requestedJobs = scheduling.mode == .sequential ? nil : scheduling.requestedJobs
             qos = scheduling.qos
             workerPriority = scheduling.qos.workerPriority
             codec = compression?.codec
@@ -78,8 +79,13 @@ public struct RunReport: Codable, Sendable {
     public var cpuSeconds: Double
     /// CPU time over wall time: 2.0 means two cores busy throughout.
     public var cpuUtilisation: Double
-    /// Input megabytes (10^6 bytes) per wall second.
+    /// Megabytes (10^6 bytes) worked through per wall second, of what `rateOf` says: the input
+    /// of what was compressed (files found done are not counted), or the decoded bytes of what
+    /// was decompressed, tested or extracted; 0 for a listing.
     public var megabytesPerSecond: Double
+    /// What `megabytesPerSecond` counts; nil for a listing, which reads indexes, not data.
+    public var rateOf: RateBasis?
+    /// Files worked on per wall second (files found done are not counted).
     public var filesPerSecond: Double
     public var peakMemoryBytes: Int64
     public var interrupted: Bool
@@ -94,7 +100,8 @@ public struct RunReport: Codable, Sendable {
     public var endedAt: Double?
     /// The shard of a plan this run did (`--plan`, `--shard`), for `report merge`.
     public var shard: ShardReference?
-    /// Of `filesDone` and `bytesIn`, what `--resume` found already complete and did not redo.
+    /// Of `filesDone` and `bytesIn`, what was found done: outputs an earlier run completed, left
+    /// as they were (nil when none was).
     public var filesResumed: Int?
     public var bytesResumed: Int64?
     /// Warnings the run gave, whether or not `warnings` holds them (a sink may have taken them).
@@ -103,9 +110,17 @@ public struct RunReport: Codable, Sendable {
 
     private enum CodingKeys: String, CodingKey {
         case command, settings, filesDone, filesSkipped, filesFailed, bytesIn, bytesOut, compressionRatio
-        case wallSeconds, userSeconds, systemSeconds, cpuSeconds, cpuUtilisation, megabytesPerSecond
+        case wallSeconds, userSeconds, systemSeconds, cpuSeconds, cpuUtilisation, megabytesPerSecond, rateOf
         case filesPerSecond, peakMemoryBytes, interrupted, skippedByReason, skipped, failures, warnings, files
         case startedAt, endedAt, shard, filesResumed, bytesResumed
+    }
+
+    /// What a run's byte rate counts.
+    public enum RateBasis: String, Codable, Sendable {
+        /// The uncompressed input compressed (compress, archive).
+        case input
+        /// The bytes decoded (decompress, test, extract).
+        case decoded
     }
 
     /// How a run ended, the worst that happened first. The command line turns it into an exit
@@ -136,6 +151,9 @@ public struct RunReportBuilder: Sendable {
     public var command: String
     public var settings: RunReport.Settings
     public var compressedSide: CompressedSide
+    /// What the byte rate counts: by default the uncompressed side (the input of a compression,
+    /// the decoded output of a decompression); nil for a listing.
+    public var rateOf: RunReport.RateBasis?
     public var startTime: Double
     public var startUsage: ResourceUsage
     public var startedAt: Double
@@ -148,6 +166,7 @@ public struct RunReportBuilder: Sendable {
         self.command = command
         self.settings = settings
         self.compressedSide = compressedSide
+        rateOf = compressedSide == .output ? .input : .decoded
         startTime = MonotonicClock.now()
         startedAt = ShardReference.wallClock()
         startUsage = ResourceUsage.current()
@@ -189,14 +208,27 @@ public struct RunReportBuilder: Sendable {
             compressionRatio: compressed > 0 ? Double(uncompressed) / Double(compressed) : 0,
             wallSeconds: wall, userSeconds: usage.userSeconds, systemSeconds: usage.systemSeconds,
             cpuSeconds: cpu, cpuUtilisation: cpu / wall,
-            megabytesPerSecond: Double(totals.bytesIn) / 1e6 / wall,
-            filesPerSecond: Double(totals.filesDone) / wall,
+            megabytesPerSecond: Double(rateBytes(totals)) / 1e6 / wall, rateOf: rateOf,
+            filesPerSecond: Double(totals.filesDone - totals.filesFoundDone) / wall,
             peakMemoryBytes: usage.peakResidentBytes,
             interrupted: interrupted,
             skippedByReason: results.counts.skippedByReason,
             skipped: skipped.map { RunReport.Notice(path: $0.path, message: $0.reason.description) },
             failures: failures, warnings: warnings, files: files, startedAt: startedAt, endedAt: ShardReference.wallClock(),
+            filesResumed: totals.filesFoundDone > 0 ? totals.filesFoundDone : nil,
+            bytesResumed: totals.filesFoundDone > 0 ? totals.bytesFoundDone : nil,
             warningCount: results.counts.warnings)
+    }
+}
+
+extension RunReportBuilder {
+    /// The bytes the rate counts: what was compressed (not what was found done), or decoded.
+    func rateBytes(_ totals: RunTotals) -> Int64 {
+        switch rateOf {
+        case .input?: totals.bytesIn - totals.bytesFoundDone
+        case .decoded?: totals.bytesOut
+        case nil: 0
+        }
     }
 }
 

@@ -35,8 +35,7 @@ public struct FileList: Sendable {
         }
         defer { if !isStandardInput { close(descriptor) } }
         let displayName: PathName = isStandardInput ? PathName("standard input") : source
-        let terminator: UInt8 = separator == .nul ? 0 : UInt8(ascii: "\n")
-        var pending: [UInt8] = []
+        var records = RecordSplitter(terminator: separator == .nul ? 0 : UInt8(ascii: "\n"))
         // 64 KiB: a list is read as fast as with larger reads, and a short one (a shard's) does
         // not pay for zeroing a large buffer.
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
@@ -45,25 +44,9 @@ public struct FileList: Sendable {
                 try systemCall("read", displayName) { read(descriptor, buffer.baseAddress, buffer.count) }
             }
             if count == 0 { break }
-            try chunk.withUnsafeBytes { buffer in
-                var start = 0
-                // `memchr` finds each separator (a loop over the bytes took about 10 instructions a
-                // byte, a shard rerun's largest cost of reading its list).
-                while start < count, let found = memchr(buffer.baseAddress! + start, Int32(terminator), count - start) {
-                    let index = buffer.baseAddress!.distance(to: UnsafeRawPointer(found))
-                    if pending.isEmpty {
-                        if index > start { try body(UnsafeRawBufferPointer(rebasing: buffer[start..<index])) }
-                    } else {
-                        pending.append(contentsOf: buffer[start..<index])
-                        try pending.withUnsafeBytes { try body($0) }
-                        pending.removeAll(keepingCapacity: true)
-                    }
-                    start = index + 1
-                }
-                pending.append(contentsOf: buffer[start..<count])
-            }
+            try chunk.withUnsafeBytes { try records.consume(UnsafeRawBufferPointer(rebasing: $0[..<count]), body) }
         }
-        if !pending.isEmpty { try pending.withUnsafeBytes { try body($0) } }
+        try records.finish(body)
     }
 }
 

@@ -4,9 +4,10 @@ import Glibc
 public enum FileSelection: Sendable {
     /// compress: everything but gzip files (their own outputs).
     case uncompressed
-    /// decompress, test, list: gzip files by suffix; a file named on the command line is taken
-    /// whatever its name when `acceptingNamedFiles` (test and list read any file).
-    case gzipFiles(acceptingNamedFiles: Bool)
+    /// decompress, test, list: gzip files by suffix (squeeze's, or gzip's under its names); a file
+    /// named on the command line is taken whatever its name when `acceptingNamedFiles` (test and
+    /// list read any file).
+    case gzipFiles(acceptingNamedFiles: Bool, suffixes: CompressedSuffixes = .squeeze)
     /// archive: every regular file whatever its suffix, and directories, symbolic links (when
     /// not followed), FIFOs and device files as entries of their own, each directory before what
     /// it holds. Sockets, which no archive format can restore, are still skipped.
@@ -27,8 +28,9 @@ public enum FileSelection: Sendable {
         case .uncompressed:
             if hasGzipSuffix { return .alreadyCompressed }
             return path.hasSuffix(outputSuffix) ? .hasOutputSuffix(outputSuffix) : nil
-        case .gzipFiles(let acceptingNamedFiles):
-            if hasGzipSuffix || (acceptingNamedFiles && isNamedOnCommandLine) { return nil }
+        case .gzipFiles(let acceptingNamedFiles, let suffixes):
+            let isCompressed = suffixes == .squeeze ? hasGzipSuffix : suffixes.matches(path)
+            if isCompressed || (acceptingNamedFiles && isNamedOnCommandLine) { return nil }
             // Named, it was asked for (a warning, as gzip's "unknown suffix -- ignored"); found in
             // a tree, it is just not a gzip file (`gzip -dr` passes it by silently).
             return isNamedOnCommandLine ? .unknownSuffix : .notGzipFile
@@ -87,12 +89,18 @@ public struct ScanOptions: Sendable {
     /// What compress's outputs end with (`-S`): a file whose name already does is passed by, as
     /// gzip passes it by, so that a rerun does not make `x.z.z` of `x.z`.
     public var outputSuffix: String
+    /// Tell apart the files whose output may exist (`ScanFinding.fileWithOutputToCheck`: their
+    /// directory lists their output's name, or they were named): compress, with outputs beside
+    /// their sources, checks those before compressing anything.
+    public var notesOutputsToCheck: Bool
 
     public init(
         selection: FileSelection, filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
-        removesLeftoverTemporaries: Bool = false, readsNamedStreams: Bool = false, outputSuffix: String = ".gz"
+        removesLeftoverTemporaries: Bool = false, readsNamedStreams: Bool = false, outputSuffix: String = ".gz",
+        notesOutputsToCheck: Bool = false
     ) {
         self.outputSuffix = outputSuffix
+        self.notesOutputsToCheck = notesOutputsToCheck
         self.readsNamedStreams = readsNamedStreams
         self.selection = selection
         self.filter = filter

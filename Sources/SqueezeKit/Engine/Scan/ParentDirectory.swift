@@ -58,12 +58,23 @@ final class ParentDirectory {
     }
 
     /// Opens `path` by its name if it is a regular file (its status put in `status`); nil if it is
-    /// not, or cannot be opened.
-    func openRegular(_ path: PathName, status: inout FileStatus) -> ReadableFile? {
-        let opened = withName(of: path) { directory, name in
-            try? ReadableFile.openRegular(named: name, in: directory, path: path, status: &status)
+    /// not, or cannot be opened: `isMissing` then says whether nothing is there (neither the name
+    /// nor, for a path in a directory, its directory).
+    func openRegular(_ path: PathName, status: inout FileStatus, isMissing: inout Bool) -> ReadableFile? {
+        let opened = withName(of: path) { directory, name -> ReadableFile? in
+            do throws(SystemError) {
+                return try ReadableFile.openRegular(named: name, in: directory, path: path, status: &status)
+            } catch {
+                isMissing = error.code == ENOENT
+                return nil
+            }
         }
-        return opened ?? nil
+        // The directory could not be opened (missing, where an output directory is yet to be made).
+        guard let opened else {
+            isMissing = true
+            return nil
+        }
+        return opened
     }
 
     /// `stat` (following symbolic links) or `lstat` of `path`, by its name in its directory.

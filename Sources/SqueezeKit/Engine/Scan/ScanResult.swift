@@ -31,6 +31,8 @@ public enum SkipReason: Hashable, Sendable {
     case symbolicLinkLoop
     case special(FileKind)
     case alreadyCompressed
+    /// compress: its content is a compressed format (named), recognised by its first bytes.
+    case compressedContent(String)
     /// Its name ends with the suffix compress gives its outputs (`-S`, other than `.gz`): as gzip,
     /// it is taken as compressed already.
     case hasOutputSuffix(String)
@@ -53,10 +55,15 @@ public enum SkipReason: Hashable, Sendable {
     /// inputs would make the same file. Only the first is done.
     case nameTaken(PathName, by: PathName)
     case outputExists(PathName)
+    /// compress: its output's name holds something that is not this source's complete output
+    /// (another file, a link, an output of the source before it changed).
+    case outputDiffers(PathName)
     /// `--rm` would delete one name of a file that has others (as gzip, only with `--force`).
     case hardLinked(otherLinks: UInt64)
     /// The archive being written, found in the tree it archives (with `--force`).
     case archiveItself
+    /// A directory named where only files are read (`compress -c DIR`), passed by as gzip does.
+    case directoryIgnored
 
     public var description: String {
         switch self {
@@ -65,6 +72,7 @@ public enum SkipReason: Hashable, Sendable {
         case .symbolicLinkLoop: "symbolic link loop"
         case .special(let kind): "\(kind.phrase), not a regular file"
         case .alreadyCompressed: "already compressed (.gz or .tgz)"
+        case .compressedContent(let format): "already compressed: its content is \(format) (--recompress compresses it anyway)"
         case .hasOutputSuffix(let suffix): "already has the suffix '\(suffix)' (taken as compressed)"
         case .unknownSuffix: "unknown suffix (not .gz or .tgz)"
         case .notGzipFile: "not a .gz or .tgz file"
@@ -76,8 +84,10 @@ public enum SkipReason: Hashable, Sendable {
         case .duplicate(let first): "same file as '\(first)'"
         case .nameTaken(let name, let first): "'\(name)' is already made from '\(first)'; this one is left out"
         case .outputExists(let output): "'\(output)' already exists (use --force to overwrite)"
+        case .outputDiffers(let output): "'\(output)' already exists and is not this file's complete output (use --force to overwrite)"
         case .hardLinked(let count): "has \(count) other link\(count == 1 ? "" : "s") (use --force with --rm)"
         case .archiveItself: "the archive being written"
+        case .directoryIgnored: "is a directory -- ignored"
         }
     }
 
@@ -88,7 +98,7 @@ public enum SkipReason: Hashable, Sendable {
         case .danglingSymbolicLink: "dangling symbolic link"
         case .symbolicLinkLoop: "symbolic link loop"
         case .special(let kind): "not a regular file (\(kind.rawValue))"
-        case .alreadyCompressed, .hasOutputSuffix: "already compressed"
+        case .alreadyCompressed, .hasOutputSuffix, .compressedContent: "already compressed"
         case .unknownSuffix: "unknown suffix"
         case .notGzipFile: "not gzip"
         case .temporaryFile: "squeeze temporary"
@@ -99,8 +109,10 @@ public enum SkipReason: Hashable, Sendable {
         case .duplicate: "duplicate"
         case .nameTaken: "name taken"
         case .outputExists: "output exists"
+        case .outputDiffers: "output exists, not this file's"
         case .hardLinked: "hard linked"
         case .archiveItself: "the archive itself"
+        case .directoryIgnored: "directory"
         }
     }
 
@@ -108,7 +120,7 @@ public enum SkipReason: Hashable, Sendable {
     /// "already exists; not overwritten". The others are what walking a tree is expected to pass by.
     public var isWarning: Bool {
         switch self {
-        case .outputExists, .unknownSuffix, .hardLinked, .nameTaken: true
+        case .outputExists, .outputDiffers, .unknownSuffix, .hardLinked, .nameTaken, .directoryIgnored: true
         default: false
         }
     }

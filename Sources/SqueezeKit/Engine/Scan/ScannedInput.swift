@@ -44,10 +44,10 @@ extension ScannedInput {
 
     /// Opens the input to read it (standard input was taken already); a FIFO, which only a user
     /// names (a walk passes them by), is waited for until its writer comes or `cancellation` is
-    /// set (`ReadableFile(_:waitingForWriterUnless:)`).
+    /// set (`ReadableFile(_:waitingForWriterUntil:)`).
     func open(until cancellation: CancellationFlag) throws(SystemError) -> ReadableFile {
         if let standardInput { return standardInput }
         guard file.status.kind == .fifo else { return try ReadableFile(file.path) }
-        return try ReadableFile(file.path, waitingForWriterUnless: { cancellation.isCancelled })
+        return try ReadableFile(file.path, waitingForWriterUntil: cancellation)
     }
 }

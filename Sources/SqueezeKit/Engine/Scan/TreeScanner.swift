@@ -25,7 +25,7 @@ public struct TreeScanner: Sendable {
         var result = ScanResult()
         scan(roots) { finding in
             switch finding {
-            case .file(let file): result.files.append(file)
+            case .file(let file), .fileWithOutputToCheck(let file): result.files.append(file)
             case .skipped(let skip): result.skipped.append(skip)
             case .failure(let failure): result.failures.append(failure)
             }
@@ -56,6 +56,10 @@ public struct TreeScanner: Sendable {
 /// One thing a walk found: a file selected, a path passed by, or a path it could not read.
 public enum ScanFinding {
     case file(ScannedFile)
+    /// A file selected whose output may exist already, under `ScanOptions.notesOutputsToCheck`:
+    /// its directory lists its output's name (its name and the output suffix; a rerun's file,
+    /// most likely done), or it was named as a root, whose directory is not listed.
+    case fileWithOutputToCheck(ScannedFile)
     case skipped(SkippedPath)
     case failure(FileFailure)
 }
@@ -103,7 +107,7 @@ private struct Walk {
             walkDirectory(descriptor, root, relativePath: PathName(bytes: []), status: status)
         case .regular:
             let name = root.lastComponent
-            consider(root, name: name, relativePath: name, status: status, isNamedOnCommandLine: true)
+            consider(root, name: name, relativePath: name, status: status, isNamedOnCommandLine: true, outputMayExist: options.notesOutputsToCheck)
         default:
             if options.selection.selectsEveryKind && status.kind != .socket {
                 found(.file(ScannedFile(path: root, relativePath: root.lastComponent, status: status)))
@@ -129,24 +133,38 @@ private struct Walk {
         let identity = FileIdentity(status)
         ancestors.insert(identity)
         defer { ancestors.remove(identity) }
-        let entries: [DirectoryEntry]
+        let entries: [TreeScanner.DirectoryEntry]
         do {
-            entries = try Self.entries(in: stream, directory)
+            entries = try TreeScanner.entries(in: stream, directory, stoppingWhen: cancellation)
         } catch {
             found(.failure(FileFailure(path: directory, error: error)))
             return
         }
         let parent = dirfd(stream)
+        let listedOutputs = options.notesOutputsToCheck ? Self.sourcesOfOutputs(in: entries, suffix: options.outputSuffix) : []
         for entry in entries where !isStopped {
             let name = entry.name
-            visit(name, type: entry.type, in: parent, path: directory.appending(name), relativePath: relativePath.appending(name))
+            visit(
+                name, type: entry.type, in: parent, path: directory.appending(name), relativePath: relativePath.appending(name),
+                outputMayExist: !listedOutputs.isEmpty && listedOutputs.contains(name))
         }
+    }
+
+    /// The names whose outputs `entries` list: each entry's name that ends with `suffix`, without
+    /// it. (Empty, and costing one suffix check an entry, in a tree not yet compressed.)
+    static func sourcesOfOutputs(in entries: [TreeScanner.DirectoryEntry], suffix: String) -> Set<PathName> {
+        var names: Set<PathName> = []
+        let suffixLength = suffix.utf8.count
+        for entry in entries where entry.name.hasSuffix(suffix) && entry.name.bytes.count > suffixLength {
+            names.insert(PathName(bytes: entry.name.bytes.dropLast(suffixLength)))
+        }
+        return names
     }
 
     /// One entry of the directory open on `parent`, of the type `readdir` said. A regular file
     /// passed by for its name alone (a `.gz` found by compress, say) is passed by without a
     /// `fstatat`: nothing in its status would change that.
-    mutating func visit(_ name: PathName, type: UInt8, in parent: Int32, path: PathName, relativePath: PathName) {
+    mutating func visit(_ name: PathName, type: UInt8, in parent: Int32, path: PathName, relativePath: PathName, outputMayExist: Bool) {
         let isNameChecked = type == UInt8(DT_REG) && !options.selection.selectsEveryKind
         if isNameChecked, let reason = skipReason(forFile: path, name: name, relativePath: relativePath, isNamedOnCommandLine: false) {
             found(.skipped(SkippedPath(path: path, reason: reason)))
@@ -192,7 +210,9 @@ private struct Walk {
             }
         case .regular:
             // Its name was judged above when `readdir` said it is a regular file.
-            consider(path, name: name, relativePath: relativePath, status: status, isNamedOnCommandLine: false, isNameChecked: isNameChecked)
+            consider(
+                path, name: name, relativePath: relativePath, status: status, isNamedOnCommandLine: false,
+                isNameChecked: isNameChecked, outputMayExist: outputMayExist)
         default:
             if options.selection.selectsEveryKind && status.kind != .socket {
                 considerEntry(path, relativePath: relativePath, status: status)
@@ -224,7 +244,7 @@ private struct Walk {
     /// links followed, its having been seen already passes it by.
     mutating func consider(
         _ path: PathName, name: PathName, relativePath: PathName, status: FileStatus, isNamedOnCommandLine: Bool,
-        isNameChecked: Bool = false
+        isNameChecked: Bool = false, outputMayExist: Bool = false
     ) {
         if !isNameChecked,
            let reason = skipReason(forFile: path, name: name, relativePath: relativePath, isNamedOnCommandLine: isNamedOnCommandLine) {
@@ -239,7 +259,8 @@ private struct Walk {
             }
             seenFiles[identity] = path
         }
-        found(.file(ScannedFile(path: path, relativePath: relativePath, status: status)))
+        let file = ScannedFile(path: path, relativePath: relativePath, status: status)
+        found(outputMayExist ? .fileWithOutputToCheck(file) : .file(file))
     }
 
     /// `fstatat` of `name` in the directory open on `parent`; errors name the whole `path`.
@@ -249,7 +270,9 @@ private struct Walk {
         try systemCall("stat", path) { name.withCString { fstatat(parent, $0, &raw, flags) } }
         return FileStatus(raw)
     }
+}
 
+extension TreeScanner {
     /// A name a directory lists, with the type `readdir` gave (`DT_UNKNOWN` where the file system
     /// does not say). (A struct, not a tuple: arrays of tuples are sorted, copied and destroyed
     /// through the runtime's generic witnesses, a few hundred instructions an entry.)
@@ -258,10 +281,15 @@ private struct Walk {
         let type: UInt8
     }
 
-    /// The entries of a directory stream but "." and "..", sorted by name (bytes).
-    static func entries(in stream: OpaquePointer, _ directory: PathName) throws(SystemError) -> [DirectoryEntry] {
+    /// The entries of a directory stream but "." and "..", sorted by name (bytes); none once
+    /// `cancellation` is set, which a directory of millions of entries is read and sorted too
+    /// long to wait for.
+    static func entries(
+        in stream: OpaquePointer, _ directory: PathName, stoppingWhen cancellation: CancellationFlag? = nil
+    ) throws(SystemError) -> [DirectoryEntry] {
         var entries: [DirectoryEntry] = []
         while true {
+            if cancellation?.isCancelled == true { return [] }
             errno = 0
             guard let entry = readdir(stream) else {
                 if errno != 0 { throw SystemError("read directory", directory, code: errno) }

@@ -53,25 +53,28 @@ extension BatchRun {
             roots, selecting: selection, filter: filter, followSymlinks: followSymlinks,
             removingLeftoverTemporaries: removingLeftoverTemporaries, readingNamedStreams: readingNamedStreams,
             outputSuffix: outputSuffix
-        ) { files.append($0) }
+        ) { file, _ in files.append(file) }
         return files
     }
 
     /// As `scan`, each file handed to `eachFile` as the walk finds it (for a run that starts work
-    /// before the walk ends); the walk stops once the run is cancelled. Roots are looked up in
+    /// before the walk ends), with whether its directory lists its output (only looked for when
+    /// `notingOutputsToCheck`); the walk stops once the run is cancelled. Roots are looked up in
     /// `rootDirectory` when given (see `TreeScanner.scan`).
     func scan(
         _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
         removingLeftoverTemporaries: Bool = false, readingNamedStreams: Bool = false, outputSuffix: String = ".gz",
-        rootDirectory: ParentDirectory? = nil, eachFile: (ScannedFile) -> Void
+        notingOutputsToCheck: Bool = false, rootDirectory: ParentDirectory? = nil,
+        eachFile: (_ file: ScannedFile, _ outputMayExist: Bool) -> Void
     ) {
         let options = ScanOptions(
             selection: selection, filter: filter, followSymlinks: followSymlinks,
             removesLeftoverTemporaries: removingLeftoverTemporaries, readsNamedStreams: readingNamedStreams,
-            outputSuffix: outputSuffix)
+            outputSuffix: outputSuffix, notesOutputsToCheck: notingOutputsToCheck)
         TreeScanner(options: options).scan(roots, stoppingWhen: cancellation, rootDirectory: rootDirectory) { finding in
             switch finding {
-            case .file(let file): eachFile(file)
+            case .file(let file): eachFile(file, false)
+            case .fileWithOutputToCheck(let file): eachFile(file, true)
             case .skipped(let skip): record(skipped: [skip])
             case .failure(let failure): record(skipped: [], failures: [failure])
             }

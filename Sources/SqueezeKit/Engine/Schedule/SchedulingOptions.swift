@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import Glibc
 
 /// How a run schedules its work: `--mode`, `--jobs`, `--qos`.
 public struct SchedulingOptions: Sendable, Codable, Equatable {
@@ -19,10 +20,12 @@ public struct SchedulingOptions: Sendable, Codable, Equatable {
         self.qos = qos
     }
 
-    /// Cores this process may run on, read once: the fewer of its affinity mask's CPUs and
-    /// Foundation's count (online CPUs within cgroup quotas, whose files it reads on every call;
-    /// start-up asked seven times).
-    public static let activeCores = max(1, min(ProcessInfo.processInfo.activeProcessorCount, CPUAffinity.allowedCount() ?? .max))
+    /// Cores this process may run on, read once: the fewest of the online CPUs, its affinity
+    /// mask's and its cgroup's CPU quota (`CPUQuota`). Foundation's `activeProcessorCount` counts
+    /// the same but made its `ProcessInfo` first, which cost every start (every `zgrep` of a file)
+    /// more than the rest of gzip's command line.
+    public static let activeCores = max(
+        1, min(sysconf(Int32(_SC_NPROCESSORS_ONLN)), CPUAffinity.allowedCount() ?? .max, CPUQuota.cores() ?? .max))
 }
 
 /// How work items are fanned out over threads. Every mode runs the same items through the same

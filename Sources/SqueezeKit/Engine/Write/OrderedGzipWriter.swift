@@ -1,5 +1,7 @@
+import Glibc
+
 /// Writes a gzip file from blocks encoded in any order: puts them back in order, writes the
-/// encoder's prologue before the first, combines the blocks' CRCs, counts bytes, and ends with the
+/// encoder's prologue before the first, combines the blocks' checksums, counts bytes, and ends with the
 /// epilogue when committed. What compress (one file) and archive (one tar stream)
 /// share. A value kept under its task's lock; the output is made when the first block is written.
 struct OrderedGzipWriter {
@@ -15,15 +17,28 @@ struct OrderedGzipWriter {
     private(set) var bytesOut: Int64 = 0
     /// The first error; blocks after it are dropped.
     private(set) var failure: (any Error)?
+    /// The epilogue is written: a reader sees the whole stream.
+    private var isWhole = false
 
-    init(encoder: any BlockEncoder, origin: GzipOrigin, makeOutput: @escaping () throws -> any OutputFile) {
+    /// Whether `discard()` ends the output with the truncation mark even when no block was written.
+    private let marksEmptyStream: Bool
+
+    init(
+        encoder: any BlockEncoder, origin: GzipOrigin, marksEmptyStream: Bool = false,
+        makeOutput: @escaping () throws -> any OutputFile
+    ) {
         self.encoder = encoder
         self.origin = origin
+        self.marksEmptyStream = marksEmptyStream
         self.makeOutput = makeOutput
     }
 
     /// Blocks written or dropped so far (all of them come before any that waits).
     var blocksPassed: Int { blocks.nextIndex }
+
+    /// Whether a failure came other than a wait ended by an interrupt (EINTR, `InterruptibleCalls`):
+    /// an interrupted run reports only those.
+    var hasFailedOnItsOwn: Bool { failure.map { ($0 as? SystemError)?.code != EINTR } ?? false }
 
     mutating func fail(_ error: any Error) {
         if failure == nil { failure = error }
@@ -56,7 +71,7 @@ struct OrderedGzipWriter {
             bytesOut += Int64(prologue.count)
         }
         try output!.write(block.bytes)
-        checksum = isFirst ? block.checksum : CRC32.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
+        checksum = isFirst ? block.checksum : encoder.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
         bytesIn += Int64(block.inputLength)
         bytesOut += Int64(block.bytes.count)
     }
@@ -67,9 +82,10 @@ struct OrderedGzipWriter {
         do {
             if let failure { throw failure }
             guard let output else { preconditionFailure("commit before any block was written") }
-            let epilogue = encoder.epilogue(checksum: checksum, length: bytesIn)
+            let epilogue = encoder.epilogue(checksum: checksum, length: bytesIn, written: bytesOut, origin: origin)
             try output.write(epilogue)
             bytesOut += Int64(epilogue.count)
+            isWhole = true
             try output.commit(attributes: attributes, replacingExisting: replacingExisting)
         } catch {
             discard()
@@ -78,7 +94,18 @@ struct OrderedGzipWriter {
     }
 
     /// Removes whatever was written (nothing, once committed); the destination is untouched.
+    /// Where the bytes written cannot be taken back (`keepsWrittenBytes`: standard output, a FIFO),
+    /// a stream cut short (an interrupt, a failed read) ends with `GzipHeader.truncationMark`
+    /// instead, so that no reader takes what it got for the whole: without it, a stream of
+    /// several blocks cut between two would read as complete, each block being a whole member.
+    /// This is the one place it is written, for every stream and file output; a stream's writer
+    /// (`marksEmptyStream`) writes it even when no block came, as what went before on the same
+    /// standard output (`compress -c a b`) must not read as all. When the output itself is what
+    /// failed (a reader gone, a full device, a reader stalled past an interrupt's grace), the mark
+    /// cannot be written either, and is not retried: what did arrive then ends where it was cut.
     mutating func discard() {
+        if output == nil && marksEmptyStream && !isWhole { output = try? makeOutput() }
+        if let output, output.keepsWrittenBytes, !isWhole { try? output.write(GzipHeader.truncationMark) }
         output?.discard()
         output = nil
     }

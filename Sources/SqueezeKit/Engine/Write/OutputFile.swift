@@ -11,10 +11,14 @@ protocol OutputFile: AnyObject {
     /// The output itself when it lends the streaming decoder the buffers it writes from (a
     /// protocol requirement rather than an `as?` cast, which would scan the conformance tables).
     var bufferLender: (any DecodeBufferLender)? { get }
+    /// Whether bytes written stay written whatever comes after (standard output, a device or FIFO
+    /// written in place): `discard()` cannot take them back.
+    var keepsWrittenBytes: Bool { get }
 }
 
 extension OutputFile {
     var bufferLender: (any DecodeBufferLender)? { nil }
+    var keepsWrittenBytes: Bool { false }
 
     func write(_ bytes: [UInt8]) throws {
         try bytes.withUnsafeBytes { try write($0) }
@@ -75,12 +79,15 @@ final class StandardOutputFile: OutputFile {
     func commit(attributes: FileStatus, replacingExisting: Bool) throws {}
 
     func discard() {}
+
+    var keepsWrittenBytes: Bool { true }
 }
 
 /// An existing character device, FIFO or socket as an output (`OutputDestination`): written into
 /// where it is, never truncated, renamed or replaced, and its mode, owner and times are left alone.
 /// As with standard output, bytes are written as they come and cannot be taken back after an
-/// error; a FIFO's `open` waits for a reader, as `cat > fifo` does.
+/// error; a FIFO's `open` waits for a reader, as `cat > fifo` does. Its waits (the open, a write
+/// to a reader that does not read) end after an interrupt.
 final class InPlaceOutput: OutputFile {
     let path: PathName
     private var descriptor: Int32
@@ -94,7 +101,8 @@ final class InPlaceOutput: OutputFile {
             descriptor = try Self.connect(to: path)
         } else {
             let flags = O_WRONLY | O_NOCTTY | O_CLOEXEC | (followingSymlink ? 0 : O_NOFOLLOW)
-            descriptor = try systemCall("open", path) { path.withCString { open($0, flags) } }
+            // A FIFO's open waits for its reader, as `cat > fifo` does; an interrupt ends the wait.
+            descriptor = try interruptibleCall("open", path, .awaitingPeer) { path.withCString { open($0, flags) } }
         }
         let opened = try FileStatus.of(descriptor: descriptor, path: path).kind
         guard opened == .characterDevice || opened == .fifo || opened == .socket else {
@@ -106,11 +114,13 @@ final class InPlaceOutput: OutputFile {
 
     deinit { discard() }
 
+    var keepsWrittenBytes: Bool { true }
+
     func write(_ bytes: UnsafeRawBufferPointer) throws {
         precondition(descriptor >= 0, "write after commit or discard")
         var offset = 0
         while offset < bytes.count {
-            offset += try systemCall("write", path) {
+            offset += try interruptibleCall("write", path, .delivering) {
                 Glibc.write(descriptor, bytes.baseAddress! + offset, bytes.count - offset)
             }
         }
@@ -140,7 +150,9 @@ final class InPlaceOutput: OutputFile {
         let socket = try systemCall("connect to", path) { Glibc.socket(AF_UNIX, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0) }
         let length = socklen_t(MemoryLayout<sockaddr_un>.size)
         let connected = withUnsafePointer(to: &address) {
-            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { Glibc.connect(socket, $0, length) }
+            $0.withMemoryRebound(to: sockaddr.self, capacity: 1) { address in
+                InterruptibleCalls.shared.perform(.awaitingPeer) { Glibc.connect(socket, address, length) }
+            }
         }
         if connected != 0 {
             let code = errno

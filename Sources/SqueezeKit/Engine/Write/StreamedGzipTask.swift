@@ -39,6 +39,8 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
         var lastBlockHandedIn = false
         var writer: OrderedGzipWriter
         var startTime = MonotonicClock.now()
+        /// `finish()` or `abandon()` has told `ended`.
+        var hasEnded = false
     }
 
     /// `output` is where the gzip bytes go; the task owns it from now on. `attributes` are those
@@ -54,7 +56,9 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
         self.taskSize = taskSize
         self.attributes = attributes
         self.ended = ended
-        state = Locked(State(writer: OrderedGzipWriter(encoder: encoder, origin: origin) { output }))
+        state = Locked(State(writer: OrderedGzipWriter(encoder: encoder, origin: origin, marksEmptyStream: output.keepsWrittenBytes) {
+            output
+        }))
     }
 
     /// The blocks known so far: every block handed in, plus one while the stream goes on. Exact
@@ -68,9 +72,10 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
     /// The first failure, if any: the producer stops early rather than feed a task that failed.
     var failure: (any Error)? { state.withLock { $0.writer.failure } }
 
-    /// A cutter that hands each block to this task and `work` as the producer cuts it.
-    func makeCutter(blockSize: Int, feeding work: StreamedWork) -> StreamBlockCutter {
-        StreamBlockCutter(blockSize: blockSize, contextLength: encoder.contextLength) { [self] block in
+    /// A cutter that hands each block to this task and `work` as the producer cuts it (where
+    /// `boundaries` say, for `--rsyncable`).
+    func makeCutter(blockSize: Int, boundaries: ContentBoundaries? = nil, feeding work: StreamedWork) -> StreamBlockCutter {
+        StreamBlockCutter(blockSize: blockSize, contextLength: encoder.contextLength, boundaries: boundaries) { [self] block in
             try handIn(block, to: work)
         }
     }
@@ -117,8 +122,10 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
     }
 
     func finish() {
-        let ending = state.withLock { state -> Ending in
-            if context.cancellation.isCancelled && state.writer.failure == nil {
+        let ending = state.withLock { state -> Ending? in
+            guard !state.hasEnded else { return nil }
+            state.hasEnded = true
+            if context.cancellation.isCancelled && !state.writer.hasFailedOnItsOwn {
                 state.writer.discard()
                 return .cancelled
             }
@@ -130,7 +137,20 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
                 return .failed(error, seconds: seconds)
             }
         }
-        ended(ending)
+        if let ending { ended(ending) }
+    }
+
+    /// The run stopped before the stream's last block was through (an interrupt, with the
+    /// producer stopped mid-stream or blocks never run): the output is discarded now, as
+    /// `finish()` would have, and the owner told so. Nothing, if `finish()` came first.
+    func abandon() {
+        let wasRunning = state.withLock { state -> Bool in
+            guard !state.hasEnded else { return false }
+            state.hasEnded = true
+            state.writer.discard()
+            return true
+        }
+        if wasRunning { ended(.cancelled) }
     }
 
     /// Hands block `index` to the ordered output, which writes every block now in order; returns
