@@ -13,18 +13,7 @@ import Testing
     /// A member of Huffman-only zero-heavy data, 160 MiB of it in about 28 MB: single, with
     /// neither flush points nor members to find, so that it is split into chunks searched for
     /// blocks, which decode for a while.
-    static func blockSearched() -> [UInt8] {
-        var data = TestData(seed: 400)
-        var content = [UInt8](repeating: 0, count: 1 << 20)
-        for _ in 0..<(content.count / 20) { content[data.int(in: 0...content.count - 1)] = UInt8(truncatingIfNeeded: data.next()) }
-        let deflater = RawDeflater(level: 6, strategy: .huffmanOnly)
-        for _ in 0..<160 { deflater.write(content[...]) }
-        let stream = deflater.finish()
-        let checksum = content.withUnsafeBytes { CRC32.update(0, $0) }
-        var total: UInt32 = 0
-        for _ in 0..<160 { total = CRC32.combine(total, checksum, secondLength: Int64(content.count)) }
-        return GzipHeader().encoded() + stream + DecodeFuzzInput.trailer(checksum: total, length: 160 << 20)
-    }
+    static func blockSearched() -> [UInt8] { CostlyGzipInputs.huffmanOnlyZeroHeavy(mebibytes: 160) }
 
     /// A bomb: 16 GiB of zeros in one member of 16 MB, as `pigz -1` writes them, each MiB's block
     /// reaching back into the one before and ended by a sync flush (so that it is searched for

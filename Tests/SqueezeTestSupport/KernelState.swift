@@ -84,6 +84,14 @@ public enum KernelState {
         return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
     }
 
+    /// The bytes process `pid` has read so far with `read` and its kin, from any file (`rchar` of
+    /// `/proc/PID/io`), nil once it is gone.
+    public static func bytesRead(by pid: Int32) -> Int64? {
+        guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+        let line = io.split(separator: "\n").first { $0.hasPrefix("rchar:") }
+        return line.flatMap { Int64($0.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) }
+    }
+
     /// Polls `condition` every millisecond until it holds (true) or `deadline` seconds pass (false).
     public static func waitUntil(deadline: TimeInterval, _ condition: () -> Bool) -> Bool {
         let end = Date().addingTimeInterval(deadline)
