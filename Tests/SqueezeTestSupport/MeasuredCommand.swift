@@ -20,10 +20,12 @@ public struct MeasuredCommand: Sendable {
         case pipe(fromFile: String)
     }
 
-    /// Runs `executable`; one still running after `deadline` seconds is killed (exit 137).
+    /// Runs `executable`; one still running after `deadline` seconds is killed (exit 137), and one
+    /// that has used `cpuLimit` seconds of CPU is stopped by the kernel (`RLIMIT_CPU`: SIGXCPU,
+    /// exit 152).
     public static func run(
         _ executable: String, _ arguments: [String], input: Input = .nothing, checksummingPrefixes prefixes: Set<Int64> = [],
-        deadline: Double? = nil
+        deadline: Double? = nil, cpuLimit: Int? = nil
     ) throws -> MeasuredCommand {
         let scratch = try TemporaryDirectory("squeeze-measured")
         let process = Process()
@@ -31,7 +33,8 @@ public struct MeasuredCommand: Sendable {
         let command = executable.contains("/") ? executable : try CommandRunner.locate(executable)
         let timeout = try CommandRunner.locate("timeout")
         let limit = deadline.map { [timeout, "--signal=KILL", "\($0)"] } ?? []
-        process.arguments = ["-f", "%U %S", "-o", scratch("cpu")] + limit + [command] + arguments
+        let cpuCap = try cpuLimit.map { [try CommandRunner.locate("prlimit"), "--cpu=\($0):\($0 + 5)"] } ?? []
+        process.arguments = ["-f", "%U %S", "-o", scratch("cpu")] + limit + cpuCap + [command] + arguments
         let output = Pipe()
         process.standardOutput = output
         _ = FileManager.default.createFile(atPath: scratch("stderr"), contents: nil)
