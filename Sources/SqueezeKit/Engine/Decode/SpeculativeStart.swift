@@ -118,9 +118,9 @@ enum FlushPointCandidate {
 extension UnsafeRawBufferPointer {
     /// The first offset in `from..<before` where the four bytes from it (all within the buffer),
     /// read as a little-endian word under `mask`, are `word`. `memchr` finds the places of its
-    /// byte `key` (the rarest in data: 0.1 ns a byte), and the 32 offsets after each false one are
-    /// compared word by word: where the key byte runs on, `memchr` would stop at every byte (5 ns
-    /// a byte), and this stays under 0.5, so that a search costs what `StretchBudget` counts.
+    /// byte `key` (the rarest of the four in data), and the 32 offsets after each false one are
+    /// compared word by word: where the key byte runs on, `memchr` alone would stop at every byte,
+    /// ten times dearer, and this stays within what `StretchBudget` counts for a byte searched.
     func firstOffset(ofWord word: UInt32, mask: UInt32 = .max, key: Int, from start: Int, before limit: Int) -> Int? {
         let end = Swift.min(limit, count - 3)
         guard start < end, let base = baseAddress else { return nil }

@@ -20,11 +20,11 @@ struct StretchBudget {
     /// Three: a stretch decoded in lockstep all the way (data whose copies keep reaching back into
     /// the unknown window) costs twice the stream, and its searches and false starts get the rest.
     static let factor = 3
-    /// A block search tries a header at every bit: 8 ns a byte, where the stream copies a stored byte
-    /// in 0.15 ns.
+    /// A block search tries a header at every bit: a byte of it costs about fifty times what the
+    /// stream spends copying a stored byte.
     static let bitSearchWeight = 50
-    /// A search for member headers or flush markers: 0.1 ns a byte, up to 0.5 on bytes made to
-    /// look like them.
+    /// A search for member headers or flush markers: a byte costs less than a stored byte's copy,
+    /// up to a few times more on bytes made to look like them.
     static let byteSearchWeight = 4
 
     /// The least a chunk may spend, whatever its attempts have decoded: its bytes read and written.
