@@ -7,13 +7,13 @@ import Testing
 /// The first SIGINT or SIGTERM ends a decode, whichever loop it is in (chunks searched for blocks
 /// and decoded speculatively, the stream, indexed members decoded side by side), with exit 130
 /// and nothing left on disk. Each run is signalled once it has used some CPU (it is decoding, not
-/// starting), and must end within a deadline that only a loop deaf to the signal misses: a run
+/// starting) while it has input still to read, and must end within a deadline that only a loop deaf to the signal misses: a run
 /// that heeds it ends in milliseconds, and one that did not took seconds to minutes.
 @Suite(.serialized) struct DecodeInterruptTests {
-    /// A member of Huffman-only zero-heavy data, 160 MiB of it in about 28 MB: single, with
+    /// A member of Huffman-only zero-heavy data, 480 MiB of it in about 84 MB: single, with
     /// neither flush points nor members to find, so that it is split into chunks searched for
     /// blocks, which decode for a while.
-    static func blockSearched() -> [UInt8] { CostlyGzipInputs.huffmanOnlyZeroHeavy(mebibytes: 160) }
+    static func blockSearched() -> [UInt8] { CostlyGzipInputs.huffmanOnlyZeroHeavy(mebibytes: 480) }
 
     /// A bomb: 16 GiB of zeros in one member of 16 MB, as `pigz -1` writes them, each MiB's block
     /// reaching back into the one before and ended by a sync flush (so that it is searched for
@@ -54,11 +54,17 @@ import Testing
         try TreeBuilder.write(bytes, to: scratch("in/data.gz"))
         let process = try CommandRunner.start(Squeeze.binary, command + [scratch("in/data.gz")], scratch: scratch)
         let pid = process.processIdentifier
-        // Decoding: it has used CPU beyond what a start takes.
-        let isBusy = KernelState.waitUntil(deadline: 120) { !process.isRunning || (KernelState.cpuSeconds(of: pid) ?? 0) >= 0.3 }
-        try #require(isBusy && process.isRunning, "the decode ended before the signal: make the input larger")
+        // Decoding: it has used CPU beyond what a start takes, and not yet read all its input
+        // (asked while it is stopped, so that it cannot finish in between).
+        let isSent = KernelState.interrupt(
+            process, with: signal, onceStarted: { (KernelState.cpuSeconds(of: pid) ?? 0) >= 0.3 },
+            ifWhileStopped: { (KernelState.bytesRead(by: pid) ?? .max) < Int64(bytes.count) })
         let sent = Date()
-        kill(pid, signal)
+        if !isSent {
+            if process.isRunning { kill(pid, SIGKILL) }
+            process.waitUntilExit()
+        }
+        try #require(isSent, "the decode read all its input before the signal: make the input larger")
         let ended = KernelState.waitUntil(deadline: 5) { !process.isRunning }
         if !ended { kill(pid, SIGKILL) }
         process.waitUntilExit()
