@@ -110,6 +110,26 @@ public enum KernelState {
         return true
     }
 
+    /// The CPU time (user and system, in seconds) process `pid` has used so far, nil once it is
+    /// gone: it advances only while the process works.
+    public static func cpuSeconds(of pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+            return nil
+        }
+        // After the command name: state (field 3), ..., utime (14) and stime (15), in clock ticks.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// The bytes process `pid` has read so far with `read` and its kin, from any file (`rchar` of
+    /// `/proc/PID/io`), nil once it is gone.
+    public static func bytesRead(by pid: Int32) -> Int64? {
+        guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+        let line = io.split(separator: "\n").first { $0.hasPrefix("rchar:") }
+        return line.flatMap { Int64($0.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) }
+    }
+
     /// Polls `condition` every millisecond until it holds (true) or `deadline` seconds pass (false).
     public static func waitUntil(deadline: TimeInterval, _ condition: () -> Bool) -> Bool {
         let end = Date().addingTimeInterval(deadline)

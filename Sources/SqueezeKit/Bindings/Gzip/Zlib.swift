@@ -113,6 +113,19 @@ final class ZlibInflater: @unchecked Sendable {
         guard status == Z_OK else { throw CodecError(library: "zlib", message: "inflateReset failed (\(status))") }
     }
 
+    /// Starts a new DEFLATE stream in the middle of one: at bit `bitsUsed` (0 to 7) of `byte`, the
+    /// first input byte (the next `inflate` starts at the byte after it), with `dictionary` as
+    /// the bytes decoded before it (up to 32 KiB; a distance reaching back past them is invalid).
+    func reset(atBit bitsUsed: Int, of byte: UInt8, dictionary: UnsafeRawBufferPointer) throws(CodecError) {
+        try reset()
+        if let base = dictionary.baseAddress, !dictionary.isEmpty {
+            let status = inflateSetDictionary(stream, base.assumingMemoryBound(to: Bytef.self), uInt(dictionary.count))
+            guard status == Z_OK else { throw CodecError(library: "zlib", message: "inflateSetDictionary failed (\(status))") }
+        }
+        let status = inflatePrime(stream, Int32(8 - bitsUsed), Int32(byte >> UInt8(bitsUsed)))
+        guard status == Z_OK else { throw CodecError(library: "zlib", message: "inflatePrime failed (\(status))") }
+    }
+
     /// Decodes as much of `input` into `output` as either allows. Consuming and producing nothing
     /// means zlib needs more input; invalid data throws `GzipFormatError.invalidDeflateData` with
     /// zlib's own words.
