@@ -154,17 +154,41 @@ import Testing
     }
 
     /// gzip's (and Go's, zlib's, libarchive's) conformance vectors through `gzip -dc`, squeeze
-    /// called as gzip: the same status, message and bytes as `squeeze decompress --stdout`.
+    /// called as gzip: the status MANIFEST.txt gives, the bytes of `squeeze decompress --stdout`,
+    /// and GNU gzip's own message, word for word, but where GNU gzip 1.12 is wrong (it decodes
+    /// unpack-invalid-1, fixed after 1.12) or where squeeze's wording still differs (below: the
+    /// issue-27 backlog, each a named vector, so that a fixed one fails here until it is taken off).
     @Test(.enabled(if: Squeeze.interopDirectory != nil, "../shared/interop is not present"))
     func conformanceVectorsThroughTheGzipCommand() throws {
         let scratch = try TemporaryDirectory()
+        let gnuGzipIsWrong: Set<String> = ["gnu-gzip/unpack-invalid-1.gz"]
+        let otherWording: Set<String> = [
+            // gzip's inflate finds these only at the end of the input; squeeze names the fault.
+            "gnu-gzip/bug33501.gz", "zlib/infcover-deflate-invalid-bit-length-repeat.gz",
+            "zlib/infcover-deflate-invalid-distance-too-far-back.gz",
+            // Header faults: gzip's words ("has flags 0x80 -- not supported", "is encrypted -- not
+            // supported", "unknown method 0", "header checksum 0x0000 != computed checksum 0x4f05").
+            "go-gzip/issue6550.gz", "zlib/infcover-bad-gzip-flags.gz", "zlib/infcover-bad-gzip-method.gz",
+            "zlib/infcover-bad-header-crc.gz",
+            // gzip reports both the CRC and the length error of one member.
+            "libarchive/test_read_filter_gzip_recursive.gz",
+            // gzip's pack decoder starts its message with a blank line.
+            "gnu-gzip/unpack-invalid-2.gz",
+        ]
         for vector in InteropVectorTests.vectors {
             let path = "\(InteropVectorTests.interop)/\(vector.path)"
             let result = try Self.shell(#""$BIN/gzip" -dc "\#(path)""#, in: scratch.path)
             #expect(result.status == vector.status, "\(vector.path): \(result.standardError)")
-            if let message = vector.message { #expect(result.standardError.contains(message), "\(vector.path): \(result.standardError)") }
             let reference = try Squeeze.run(["decompress", "--stdout", path])
             #expect(result.standardOutput == reference.standardOutput, "\(vector.path)")
+            let gnu = try CommandRunner.run("/bin/gzip", ["-dc", path])
+            if !gnuGzipIsWrong.contains(vector.path) && !otherWording.contains(vector.path) {
+                #expect(result.standardError == gnu.standardError, "\(vector.path): squeeze \(result.standardError), gzip \(gnu.standardError)")
+            } else if gnuGzipIsWrong.contains(vector.path) {
+                #expect(gnu.status == 0 && result.status == 1, "\(vector.path): GNU gzip is no longer wrong here")
+            } else {
+                #expect(result.standardError != gnu.standardError, "\(vector.path): now worded as gzip's; take it off the list")
+            }
             let test = try Self.shell(#""$BIN/gzip" -t "\#(path)""#, in: scratch.path)
             #expect(test.status == vector.status || (vector.status == 2 && test.status == 2), "\(vector.path) -t: \(test.standardError)")
         }

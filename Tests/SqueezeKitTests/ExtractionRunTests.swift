@@ -136,6 +136,33 @@ import Testing
         #expect(try TreeBuilder.read(scratch("dest/dir/own.txt")) == Array("from the archive\n".utf8))
     }
 
+    /// `--force` replaces files and symbolic links (not followed) that were in the destination,
+    /// never anything else: a directory the entry cannot merge into, a FIFO, a device.
+    @Test func forceReplacesOnlyFilesAndSymbolicLinks() throws {
+        let scratch = try Self.scratchWithVictims()
+        try FileManager.default.createDirectory(atPath: scratch("dest/empty"), withIntermediateDirectories: false)
+        #expect(mkfifo(scratch("dest/pipe"), 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: scratch("dest/link"), withDestinationPath: "../outside/victim")
+        try TarBuilder()
+            .file("existing.txt", "from the archive\n")
+            .file("target", "from the archive\n")
+            .hardlink("pipe", to: "target")
+            .symlink("empty", to: "target")
+            .file("link", "from the archive\n")
+            .write(to: scratch("a.tar"))
+        let report = Self.extract(scratch("a.tar"), into: scratch("dest"), options: ExtractionOptions(overwrite: true))
+        #expect(Self.failures(report) == [
+            "pipe": "refused: a FIFO is there, and only files and symbolic links are replaced, even with --force",
+            "empty": "refused: a directory is there, and only files and symbolic links are replaced, even with --force",
+        ])
+        let dest = TreeSnapshot(of: scratch("dest"))
+        #expect(dest.nodes["pipe"]?.type == S_IFIFO)
+        #expect(dest.nodes["empty"]?.type == S_IFDIR)
+        #expect(dest.nodes["link"]?.contents == Array("from the archive\n".utf8))
+        #expect(dest.nodes["existing.txt"]?.contents == Array("from the archive\n".utf8))
+        #expect(try TreeBuilder.read(scratch("outside/victim")) == Array("victim\n".utf8))
+    }
+
     /// An entry named twice in one archive: the last one wins, as with tar, since both are the
     /// archive's own.
     @Test func theLastEntryOfANameWins() throws {

@@ -163,10 +163,64 @@ import Testing
                 .directory("becomes-dir")
                 .file("becomes-dir/inside", "inside\n")
                 .file("twice", "one\n")
-                .file("twice", "two\n"),
+                .file("twice", "two\n")
+                .file("twice-then-dir", "one\n")
+                .file("twice-then-dir", "two\n")
+                .directory("twice-then-dir"),
             scratch)
         #expect(extraction.seenBeforeTheEnd == [], "\(extraction.seenBeforeTheEnd)")
-        #expect(extraction.report.filesDone == 9)
+        #expect(extraction.report.filesDone == 12)
+    }
+
+    /// What is extracted does not depend on how far the stream had been verified: an entry
+    /// beneath the name of a file still waiting fails as beneath the file ("Not a directory"),
+    /// directly or as a link made when its later target is, instead of making a directory that
+    /// keeps the file from its name; a link made when its target is takes its name after an
+    /// earlier entry of that name still waiting (the last entry of a name wins).
+    @Test func whatIsExtractedDoesNotDependOnHowFarTheStreamWasVerified() throws {
+        let scratch = try TemporaryDirectory()
+        try TarBuilder()
+            .file("file", "data\n")
+            .file("file/beneath", "data\n")
+            .hardlink("later-file/link", to: "target")
+            .file("later-file", "data\n")
+            .file("replaced", "first\n")
+            .hardlink("replaced", to: "target")
+            // Empty: no bytes of its own to wait for.
+            .file("target", "")
+            .write(to: scratch("a.tar"))
+        let waiting = Self.extract(scratch("a.tar"), into: scratch("waiting")).report
+        let streamed = ExtractionRunTests.extract(scratch("a.tar"), into: scratch("streamed"))
+        let tree = Self.withoutTimesOfNow(TreeSnapshot(of: scratch("streamed")))
+        let waitingTree = Self.withoutTimesOfNow(TreeSnapshot(of: scratch("waiting")))
+        #expect(waitingTree == tree, "\(waitingTree.differences(from: tree))")
+        #expect(tree.paths == [".", "file", "later-file", "replaced", "target"])
+        #expect(ExtractionRunTests.identity(scratch("waiting/replaced")) == ExtractionRunTests.identity(scratch("waiting/target")))
+        for report in [waiting, streamed] {
+            #expect(report.filesDone == 5, "\(report.failures)")
+            #expect(Set(ExtractionRunTests.failures(report).keys) == ["file/beneath", "later-file/link"], "\(report.failures)")
+        }
+        for failure in waiting.failures { #expect(failure.message.hasSuffix("Not a directory"), "\(failure)") }
+    }
+
+    /// A waiting entry whose name cannot be taken once its bytes are verified (a directory is
+    /// there) is reported with that cause, as when nothing waits, not as unverified.
+    @Test func aNameThatCannotBeTakenIsReportedWithItsCause() throws {
+        let scratch = try TemporaryDirectory()
+        try TarBuilder()
+            .hardlink("link", to: "target")
+            .file("link/beneath", "data\n")
+            .file("target", "data\n")
+            .write(to: scratch("a.tar"))
+        let waiting = Self.extract(scratch("a.tar"), into: scratch("waiting")).report
+        let streamed = ExtractionRunTests.extract(scratch("a.tar"), into: scratch("streamed"))
+        for (report, destination) in [(waiting, "waiting"), (streamed, "streamed")] {
+            let failures = ExtractionRunTests.failures(report)
+            #expect(failures.count == 1, "\(failures)")
+            let message = failures["link"] ?? ""
+            #expect(message.hasPrefix("cannot rename into place '") && message.hasSuffix("/\(destination)/link': Is a directory"), "\(message)")
+            #expect(TreeSnapshot(of: scratch(destination)).paths == [".", "link", "link/beneath", "target"])
+        }
     }
 
     /// GNU tar's order: a directory's mode and time are set once everything in it is in place,

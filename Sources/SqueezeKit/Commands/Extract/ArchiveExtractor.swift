@@ -58,6 +58,9 @@ final class ArchiveExtractor {
     private struct Target {
         var relative: PathName
         var kind: FileKind
+        /// Its directory was made by this extraction (`ExtractedPaths.madeParent`): nothing there
+        /// predates it.
+        var inOwnDirectory: Bool
         /// A hard link's target, relative to the destination.
         var linkTarget: PathName?
         /// A hard link with data: the data is written to a temporary, which then becomes every
@@ -194,13 +197,15 @@ final class ArchiveExtractor {
                 }
                 try rename(waiting.temporary, over: waiting.name)
                 registry.unregister(placement.absolute(waiting.temporary))
-                paths.insert(waiting.name)
+                // Waiting entries are never directories: in a directory this extraction made, they are its own.
+                if !waiting.inOwnDirectory { paths.insert(waiting.name) }
                 if let file = waiting.linkTarget { noteLinked([waiting.name, file]) }
                 collector.record(waiting.outcome)
             } catch {
+                // Its bytes were verified: the name could not be taken.
                 discard(waiting.temporary)
-                let failure = (error as? LibarchiveError)?.naming(waiting.temporary, as: waiting.name) ?? error
-                collector.record(UnverifiedEntries.failure(waiting, because: failure))
+                let cause = (error as? LibarchiveError)?.naming(waiting.temporary, as: waiting.name) ?? error
+                collector.record(UnverifiedEntries.failure(waiting, "\(cause)"))
             }
         }
     }
@@ -275,7 +280,7 @@ final class ArchiveExtractor {
             let streamEnd = reader.streamPosition
             if target.linkCarriesData, let file = target.linkTarget { unverified.release(file, at: streamEnd) }
             unverified.append(UnverifiedEntries.Entry(
-                temporary: waiting, name: target.relative, kind: target.kind,
+                temporary: waiting, name: target.relative, kind: target.kind, inOwnDirectory: target.inOwnDirectory,
                 streamEnd: target.awaitsData ? UnverifiedEntries.awaitingData : streamEnd,
                 outcome: outcome, linkTarget: target.linkTarget, givesDataToLinks: target.linkCarriesData))
         }
@@ -284,46 +289,65 @@ final class ArchiveExtractor {
     }
 
     /// Makes the hard links that waited for `file`, just made (and those that waited for them):
-    /// each through a temporary linked to the file (to its temporary while it waits, and then
-    /// waiting with it), renamed into place.
+    /// each through a temporary linked to the file (to its temporary while it waits), renamed
+    /// into place. A link waits with its file, and behind an earlier entry of its own name still
+    /// waiting (the last entry of a name wins, whatever the stream has verified).
     private func makeForwardLinks(to file: PathName) {
+        guard !forwardLinks.isEmpty else { return }
         var made = [file]
         while let target = made.popLast() {
             for link in forwardLinks.take(to: target) {
                 let start = MonotonicClock.now()
                 let waitingFile = unverified.waiting(for: target)
-                let temporary = freshTemporary(for: link.name)
-                registry.register(placement.absolute(temporary))
-                linkEntry.clear()
-                linkEntry.pathname = placement.path(temporary)
-                linkEntry.hardLinkTarget = placement.path(waitingFile?.temporary ?? target)
-                linkEntry.kind = .regular
+                var temporary: PathName?
                 do {
+                    let parents = sequence(first: link.name.parent) { $0.parent }.lazy.prefix { $0 != "." }
+                    try checkNotBeneathWaitingEntry(link.name, directories: parents)
+                    let inOwnDirectory = paths.madeParent(of: link.name)
+                    let linked = freshTemporary(for: link.name, inOwnDirectory: inOwnDirectory)
+                    temporary = linked
+                    registry.register(placement.absolute(linked))
+                    linkEntry.clear()
+                    linkEntry.pathname = placement.path(linked)
+                    linkEntry.hardLinkTarget = placement.path(waitingFile?.temporary ?? target)
+                    linkEntry.kind = .regular
                     try disk.setOptions(ARCHIVE_EXTRACT_SECURE_SYMLINKS | ARCHIVE_EXTRACT_SECURE_NODOTDOT | ARCHIVE_EXTRACT_NO_OVERWRITE)
                     _ = try disk.writeHeader(linkEntry, name: link.entryName)
                     _ = try disk.finishEntry(name: link.entryName)
                     let outcome = FileOutcome(
                         source: link.entryName, output: placement.absolute(link.name), bytesIn: 0, bytesOut: 0,
                         seconds: MonotonicClock.now() - link.start, status: .done)
-                    if let waitingFile {
+                    if waitingFile != nil || unverified.isWaiting(link.name) {
+                        let kind = waitingFile?.kind ?? (try? status(of: target))?.kind ?? .regular
                         unverified.append(UnverifiedEntries.Entry(
-                            temporary: temporary, name: link.name, kind: waitingFile.kind, streamEnd: reader.streamPosition,
+                            temporary: linked, name: link.name, kind: kind, inOwnDirectory: inOwnDirectory,
+                            streamEnd: reader.streamPosition,
                             outcome: outcome, linkTarget: target))
                     } else {
-                        try rename(temporary, over: link.name)
-                        registry.unregister(placement.absolute(temporary))
+                        try rename(linked, over: link.name)
+                        registry.unregister(placement.absolute(linked))
                         paths.insert(link.name)
                         noteLinked([link.name, target])
                         collector.record(outcome)
                     }
                     made.append(link.name)
                 } catch {
-                    discard(temporary)
-                    let cause = (error as? LibarchiveError)?.naming(temporary, as: link.name) ?? error
+                    if let temporary { discard(temporary) }
+                    let cause = temporary.flatMap { (error as? LibarchiveError)?.naming($0, as: link.name) } ?? error
                     collector.record(failure(link.entryName, "\(cause)", since: start))
                 }
             }
         }
+    }
+
+    /// Throws when one of `directories`, which extracting `relative` would create, is the name of
+    /// an entry still waiting (a file, a link: waiting entries are never directories). In archive
+    /// order that name is taken by then, and the entry fails as it does when nothing waits
+    /// ("Not a directory"); created now, the directory would keep the waiting entry from its name,
+    /// and what is extracted would depend on how far the stream had been verified.
+    private func checkNotBeneathWaitingEntry(_ relative: PathName, directories: some Sequence<PathName>) throws(SystemError) {
+        guard !unverified.isEmpty, directories.contains(where: unverified.isWaiting) else { return }
+        throw SystemError("extract", placement.absolute(relative), code: ENOTDIR)
     }
 
     /// Where the entry goes, after squeeze's checks; nil when something that was there before is
@@ -336,7 +360,9 @@ final class ArchiveExtractor {
         let kind = storedLink == nil ? entry.kind : .regular
         try checkKind(kind, isDestination: relative.isEmpty)
         paths.noteParents(of: relative)
-        if !relative.isEmpty && !paths.madeParent(of: relative) {
+        try checkNotBeneathWaitingEntry(relative, directories: paths.pendingParents)
+        let inOwnDirectory = paths.madeParent(of: relative)
+        if !relative.isEmpty && !inOwnDirectory {
             // A directory that was there before: a killed extraction may have left temporaries in it.
             let directory = relative.parent == "." ? PathName(bytes: []) : relative.parent
             for leftover in leftovers.sweep(directory, placement: placement) { collector.record(.skipped(leftover)) }
@@ -345,7 +371,7 @@ final class ArchiveExtractor {
         if linkTarget == relative { throw EntryRefusal.hardLinkToItself }
         // cpio gives every name of a symbolic link its target as data: that is no file's data.
         let carriesData = linkTarget != nil && entry.size > 0 && entry.kind != .symbolicLink
-        var target = Target(relative: relative, kind: kind, linkTarget: linkTarget, linkCarriesData: carriesData)
+        var target = Target(relative: relative, kind: kind, inOwnDirectory: inOwnDirectory, linkTarget: linkTarget, linkCarriesData: carriesData)
         if let storedLink, let linkTarget {
             let waiting = unverified.waiting(for: linkTarget)
             if waiting == nil && !paths.contains(linkTarget) {
@@ -360,10 +386,10 @@ final class ArchiveExtractor {
             }
             target.waitsBehind = waiting != nil
         }
-        if kind == .symbolicLink, let pointed = entry.symbolicLinkTarget.flatMap({ EntryPath.symbolicLinkTarget($0, of: relative) }) {
-            target.waitsBehind = unverified.waiting(for: pointed) != nil
+        if kind == .symbolicLink, !unverified.isEmpty, let pointed = entry.symbolicLinkTarget.flatMap({ EntryPath.symbolicLinkTarget($0, of: relative) }) {
+            target.waitsBehind = unverified.isWaiting(pointed)
         }
-        if !target.isDirectory && unverified.waiting(for: relative) != nil { target.waitsBehind = true }
+        if !target.isDirectory && unverified.isWaiting(relative) { target.waitsBehind = true }
         if kind == .regular && storedLink == nil && entry.size == 0 && entry.linkCount > 1 {
             target.awaitsData = true
             target.waitsBehind = true
@@ -371,7 +397,7 @@ final class ArchiveExtractor {
 
         // In a directory this extraction made, nothing predates it: no need to look.
         let isOurs = paths.contains(relative)
-        let existing = !isOurs && paths.madeParent(of: relative) ? nil : try? status(of: relative)
+        let existing = !isOurs && inOwnDirectory ? nil : try? status(of: relative)
         if let existing {
             if isOurs {
                 try clearOwn(relative, kind: existing.kind, for: &target)
@@ -380,8 +406,11 @@ final class ArchiveExtractor {
             } else if !options.overwrite {
                 collector.record(.skipped(SkippedPath(path: name, reason: .outputExists(placement.absolute(relative)))))
                 return nil
+            } else if existing.kind != .regular && existing.kind != .symbolicLink {
+                // Nothing that is not a file is replaced, as for every output squeeze writes; a
+                // symbolic link is, not followed (as `gzip -f` replaces one named after its source).
+                throw EntryRefusal.replacesNonFile(existing.kind)
             } else {
-                target.existedBefore = existing.kind == .directory
                 target.replacesOlder = true
             }
         }
@@ -440,7 +469,7 @@ final class ArchiveExtractor {
             }
         }
 
-        let temporary = freshTemporary(for: target.relative)
+        let temporary = freshTemporary(for: target.relative, inOwnDirectory: target.inOwnDirectory)
         registry.register(placement.absolute(temporary))
         do {
             entry.pathname = placement.path(temporary)
@@ -496,7 +525,7 @@ final class ArchiveExtractor {
         let old = FileIdentity(try status(of: file))
         let names = [file] + linkedNames.names(of: old).filter { $0 != file && $0 != own }
         for name in names where (try? status(of: name)).map(FileIdentity.init) == old {
-            let link = freshTemporary(for: name)
+            let link = freshTemporary(for: name, inOwnDirectory: paths.madeParent(of: name))
             registry.register(placement.absolute(link))
             defer { registry.unregister(placement.absolute(link)) }
             linkEntry.clear()
@@ -559,13 +588,13 @@ final class ArchiveExtractor {
     }
 
     /// A temporary name beside `relative` that nothing uses (libarchive creates it). In a
-    /// directory this extraction made, a fresh random name is free without looking.
-    private func freshTemporary(for relative: PathName) -> PathName {
+    /// directory this extraction made (`inOwnDirectory`), a fresh random name is free without looking.
+    private func freshTemporary(for relative: PathName, inOwnDirectory: Bool) -> PathName {
         while true {
             let named = TemporaryName.candidate(for: relative, random: temporaryNames.next())
             // At the top, without the "./" the candidate comes with.
             let candidate = named.parent == "." ? named.lastComponent : named
-            if paths.madeParent(of: relative) || !FileStatus.exists(placement.path(candidate)) { return candidate }
+            if inOwnDirectory || !FileStatus.exists(placement.path(candidate)) { return candidate }
         }
     }
 

@@ -83,6 +83,9 @@ public enum EntryRefusal: Error, Equatable, Sendable, CustomStringConvertible {
     /// A hard link that carries data, to something that cannot hold it (a directory, a symbolic
     /// link the archive made, ...).
     case hardLinkDataToNonFile(target: PathName)
+    /// Under `--force`, something that was in the destination and is neither a regular file nor a
+    /// symbolic link is in the way (a directory the entry cannot merge into, a FIFO, a device).
+    case replacesNonFile(FileKind)
 
     public var description: String {
         switch self {
@@ -96,6 +99,7 @@ public enum EntryRefusal: Error, Equatable, Sendable, CustomStringConvertible {
         case .hardLinkToUnextracted(let target): "refused: hard link to '\(target)', which this archive did not extract"
         case .hardLinkToItself: "refused: hard link to itself"
         case .hardLinkDataToNonFile(let target): "refused: hard link to '\(target)' carries data, and '\(target)' is not a regular file"
+        case .replacesNonFile(let kind): "refused: \(kind.phrase) is there, and only files and symbolic links are replaced, even with --force"
         }
     }
 }

@@ -18,7 +18,7 @@ struct ExtractedPaths {
     /// `lstat` of a path relative to the destination; nil when there is nothing there.
     private let status: (PathName) -> FileStatus?
     /// Directories the current entry's extraction will create.
-    private var pendingParents: [PathName] = []
+    private(set) var pendingParents: [PathName] = []
     /// The last parent directory found to exist, and whether it is this extraction's: entries
     /// come grouped by directory, so most need no lookup.
     private var lastParent: (path: PathName, isOurs: Bool)?
@@ -90,13 +90,21 @@ struct ExtractedPaths {
 /// Candidates only: a name may since have been replaced by another entry (and an inode number
 /// reused), so a caller checks that a name still is the file before it touches it.
 struct LinkedNames {
+    private struct Name: Hashable {
+        var file: FileIdentity
+        var name: PathName
+    }
+
     private var names: [FileIdentity: [PathName]] = [:]
+    /// Every name noted, so that noting one again is a lookup, not a scan of the file's names:
+    /// an archive may give one file tens of thousands.
+    private var noted: Set<Name> = []
 
     func names(of file: FileIdentity) -> [PathName] { names[file] ?? [] }
 
     /// Notes that `name` is a name of `file`.
     mutating func add(_ name: PathName, to file: FileIdentity) {
-        if !names[file, default: []].contains(name) { names[file, default: []].append(name) }
+        if noted.insert(Name(file: file, name: name)).inserted { names[file, default: []].append(name) }
     }
 }
 

@@ -22,6 +22,8 @@ struct UnverifiedEntries {
         /// The name it takes once verified, relative to the destination.
         var name: PathName
         var kind: FileKind
+        /// In a directory this extraction made: once it has its name, nothing needs noting.
+        var inOwnDirectory: Bool
         /// How far into the decoded archive the entry's bytes reach.
         var streamEnd: Int64
         /// What is recorded once it has its name.
@@ -34,6 +36,9 @@ struct UnverifiedEntries {
         /// A later entry of the archive took the name (a directory): the temporary is gone, and
         /// only the outcome is left to record.
         var isSuperseded = false
+        /// The place of the entry before it waiting for the same name, if any: set by `append`
+        /// (see `supersede`).
+        var earlierOfName: Int?
     }
 
     private var entries: [Entry] = []
@@ -45,7 +50,8 @@ struct UnverifiedEntries {
     var isEmpty: Bool { entries.isEmpty }
 
     mutating func append(_ entry: Entry) {
-        latest[entry.name] = taken + entries.count
+        var entry = entry
+        entry.earlierOfName = latest.updateValue(taken + entries.count, forKey: entry.name)
         entries.append(entry)
     }
 
@@ -53,6 +59,9 @@ struct UnverifiedEntries {
     func waiting(for name: PathName) -> Entry? {
         latest[name].map { entries[$0 - taken] }
     }
+
+    /// Whether an entry is waiting to become `name` (asked of every entry: no copy of it).
+    func isWaiting(_ name: PathName) -> Bool { !latest.isEmpty && latest[name] != nil }
 
     /// The first name of a cpio file whose data comes on a later name (newc): it waits until that
     /// name's data has been verified (`release`), so that it never stands empty, nor is left
@@ -72,12 +81,15 @@ struct UnverifiedEntries {
     /// A directory takes `name`: the entries waiting for it will never have it. Returns their
     /// temporaries, which the caller removes (a hard link waiting with one keeps its own name of
     /// the file, as the file's earlier names keep it when tar replaces a name).
+    /// The entries of the name are found through each one's `earlierOfName`, not by a scan: an
+    /// archive may name a directory and a file by turns thousands of times.
     mutating func supersede(_ name: PathName) -> [PathName] {
-        guard latest.removeValue(forKey: name) != nil else { return [] }
         var temporaries: [PathName] = []
-        for index in entries.indices where entries[index].name == name && !entries[index].isSuperseded {
-            entries[index].isSuperseded = true
-            temporaries.append(entries[index].temporary)
+        var place = latest.removeValue(forKey: name)
+        while let found = place, found >= taken {
+            entries[found - taken].isSuperseded = true
+            temporaries.append(entries[found - taken].temporary)
+            place = entries[found - taken].earlierOfName
         }
         return temporaries
     }
@@ -86,8 +98,12 @@ struct UnverifiedEntries {
     mutating func takeVerified(_ isVerified: (Int64) -> Bool) -> [Entry] {
         let count = entries.prefix { isVerified($0.streamEnd) }.count
         guard count > 0 else { return [] }
+        // All of them (the stream's end, or a member that verified what was waiting): no index to keep.
+        guard count < entries.count else { return takeAll() }
         let verified = Array(entries.prefix(count))
-        for (index, entry) in verified.enumerated() where latest[entry.name] == taken + index { latest[entry.name] = nil }
+        for (index, entry) in verified.enumerated() {
+            if let slot = latest.index(forKey: entry.name), latest.values[slot] == taken + index { latest.remove(at: slot) }
+        }
         entries.removeFirst(count)
         taken += count
         return verified
@@ -99,20 +115,22 @@ struct UnverifiedEntries {
         return entries
     }
 
-    /// What an entry that never took its name is reported with. `links`: the names that were
-    /// to be hard links of it, which go with it.
+    /// What an entry whose bytes could not be verified is reported with. `links`: the names that
+    /// were to be hard links of it, which go with it.
     static func failure(_ entry: Entry, because error: any Error, links: [PathName] = []) -> FileOutcome {
+        let cause = "the archive's data could not be verified up to the end of this entry: \(error)"
+        let withLinks = links.isEmpty ? "" : " (nor its hard link\(links.count == 1 ? "" : "s") \(links.map { "'\($0)'" }.joined(separator: ", ")))"
+        if let file = entry.linkTarget { return failure(entry, "not extracted (a hard link to '\(file)'): \(cause)") }
+        return failure(entry, "not extracted\(withLinks): \(cause)")
+    }
+
+    /// What an entry that never took its name is reported with.
+    static func failure(_ entry: Entry, _ message: String) -> FileOutcome {
         var outcome = entry.outcome
         outcome.output = nil
         outcome.bytesOut = 0
         outcome.warning = nil
-        let cause = "the archive's data could not be verified up to the end of this entry: \(error)"
-        let withLinks = links.isEmpty ? "" : " (nor its hard link\(links.count == 1 ? "" : "s") \(links.map { "'\($0)'" }.joined(separator: ", ")))"
-        if let file = entry.linkTarget {
-            outcome.status = .failed("not extracted (a hard link to '\(file)'): \(cause)")
-        } else {
-            outcome.status = .failed("not extracted\(withLinks): \(cause)")
-        }
+        outcome.status = .failed(message)
         return outcome
     }
 }
