@@ -50,32 +50,48 @@ import Testing
     }
 
     /// What gzip's and pigz's names write for a file over 2 MiB, in place, to standard output and
-    /// from standard input, with and without --rsyncable: one member with no extra field, which
-    /// a one-shot reader (Python's `zlib.decompress`, `decompressobj` here, which also says what
-    /// follows) reads whole. `--indexed` (squeeze's own) writes indexed members instead, which
-    /// squeeze lists from their index; it refuses zlib's, zip's and zlib's strategies.
+    /// from standard input (a file and a pipe), with and without --rsyncable: one member with no
+    /// extra field, which the readers that take only the first member read whole: Python's
+    /// `zlib.decompress` (`decompressobj` here, which also says what follows) and Perl's
+    /// `IO::Uncompress::Gunzip` (one member unless asked for more); pigz's -z, one zlib stream,
+    /// read by a one-shot `zlib.decompress`. `--indexed` (squeeze's own) writes indexed members
+    /// instead, of which those readers see the first alone, and which squeeze lists from their
+    /// index; it refuses zlib's, zip's and zlib's strategies.
     @Test func oneMemberUnlessIndexed() throws {
         let scratch = try TemporaryDirectory()
-        let check = #"""
+        let python = #"""
             python3 -c "
             import sys, zlib
             data, original = open(sys.argv[1], 'rb').read(), open('big', 'rb').read()
             stream = zlib.decompressobj(31)
             out = stream.decompress(data)
-            print(sys.argv[1], 'extra' if data[3] & 4 else 'no-extra', 'whole' if stream.eof and not stream.unused_data and out == original else 'PART')
-            " 
+            print(sys.argv[1], 'extra' if data[3] & 4 else 'no-extra', 'whole' if stream.eof and not stream.unused_data and out == original else 'PART', end=' ')
+            "
+            """#
+        let perl = #"""
+            perl -MIO::Uncompress::Gunzip=gunzip -e '
+            open my $in, "<:raw", "big" or die; local $/; my $original = <$in>;
+            gunzip($ARGV[0] => \my $out) or die $IO::Uncompress::Gunzip::GunzipError;
+            print $out eq $original ? "whole\n" : "PART\n"'
             """#
         let result = try Self.shell(#"""
-            seq 1 700000 > big && "$BIN/gzip" -k big && "$BIN/pigz" -c -p 2 big > p.gz && "$BIN/gzip" < big > s.gz             && "$BIN/gzip" --rsyncable -c big > r.gz && "$BIN/pigz" -R -b 128 < big > pr.gz && "$BIN/gzip" --indexed -c big > i.gz             && for f in big.gz p.gz s.gz r.gz pr.gz i.gz; do \#(check) $f; done && /bin/gzip -tv big.gz r.gz 2>&1             && "$SQ" decompress -c r.gz | cmp - big && "$SQ" list --json - i.gz | grep -o '"sizeSource":"index"'
+            seq 1 700000 > big && "$BIN/gzip" -k big && "$BIN/pigz" -c -p 2 big > p.gz && "$BIN/gzip" < big > s.gz &&
+            cat big | "$BIN/gzip" > pipe.gz && "$BIN/gzip" --rsyncable -c big > r.gz && "$BIN/pigz" -R -b 128 < big > pr.gz &&
+            "$BIN/gzip" --indexed -c big > i.gz &&
+            for f in big.gz p.gz s.gz pipe.gz r.gz pr.gz i.gz; do \#(python) $f && \#(perl) $f || exit; done &&
+            "$BIN/pigz" -z -c big | python3 -c 'import sys, zlib; print(zlib.decompress(sys.stdin.buffer.read()) == open("big", "rb").read())' &&
+            /bin/gzip -tv big.gz r.gz 2>&1 && "$SQ" decompress -c r.gz | cmp - big && "$SQ" list --json - i.gz | grep -o '"sizeSource":"index"'
             """#, in: scratch.path)
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.output == """
-            big.gz no-extra whole
-            p.gz no-extra whole
-            s.gz no-extra whole
-            r.gz no-extra whole
-            pr.gz no-extra whole
-            i.gz extra PART
+            big.gz no-extra whole whole
+            p.gz no-extra whole whole
+            s.gz no-extra whole whole
+            pipe.gz no-extra whole whole
+            r.gz no-extra whole whole
+            pr.gz no-extra whole whole
+            i.gz extra PART PART
+            True
             big.gz:	 OK
             r.gz:	 OK
             "sizeSource":"index"
