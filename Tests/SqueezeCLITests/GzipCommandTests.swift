@@ -179,17 +179,13 @@ import Testing
         let scratch = try TemporaryDirectory()
         let gnuGzipIsWrong: Set<String> = ["gnu-gzip/unpack-invalid-1.gz"]
         let otherWording: Set<String> = [
-            // gzip's inflate finds these only at the end of the input; squeeze names the fault.
-            "gnu-gzip/bug33501.gz", "zlib/infcover-deflate-invalid-bit-length-repeat.gz",
-            "zlib/infcover-deflate-invalid-distance-too-far-back.gz",
-            // Header faults: gzip's words ("has flags 0x80 -- not supported", "is encrypted -- not
-            // supported", "unknown method 0", "header checksum 0x0000 != computed checksum 0x4f05").
-            "go-gzip/issue6550.gz", "zlib/infcover-bad-gzip-flags.gz", "zlib/infcover-bad-gzip-method.gz",
-            "zlib/infcover-bad-header-crc.gz",
-            // gzip reports both the CRC and the length error of one member.
-            "libarchive/test_read_filter_gzip_recursive.gz",
-            // gzip's pack decoder starts its message with a blank line.
-            "gnu-gzip/unpack-invalid-2.gz",
+            // gzip's inflate finds these two only at the end of the input (it repeats a length
+            // with none before it as 0, and copies from before the start what its window held);
+            // squeeze names the fault where zlib finds it.
+            "zlib/infcover-deflate-invalid-bit-length-repeat.gz", "zlib/infcover-deflate-invalid-distance-too-far-back.gz",
+            // gzip refuses a dynamic block whose code-length code has no codes as it reads it;
+            // zlib, then cut short, asks for more ("unexpected end of file"). The `hufts` case.
+            "gnu-gzip/bug33501.gz",
         ]
         for vector in InteropVectorTests.vectors {
             let path = "\(InteropVectorTests.interop)/\(vector.path)"
