@@ -37,17 +37,26 @@ import Testing
         return Double(new.filter { old.contains(Array($0)) }.count) / Double(max(new.count, 1))
     }
 
-    @Test func aByteInsertedNearTheStartChangesOnlyTheMembersAroundIt() throws {
-        let scratch = try TemporaryDirectory()
-        let original = Self.sample()
+    /// The sample as `a/data`, and as `b/data` with a byte inserted at offset 1,000.
+    static func writeSampleAndEdited(in scratch: TemporaryDirectory) throws -> (original: [UInt8], edited: [UInt8]) {
+        let original = sample()
         let edited = Array(original[..<1000]) + [0x2A] + Array(original[1000...])
         try TreeBuilder.write(original, to: scratch("a/data"))
         try TreeBuilder.write(edited, to: scratch("b/data"))
-        func compress(_ path: String, _ extra: [String]) throws -> [UInt8] {
-            let result = try Squeeze.run(["compress", "-c", "-n", "--block-size", "64KiB", path] + extra)
-            #expect(result.status == 0, "\(result.standardError)")
-            return Array(result.standardOutput)
-        }
+        return (original, edited)
+    }
+
+    /// `squeeze compress -c -n` of `path` in 64 KiB blocks, with `extra`.
+    static func compressToStandardOutput(_ path: String, _ extra: [String]) throws -> [UInt8] {
+        let result = try Squeeze.run(["compress", "-c", "-n", "--block-size", "64KiB", path] + extra)
+        #expect(result.status == 0, "\(result.standardError)")
+        return Array(result.standardOutput)
+    }
+
+    @Test func aByteInsertedNearTheStartChangesOnlyTheMembersAroundIt() throws {
+        let scratch = try TemporaryDirectory()
+        let (original, edited) = try Self.writeSampleAndEdited(in: scratch)
+        let compress = Self.compressToStandardOutput
         let before = try compress(scratch("a/data"), ["--rsyncable"])
         let after = try compress(scratch("b/data"), ["--rsyncable"])
         #expect(Self.members(after).count > 30)
@@ -107,15 +116,8 @@ import Testing
     /// --rsyncable; a stream and every mode cut it alike; every reader reads it whole.
     @Test func oneStreamIsCutByTheBytesToo() throws {
         let scratch = try TemporaryDirectory()
-        let original = Self.sample()
-        let edited = Array(original[..<1000]) + [0x2A] + Array(original[1000...])
-        try TreeBuilder.write(original, to: scratch("a/data"))
-        try TreeBuilder.write(edited, to: scratch("b/data"))
-        func compress(_ path: String, _ extra: [String]) throws -> [UInt8] {
-            let result = try Squeeze.run(["compress", "-c", "-n", "--block-size", "64KiB", path] + extra)
-            #expect(result.status == 0, "\(result.standardError)")
-            return Array(result.standardOutput)
-        }
+        let (original, edited) = try Self.writeSampleAndEdited(in: scratch)
+        let compress = Self.compressToStandardOutput
         /// How much of the two outputs' ends (before their trailers) is the same.
         func sharedEnd(_ first: [UInt8], _ second: [UInt8], trailer: Int) -> Double {
             let (a, b) = (first.dropLast(trailer), second.dropLast(trailer))
