@@ -30,12 +30,11 @@ public struct StreamCompressionRequest: Sendable {
     }
 }
 
-/// One `squeeze compress` as a filter: each input is read front to back (past its first two
-/// blocks, on a producer thread beside the workers), cut into the blocks its file would be cut
-/// into (`StreamBlockCutter`), compressed on every worker as it arrives, and written to standard
-/// output in order: one gzip file per input, concatenated, byte for byte what `squeeze compress
-/// FILE` writes for the same bytes, name and time. Memory is bounded by the window (four blocks
-/// per job), whatever the input's length.
+/// One `squeeze compress` as a filter: each input is read front to back on the calling thread, cut
+/// into the blocks its file would be cut into (`StreamBlockCutter`), compressed on every worker
+/// as it arrives, and written to standard output in order: one gzip file per input, concatenated,
+/// byte for byte what `squeeze compress FILE` writes for the same bytes, name and time. Memory is
+/// bounded by the window (four blocks per job), whatever the input's length.
 public final class StreamCompressionRun: BatchRun, Sendable {
     public let request: StreamCompressionRequest
     public let environment: RunEnvironment
@@ -153,44 +152,14 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             output: StandardOutputFile(cancelling: cancellation), encoder: settings.makeEncoder(),
             origin: origin, context: context, taskSize: size
         ) { end in ending.withLock { $0 = end } }
-        let work = StreamedWork(cancellation: cancellation)
-        let cutter = task.makeCutter(blockSize: settings.blockSize, boundaries: settings.contentBoundaries, feeding: work)
-        // Up to twice a block the cutter seals no block (and takes no window credit) before the
-        // input ends, and then one, which an empty window always has room for: so an input that
-        // small (every file `zgrep`, `find -exec gzip -c` hand a process) is read here, and needs
-        // no producer thread. Only an input going on past that is read on beside the workers,
-        // which give the window's credits back.
-        let start = Self.feed(file, to: cutter, task: task, collector: collector, cancellation: cancellation, upTo: 2 * settings.blockSize)
-        let producerDone = DispatchSemaphore(value: 0)
-        if let start {
-            // The cutter (not `Sendable`) changes threads once: this thread no longer touches it
-            // once the producer starts, and the start orders what it did before the producer's
-            // first use.
-            nonisolated(unsafe) let handedCutter = cutter
-            let producer = Thread { [collector, cancellation] in
-                let cutter = handedCutter
-                Self.feed(file, to: cutter, task: task, collector: collector, cancellation: cancellation, from: start)
-                try? cutter.finish()
-                work.finish()
-                producerDone.signal()
-            }
-            producer.name = "squeeze.stream-producer"
-            producer.start()
-        } else {
+        // This thread reads the input and feeds its blocks to the workers as it cuts them.
+        schedule(request.scheduling, window: window) { [collector, cancellation] feeder in
+            let cutter = task.makeCutter(blockSize: settings.blockSize, boundaries: settings.contentBoundaries, feeding: feeder)
+            Self.feed(file, to: cutter, task: task, collector: collector, cancellation: cancellation)
             try? cutter.finish()
-            work.finish()
-            producerDone.signal()
         }
-        schedule(work, request.scheduling)
-        if cancellation.isCancelled {
-            // The stream's end may never reach the writer: the output is cut here. The producer
-            // may be blocked reading a pipe that sends nothing more, if the run was stopped by
-            // its output's reader going away rather than by a signal (which ends that read): the
-            // run ends without it (it holds nothing the exit must clean up).
-            task.abandon()
-        } else {
-            producerDone.wait()
-        }
+        // The stream's end may never have reached the writer: the output is cut here.
+        if cancellation.isCancelled { task.abandon() }
 
         switch ending.withLock({ $0 }) {
         case .committed(let bytesIn, let bytesOut, let seconds)?:
@@ -206,32 +175,26 @@ public final class StreamCompressionRun: BatchRun, Sendable {
         }
     }
 
-    /// Reads `file` from `offset` into `cutter`, to its end or, given `limit`, until it has read
-    /// that far; returns where to read on, nil at the end. A read error fails the task (its output
-    /// is then incomplete, and reported so), which ends the reading too.
-    @discardableResult
+    /// Reads `file` to its end into `cutter`; a read error fails the task (its output is then
+    /// incomplete, and reported so).
     private static func feed(
         _ file: ReadableFile, to cutter: StreamBlockCutter, task: StreamedGzipTask, collector: any ResultRecording,
-        cancellation: CancellationFlag, from offset: Int64 = 0, upTo limit: Int? = nil
-    ) -> Int64? {
+        cancellation: CancellationFlag
+    ) {
         let buffer = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 16)
         defer { buffer.deallocate() }
-        var offset = offset
+        var offset: Int64 = 0
         do {
             while !cancellation.isCancelled {
-                let room = limit.map { Int(min(Int64(readSize), Int64($0) - offset)) } ?? readSize
-                if room <= 0 { return offset }
-                let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<room]), at: offset)
-                if count == 0 { return nil }
+                let count = try file.read(into: buffer, at: offset, until: cancellation)
+                if count == 0 { return }
                 offset += Int64(count)
                 try cutter.consume(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
                 collector.recordProgress(bytes: Int64(count))
             }
-        } catch is CancellationError {
-            // The run is stopping.
         } catch {
-            task.fail(error)
+            // A read ended by the run's cancellation is no failure of the input: the run is stopping.
+            if !(error is CancellationError) && !cancellation.isCancelled { task.fail(error) }
         }
-        return nil
     }
 }

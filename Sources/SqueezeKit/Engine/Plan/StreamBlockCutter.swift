@@ -16,7 +16,7 @@
 /// context before it.
 ///
 /// Where the blocks begin and end, and which is last, depends on the stream alone, never on
-/// timing, so every mode writes the same bytes. Used by one thread at a time (the reader's).
+/// timing, so every mode writes the same bytes. Used by one thread, the reader.
 final class StreamBlockCutter: ArchiveByteSink {
     private let blockSize: Int
     private let contextLength: Int
