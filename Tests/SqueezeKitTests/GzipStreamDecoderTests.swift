@@ -66,6 +66,10 @@ import Testing
         #expect(throws: GzipFormatError.lengthMismatch(expected: 99, actual: UInt32(data.count))) {
             try Self.decode(body + GzipBytes.trailer(data, length: 99))
         }
+        // Both wrong: both said, as gzip says both.
+        #expect(throws: GzipFormatError.checksumAndLengthMismatch) {
+            try Self.decode(body + GzipBytes.trailer(data, checksum: 1, length: 99))
+        }
     }
 
     @Test func reportsZlibsReasonForInvalidData() throws {

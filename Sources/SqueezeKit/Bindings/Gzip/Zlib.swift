@@ -27,9 +27,9 @@ private func makeZlibStream(
 final class ZlibDeflater: @unchecked Sendable {
     private let stream: UnsafeMutablePointer<z_stream>
 
-    init(level: Int) throws {
+    init(level: Int, strategy: DeflateStrategy = .standard) throws {
         stream = try makeZlibStream {
-            squeeze_deflateInit2($0, Int32(level), -MAX_WBITS, 8, Z_DEFAULT_STRATEGY)
+            squeeze_deflateInit2($0, Int32(level), -MAX_WBITS, 8, strategy.zlibStrategy)
         } failure: { "deflateInit2 failed (\($0)) for level \(level)" }
     }
 
@@ -77,6 +77,22 @@ final class ZlibDeflater: @unchecked Sendable {
     private func failure(_ status: Int32, _ function: String) -> CodecError {
         let message = stream.pointee.msg.map { String(cString: $0) } ?? "status \(status)"
         return CodecError(library: "zlib", message: "\(function): \(message)")
+    }
+}
+
+/// How zlib looks for matches: its default, or pigz's `-H` (Huffman codes alone, no matches) and
+/// `-U` (matches only at distance 1, run lengths), which trade size for speed on some data.
+public enum DeflateStrategy: String, Sendable, Codable {
+    case standard
+    case huffmanOnly
+    case runLength
+
+    var zlibStrategy: Int32 {
+        switch self {
+        case .standard: Z_DEFAULT_STRATEGY
+        case .huffmanOnly: Z_HUFFMAN_ONLY
+        case .runLength: Z_RLE
+        }
     }
 }
 

@@ -11,10 +11,10 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     let source: ScannedFile
     let destination: PathName
     let layout: BlockLayout
-    private let encoder: any BlockEncoder
-    /// `--rsyncable`, for a file large enough to split: where members start, and the encoder of
-    /// the members cut there (`layout` then cuts the work, not the members).
-    let contentMembers: (boundaries: ContentBoundaries, encoder: any MemberEncoder)?
+    let encoder: any BlockEncoder
+    /// `--rsyncable`, for a file large enough to split: where its members (or its stream's
+    /// blocks) start (`layout` then cuts the work, not the output).
+    let contentBoundaries: ContentBoundaries?
     let origin: GzipOrigin
     private let context: TaskContext
     /// Whether an existing output is judged (found done when it is the source's) rather than
@@ -47,11 +47,11 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
         let layout = BlockLayout(fileSize: source.status.size, blockSize: settings.blockSize)
         self.encoder = encoder
         // A file split into members where its bytes say is worked on in larger items.
-        if layout.isSplit, let boundaries = settings.contentBoundaries, let members = encoder as? any MemberEncoder {
-            contentMembers = (boundaries, members)
+        if layout.isSplit, let boundaries = settings.contentBoundaries {
+            contentBoundaries = boundaries
             self.layout = BlockLayout(fileSize: source.status.size, blockSize: settings.workBlockSize)
         } else {
-            contentMembers = nil
+            contentBoundaries = nil
             self.layout = layout
         }
         self.context = context
@@ -198,8 +198,8 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     /// of one block turns out to be compressed already: judged from the bytes read for it, with
     /// no read of its own.
     private func encode(_ index: Int, from reader: ReadableFile) throws -> EncodedBlock? {
-        if let contentMembers {
-            return try encodeMembersStarting(inBlock: index, from: reader, boundaries: contentMembers.boundaries, encoder: contentMembers.encoder)
+        if let contentBoundaries {
+            return try encodePiecesStarting(inBlock: index, from: reader, boundaries: contentBoundaries)
         }
         let range = layout.range(ofBlock: index)
         let contextStart = max(0, range.offset - Int64(encoder.contextLength))
