@@ -46,6 +46,15 @@ struct Decompress: ParsableCommand {
             """, valueName: "start:length"))
     var ranges: [String] = []
 
+    @Option(
+        name: .customLong("index"),
+        help: ArgumentHelp(
+            """
+            With --range, the checkpoint index to read the file through (squeeze index, indexed_gzip \
+            or rapidgzip --export-index); by default FILE.gzidx is used if it is there and not stale.
+            """, valueName: "index"), completion: .file())
+    var index: String?
+
     @OptionGroup var scheduling: SchedulingArguments
     @OptionGroup var selection: SelectionArguments
     @OptionGroup var output: OutputArguments
@@ -62,6 +71,8 @@ struct Decompress: ParsableCommand {
                 throw ValidationError("--range '\(range)': expected START:LENGTH or START: (numbers of bytes, K, M, G or T for binary multiples)")
             }
             if paths.count > 1 || fileList.filesFrom != nil { throw ValidationError("--range reads one file") }
+        } else if index != nil {
+            throw ValidationError("--index is for --range")
         }
         guard isFilter else { return }
         if output.outputDirectory != nil { throw ValidationError("--stdout and --output-dir cannot be used together") }
@@ -92,7 +103,12 @@ extension Decompress {
         let name = (path == .standardInput ? PathName.standardInputName : path).escapedForTerminal
         do {
             let file = path == .standardInput ? try ReadableFile(standardInputNamed: .standardInputName) : try ReadableFile(path)
-            let summary = try DecodedRangeReader().read(file, ranges: ranges) { notice in
+            var reader = DecodedRangeReader()
+            if path != .standardInput {
+                reader.checkpointIndex = index.map { (CommandLinePath.pathName($0, option: "--index"), true) }
+                    ?? (CheckpointIndexRun.sidecar(of: path), false)
+            }
+            let summary = try reader.read(file, ranges: ranges) { notice in
                 if !reporting.quiet { StandardStreams.message("squeeze: \(name): \(notice)\n") }
             } into: { bytes in
                 try StandardStreams.write(bytes, to: .output)

@@ -36,7 +36,8 @@ public struct ByteRange: Equatable, Sendable, CustomStringConvertible {
         }
     }
 
-    private static func count(_ text: Substring) -> Int64? {
+    /// A count of bytes as a range's numbers are written (`--spacing` takes the same).
+    public static func count(_ text: Substring) -> Int64? {
         var digits = text
         var multiplier: Int64 = 1
         if let last = digits.last, let power = "KMGT".firstIndex(of: Character(last.uppercased())) {

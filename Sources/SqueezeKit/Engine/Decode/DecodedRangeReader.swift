@@ -21,6 +21,10 @@ public struct DecodedRangeReader: Sendable {
 
     /// Tests lower it to get one run per member.
     var runLimit = MemberIndexWalker.runLimit
+    /// A checkpoint index to read a file without member lengths through (`squeeze index`,
+    /// indexed_gzip, rapidgzip), and whether it was named (then it must exist); one found stale
+    /// (the file's size or modification time is not what it records) is set aside with a notice.
+    public var checkpointIndex: (path: PathName, isNamed: Bool)?
 
     public init() {}
 
@@ -33,16 +37,22 @@ public struct DecodedRangeReader: Sendable {
         into sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> RangeReadSummary {
         var seeker: MemberSeeker?
+        var index: OpenCheckpointIndex?
         if !file.isSequential {
-            var walker = MemberIndexWalker(file: file, fileSize: try file.status().size)
+            let status = try file.status()
+            var walker = MemberIndexWalker(file: file, fileSize: status.size)
             walker.runLimit = runLimit
             seeker = MemberSeeker(walker: walker)
+            if let checkpointIndex {
+                index = try OpenCheckpointIndex.open(checkpointIndex.path, isNamed: checkpointIndex.isNamed, for: status, notice: notice)
+            }
         }
         // The pass keeps the closures only for the length of this call.
         return try withoutActuallyEscaping(sink) { sink in
             try withoutActuallyEscaping(notice) { notice in
                 var pass = RangePass(file: file, sink: sink, notice: notice)
                 pass.seeker = seeker
+                pass.index = index
                 var index = 0
                 while index < ranges.count {
                     index += try pass.write(ranges[index...])
@@ -77,12 +87,14 @@ public enum RangeReadError: Error, Equatable, CustomStringConvertible {
 
 /// One read's state: the members found so far, the run decoded last (a range often starts in the
 /// run the one before it ended in), and the counts.
-private struct RangePass {
+struct RangePass {
     let file: ReadableFile
     let sink: (UnsafeRawBufferPointer) throws -> Void
     let notice: (String) -> Void
     /// Nil for a pipe, which is only ever streamed.
     var seeker: MemberSeeker?
+    /// A checkpoint index found usable, for what member lengths do not cover.
+    var index: OpenCheckpointIndex?
     var summary = RangeReadSummary()
     private let decoder = IndexedMemberDecoder()
     private var lastRun: (run: MemberRun, bytes: [UInt8])?
@@ -127,9 +139,13 @@ private struct RangePass {
             try bytes.withUnsafeBytes { try emit(UnsafeRawBufferPointer(rebasing: $0[from..<to])) }
         }
         guard seeker.edge == .unindexed, covered < range.end ?? .max else { return 1 }
+        let frontier = seeker.decodedFrontier
+        if let index {
+            try readThroughIndex(ByteRange(start: max(range.start, frontier), length: range.end.map { $0 - max(range.start, frontier) }), index)
+            return 1
+        }
         // Past the members that state their length: one stream from the first byte that does not,
         // for this range's rest and the ranges after it that lie beyond it in order.
-        let frontier = seeker.decodedFrontier
         var group = Self.ascending(ranges.dropFirst(), from: range.end ?? .max).filter { $0.start >= frontier }
         group.insert(ByteRange(start: max(range.start, frontier), length: range.end.map { $0 - max(range.start, frontier) }), at: 0)
         let point = StreamResumePoint(
@@ -173,7 +189,7 @@ private struct RangePass {
         return bytes
     }
 
-    private mutating func emit(_ bytes: UnsafeRawBufferPointer) throws {
+    mutating func emit(_ bytes: UnsafeRawBufferPointer) throws {
         try sink(bytes)
         summary.bytesWritten += Int64(bytes.count)
     }
@@ -224,42 +240,3 @@ private struct RangePass {
 /// is not decoded.
 private struct RangeStreamComplete: Error {}
 
-/// Streamed range bytes waiting for the trailer that covers them, with the decoded offset of each
-/// piece, in the order they are to be written.
-private struct HeldRangeBytes {
-    private var bytes: [UInt8] = []
-    /// Each piece's decoded offset and length, in order (offsets ascend: a pass's ranges do).
-    private var pieces: [(start: Int64, count: Int)] = []
-    private var firstPiece = 0
-
-    var count: Int { bytes.count }
-
-    mutating func append(_ piece: UnsafeRawBufferPointer, at offset: Int64) {
-        bytes.append(contentsOf: piece)
-        pieces.append((offset, piece.count))
-    }
-
-    /// Writes the held bytes whose decoded offset is below `verified`; returns how many.
-    mutating func release(upTo verified: Int64, to sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
-        var count = 0
-        while firstPiece < pieces.count, pieces[firstPiece].start < verified {
-            let piece = pieces[firstPiece]
-            let taken = Int(min(Int64(piece.count), verified - piece.start))
-            count += taken
-            if taken == piece.count {
-                firstPiece += 1
-            } else {
-                pieces[firstPiece] = (piece.start + Int64(taken), piece.count - taken)
-                break
-            }
-        }
-        guard count > 0 else { return 0 }
-        try bytes.withUnsafeBytes { try sink(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
-        bytes.removeFirst(count)
-        if firstPiece == pieces.count {
-            pieces.removeAll(keepingCapacity: true)
-            firstPiece = 0
-        }
-        return Int64(count)
-    }
-}
