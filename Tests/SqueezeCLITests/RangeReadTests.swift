@@ -151,3 +151,22 @@ import Testing
         #expect(past.standardError.contains("cut.gz: unexpected end of file"), "\(past.standardError)")
     }
 }
+
+/// The README's block of random-access commands, run as pasted.
+@Suite struct RandomAccessReadmeTests {
+    @Test func theRandomAccessBlock() throws {
+        let block = try ReadmeSnippets.block(containing: "squeeze index plain.gz")
+        let scratch = try ReadmeSnippetTests.scratchWithSqueeze()
+        var data = TestData(seed: 32)
+        let log = data.text(4_500_000)
+        try TreeBuilder.write(log, to: scratch("access.log"))
+        let result = try ReadmeSnippetTests.bash(block, in: scratch)
+        #expect(result.status == 0, "\(result.standardError)")
+        let expected = log[(2 << 20)..<((2 << 20) + 4096)] + log[0..<100] + log[(3 << 20)...] + log[(2 << 20)..<((2 << 20) + 4096)]
+        #expect(Array(result.standardOutput) == Array(expected))
+        // squeeze's file is seeked and the index is used: nothing is decoded from the start.
+        #expect(!result.standardError.contains("decoding from the start"), "\(result.standardError)")
+        #expect(result.standardError.contains("plain.gz.gzidx: "), "\(result.standardError)")
+        #expect(FileManager.default.fileExists(atPath: scratch("plain.gz.gzidx")))
+    }
+}
