@@ -72,6 +72,18 @@ import Testing
         #expect(other.standardOutput == (try RangeReadTests.expected(path, "300000:1000")))
     }
 
+    /// Something else under the index's name (a directory) is passed by with a notice.
+    @Test func aDirectoryUnderTheIndexNameIsPassedBy() throws {
+        let scratch = try TemporaryDirectory()
+        let (_, files) = try Self.files(in: scratch)
+        let path = files["pigz"]!
+        try FileManager.default.createDirectory(atPath: path + ".gzidx", withIntermediateDirectories: false)
+        let result = try Squeeze.run(["decompress", "-c", path, "--range", "300000:1000"])
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.standardError.contains("pigz.gz.gzidx cannot be read"), "\(result.standardError)")
+        #expect(result.standardOutput == (try RangeReadTests.expected(path, "300000:1000")))
+    }
+
     /// An index that does not stale-check as changed but lies (a window altered; the file's data
     /// altered with its size and time kept): the read fails, naming the cause, and writes none
     /// of the bytes of the span it could not check.

@@ -136,6 +136,25 @@ import Testing
         }
     }
 
+    /// Two plain members, the second damaged: decoded from the start, the first member's bytes
+    /// are written once its trailer is checked, and none of the second's.
+    @Test func theCheckedMembersBeforeDamageAreWritten() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 33)
+        let first = data.text(200_000), second = data.text(150_000)
+        try TreeBuilder.write(first, to: scratch("first"))
+        try TreeBuilder.write(second, to: scratch("second"))
+        let made = try CommandRunner.run("sh", ["-c", "gzip -c first > two.gz && gzip -c second >> two.gz"], currentDirectory: scratch.path)
+        #expect(made.status == 0)
+        var bytes = try TreeBuilder.read(scratch("two.gz"))
+        bytes[bytes.count - 2000] ^= 0x10
+        try TreeBuilder.write(bytes, to: scratch("two.gz"))
+        let result = try Squeeze.run(["decompress", "-c", scratch("two.gz"), "--range", "100000:"])
+        #expect(result.status == 1)
+        #expect(result.standardError.contains("two.gz: invalid compressed data"), "\(result.standardError)")
+        #expect(Array(result.standardOutput) == Array(first[100_000...]))
+    }
+
     /// A squeeze file cut short is still read where its members are whole: the range's members
     /// are all the reader needs.
     @Test func aTruncatedFileStillGivesItsWholeMembers() throws {

@@ -11,12 +11,18 @@ struct OpenCheckpointIndex {
         _ path: PathName, isNamed: Bool, for source: FileStatus, notice: (String) -> Void
     ) throws -> OpenCheckpointIndex? {
         guard isNamed || FileStatus.exists(path) else { return nil }
-        let file = try ReadableFile(path)
+        let file: ReadableFile
         let index: CheckpointIndex
         do {
+            file = try ReadableFile(path)
             index = try CheckpointIndex(reading: file)
         } catch let error as CheckpointIndexError {
             notice("\(path) is \(error): not used")
+            return nil
+        } catch let error as SystemError where !isNamed {
+            // Only an index asked for by name must be readable; one that merely has the name is
+            // passed by (a directory, say).
+            notice("index \(path) cannot be read (\(error.reason)): not used")
             return nil
         }
         if index.compressedSize != source.size {

@@ -232,6 +232,10 @@ struct RangePass {
             summary.membersDecoded += decoded.members - point.membersBefore
         } catch is RangeStreamComplete {
             try release(&held, verified)
+        } catch let error as GzipFormatError {
+            // The members checked before the damage are good: their bytes are written, no others.
+            try release(&held, verified)
+            throw error
         }
     }
 }
