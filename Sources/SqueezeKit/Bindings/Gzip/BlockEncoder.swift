@@ -39,7 +39,7 @@ extension Codec {
         return switch self {
         case .libdeflate:
             IndexedMemberEncoder(level: level, extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: levels.upperBound)) {
-                try LibdeflateCompressor(level: level)
+                try SizeFittedCompressor(level: level)
             }
         case .isal:
             // Every ISA-L level is a fast one: none claims gzip's "maximum compression" flag.
@@ -102,7 +102,8 @@ public struct StoredHeaderFields: Sendable, Equatable {
     public static let none = StoredHeaderFields(name: false, time: false)
 }
 
-/// A DEFLATE compressor of whole buffers (libdeflate's or ISA-L's), for `IndexedMemberEncoder`.
+/// A DEFLATE compressor of whole buffers (libdeflate's, zlib's for small inputs, or ISA-L's), for
+/// `IndexedMemberEncoder`.
 protocol WholeBufferCompressor: AnyObject, Sendable {
     /// The most bytes `compress` can produce for `count` input bytes.
     func bound(_ count: Int) -> Int
@@ -110,7 +111,6 @@ protocol WholeBufferCompressor: AnyObject, Sendable {
     func compress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Int
 }
 
-extension LibdeflateCompressor: WholeBufferCompressor {}
 extension IsalCompressor: WholeBufferCompressor {}
 
 /// An encoder of whole gzip members, which a caller may cut where it likes (`--rsyncable`).

@@ -4,7 +4,7 @@ import CZlib
 /// (`deflateInit2` or `inflateInit2`). If that fails, the stream is freed here and the error
 /// thrown: a wrapper stores the pointer only once init succeeded, so a failed init never reaches
 /// its `deinit`, and the stream is ended and freed exactly once either way.
-private func makeZlibStream(
+func makeZlibStream(
     _ initialize: (UnsafeMutablePointer<z_stream>) -> Int32, failure: (Int32) -> String
 ) throws(CodecError) -> UnsafeMutablePointer<z_stream> {
     let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
