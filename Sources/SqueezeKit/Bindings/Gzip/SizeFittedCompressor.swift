@@ -16,7 +16,7 @@ final class SizeFittedCompressor: WholeBufferCompressor, @unchecked Sendable {
     let level: Int
     private let large: LibdeflateCompressor
     /// Made on the first small input: a run of large files never pays for it.
-    private var small: ZlibWholeBufferDeflater?
+    private var small: ZlibDeflater?
 
     init(level: Int) throws {
         self.level = level
@@ -45,12 +45,13 @@ final class SizeFittedCompressor: WholeBufferCompressor, @unchecked Sendable {
 
     func compress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Int {
         guard Self.isSmall(input.count, level: level) else { return try large.compress(input, into: output) }
-        return try smallDeflater().compress(input, into: output)
+        return try smallDeflater().compressWhole(input, into: output)
     }
 
-    private func smallDeflater() throws -> ZlibWholeBufferDeflater {
+    /// zlib with a window sized to the longest small input: the bytes of zlib's defaults.
+    private func smallDeflater() throws -> ZlibDeflater {
         if let small { return small }
-        let made = try ZlibWholeBufferDeflater(level: level, inputLimit: Self.smallInputLimit(level: level))
+        let made = try ZlibDeflater(level: level, windowBits: ZlibDeflater.windowBits(holding: Self.smallInputLimit(level: level)))
         small = made
         return made
     }
