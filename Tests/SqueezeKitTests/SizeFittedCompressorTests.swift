@@ -95,4 +95,22 @@ import Testing
         #expect(gzip.status == 0)
         #expect(ours <= gzip.standardOutput.count, "squeeze \(ours) bytes, gzip -n \(gzip.standardOutput.count)")
     }
+
+    /// One encoder shared by threads at once (as a run's workers share it through its pool), on
+    /// sizes either side of the limit in random order: every member is the one a lone thread
+    /// makes, so the bytes do not depend on the number of jobs.
+    @Test func sharedByThreadsTheMembersAreThoseOfOneThread() throws {
+        var data = TestData(seed: 77)
+        let inputs = (0..<400).map { _ in data.text(data.int(in: 0...6_000)) }
+        let encoder = Codec.libdeflate.makeEncoder(level: 6)
+        let alone = try inputs.map { try BlockEncoderTests.encodeFile($0, blockSize: 1 << 20, encoder: Codec.libdeflate.makeEncoder(level: 6)) }
+        let shared = Locked([[UInt8]?](repeating: nil, count: inputs.count))
+        DispatchQueue.concurrentPerform(iterations: 8) { thread in
+            for index in stride(from: thread, to: inputs.count, by: 8) {
+                let member = try? BlockEncoderTests.encodeFile(inputs[index], blockSize: 1 << 20, encoder: encoder)
+                shared.withLock { $0[index] = member }
+            }
+        }
+        #expect(shared.withLock { $0 } == alone)
+    }
 }
