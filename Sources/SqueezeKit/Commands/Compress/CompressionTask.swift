@@ -5,8 +5,8 @@ import Glibc
 /// `finish()` completes and renames into place.
 ///
 /// `@unchecked Sendable`: `state` holds the writer's output file, which is not `Sendable`; it is
-/// used only inside `state.withLock` and never handed out of it. The other fields are `let` and
-/// `Sendable`.
+/// used only inside `state.withLock`, or by the holder of the writing turn, which the lock hands
+/// over (`OrderedGzipWriter`). The other fields are `let` and `Sendable`.
 final class CompressionTask: BlockTask, @unchecked Sendable {
     let source: ScannedFile
     let destination: PathName
@@ -24,9 +24,9 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     private let skipsCompressedContent: Bool
     private let state: Locked<State>
 
-    /// Reached only inside `state.withLock`; the writer's output file (not `Sendable`) never
-    /// leaves it.
-    private struct State {
+    /// Reached only inside `state.withLock`; the writer's output file (not `Sendable`) leaves it
+    /// only to the holder of the writing turn.
+    private struct State: OrderedWriterHolder {
         var reader: ReadableFile?
         var startTime: Double?
         var writer: OrderedGzipWriter
@@ -228,14 +228,12 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
         }
     }
 
-    /// Hands block `index` to the ordered output, which writes every block now in order; returns
-    /// each passed block's window credit. True when the last block has been written.
+    /// Hands block `index` to the ordered output (`depositInOrder`: written now by this thread,
+    /// or by the one writing the file); each passed block's window credit goes back. True when
+    /// the last block has been written.
     private func deposit(_ block: EncodedBlock?, at index: Int) -> Bool {
-        state.withLock { state in
-            for passed in state.writer.deposit(block, at: index) {
-                context.window.release(weight(ofBlock: passed))
-            }
-            return state.writer.blocksPassed == layout.count
-        }
+        state.depositInOrder(
+            block, at: index, passed: { [context] _, passed in context.window.release(weight(ofBlock: passed)) },
+            isComplete: { [layout] state in state.writer.blocksPassed == layout.count })
     }
 }
