@@ -42,23 +42,32 @@ static int note(const char *path, const struct stat *status, int type, struct FT
 
 struct engine {
     const char *name;
-    int kind, level;   // kind: 0 libdeflate, 1 zlib, 2 ISA-L
+    int kind, level;   // kind: 0 libdeflate, 1 zlib, 2 ISA-L, 3 squeeze's choice by size
     uint32_t isal_buffer;
     struct libdeflate_compressor *libdeflate;
     z_stream zlib;
     unsigned char *level_buffer;
+    z_stream small;   // kind 3: zlib for inputs up to 2 KiB, its window sized for them
 };
+
+static size_t zlib_one(z_stream *stream, const unsigned char *in, size_t length) {
+    deflateReset(stream);
+    stream->next_in = (unsigned char *)in; stream->avail_in = (uInt)length;
+    stream->next_out = output; stream->avail_out = sizeof output;
+    if (deflate(stream, Z_FINISH) != Z_STREAM_END) return 0;
+    return sizeof output - stream->avail_out;
+}
 
 static size_t compress_one(struct engine *e, const unsigned char *in, size_t length) {
     switch (e->kind) {
     case 0:
         return libdeflate_gzip_compress(e->libdeflate, in, length, output, sizeof output);
     case 1:
-        deflateReset(&e->zlib);
-        e->zlib.next_in = (unsigned char *)in; e->zlib.avail_in = (uInt)length;
-        e->zlib.next_out = output; e->zlib.avail_out = sizeof output;
-        if (deflate(&e->zlib, Z_FINISH) != Z_STREAM_END) return 0;
-        return sizeof output - e->zlib.avail_out;
+        return zlib_one(&e->zlib, in, length);
+    case 3:
+        // SizeFittedCompressor at levels 4-9: zlib up to 2 KiB, libdeflate above.
+        if (length <= 2048) return zlib_one(&e->small, in, length);
+        return libdeflate_gzip_compress(e->libdeflate, in, length, output, sizeof output);
     default: {
         struct isal_zstream s;
         isal_deflate_stateless_init(&s);
@@ -96,14 +105,15 @@ int main(int argc, char **argv) {
     // The libraries and levels squeeze offers, with the ISA-L level buffers squeeze gives them.
     struct engine engines[] = {
         { "libdeflate -1", 0, 1 }, { "libdeflate -4", 0, 4 }, { "libdeflate -6", 0, 6 },
-        { "libdeflate -9", 0, 9 }, { "zlib -6", 1, 6 },
+        { "libdeflate -9", 0, 9 }, { "zlib -6", 1, 6 }, { "squeeze -6", 3, 6 },
         { "isal -0", 2, 0, ISAL_DEF_LVL0_DEFAULT }, { "isal -1", 2, 1, ISAL_DEF_LVL1_DEFAULT },
         { "isal -2", 2, 2, ISAL_DEF_LVL2_DEFAULT }, { "isal -3", 2, 3, ISAL_DEF_LVL3_SMALL },
     };
     enum { engine_count = sizeof engines / sizeof engines[0] };
     for (int i = 0; i < engine_count; i++) {
         struct engine *e = &engines[i];
-        if (e->kind == 0 && !(e->libdeflate = libdeflate_alloc_compressor(e->level))) return 1;
+        if ((e->kind == 0 || e->kind == 3) && !(e->libdeflate = libdeflate_alloc_compressor(e->level))) return 1;
+        if (e->kind == 3 && deflateInit2(&e->small, e->level, Z_DEFLATED, 16 + 12, 8, Z_DEFAULT_STRATEGY) != Z_OK) return 1;
         if (e->kind == 1 && deflateInit2(&e->zlib, e->level, Z_DEFLATED, 31, 8, Z_DEFAULT_STRATEGY) != Z_OK) return 1;
         if (e->kind == 2 && e->isal_buffer && !(e->level_buffer = malloc(e->isal_buffer))) return 1;
     }

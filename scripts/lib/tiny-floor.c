@@ -4,9 +4,11 @@
 // and read it, write its bytes unchanged to an O_TMPFILE in its directory, set the source's mode
 // and times, and link it in as FILE.gz as squeeze does: by its descriptor (AT_EMPTY_PATH), or
 // through /proc/self/fd once the kernel refuses that. scripts/bench-tiny compiles it.
-// With --libdeflate LEVEL it also compresses each file (libdeflate's gzip, one compressor per
-// process): what a compressor that spends nothing of its own on a file can reach.
-//   tiny-floor [--libdeflate LEVEL] DIRECTORY [JOBS]
+// With --compress LEVEL it also compresses each file to gzip with the library squeeze chooses for
+// its size (SizeFittedCompressor: zlib with a window sized to the input for small files, libdeflate
+// for the rest; one compressor of each per process): what a compressor that spends nothing of its
+// own on a file can reach.
+//   tiny-floor [--compress LEVEL] DIRECTORY [JOBS]
 #define _GNU_SOURCE
 #include <fcntl.h>
 #include <errno.h>
@@ -18,8 +20,23 @@
 #include <sys/wait.h>
 #include <unistd.h>
 #include <libdeflate.h>
+#include <zlib.h>
 
 static struct libdeflate_compressor *compressor;
+static z_stream small_compressor;
+// SizeFittedCompressor.smallInputLimit: zlib takes inputs up to this length.
+static size_t small_limit;
+
+static size_t compress_gzip(const char *input, size_t length, char *output, size_t capacity) {
+    if (length > small_limit) return libdeflate_gzip_compress(compressor, input, length, output, capacity);
+    deflateReset(&small_compressor);
+    small_compressor.next_in = (unsigned char *)input;
+    small_compressor.avail_in = (unsigned)length;
+    small_compressor.next_out = (unsigned char *)output;
+    small_compressor.avail_out = (unsigned)capacity;
+    if (deflate(&small_compressor, Z_FINISH) != Z_STREAM_END) return 0;
+    return capacity - small_compressor.avail_out;
+}
 
 static char **paths;
 static size_t count, capacity;
@@ -69,7 +86,7 @@ static int copy_one(const char *path, char *buffer, size_t size, char *compresse
     if (output < 0) { perror(directory); return 1; }
     const char *bytes = buffer;
     if (compressor) {
-        length = (ssize_t)libdeflate_gzip_compress(compressor, buffer, (size_t)length, compressed, size);
+        length = (ssize_t)compress_gzip(buffer, (size_t)length, compressed, size);
         if (length == 0) { fprintf(stderr, "%s: does not compress into the buffer\n", path); close(output); return 1; }
         bytes = compressed;
     }
@@ -86,12 +103,12 @@ static int copy_one(const char *path, char *buffer, size_t size, char *compresse
 
 int main(int argc, char **argv) {
     int level = 0;
-    if (argc > 2 && strcmp(argv[1], "--libdeflate") == 0) {
+    if (argc > 2 && strcmp(argv[1], "--compress") == 0) {
         level = atoi(argv[2]);
         argv += 2;
         argc -= 2;
     }
-    if (argc < 2) { fprintf(stderr, "usage: tiny-floor [--libdeflate LEVEL] DIRECTORY [JOBS]\n"); return 64; }
+    if (argc < 2) { fprintf(stderr, "usage: tiny-floor [--compress LEVEL] DIRECTORY [JOBS]\n"); return 64; }
     int jobs = argc > 2 ? atoi(argv[2]) : 1;
     if (nftw(argv[1], note, 64, FTW_PHYS) != 0) { perror(argv[1]); return 1; }
     for (int job = 0; job < jobs; job++) {
@@ -99,7 +116,15 @@ int main(int argc, char **argv) {
         if (child < 0) { perror("fork"); return 1; }
         if (child > 0) continue;
         static char buffer[1 << 20], compressed[(1 << 20) + 4096];
-        if (level > 0 && !(compressor = libdeflate_alloc_compressor(level))) { fprintf(stderr, "no libdeflate level %d\n", level); _exit(1); }
+        if (level > 0) {
+            small_limit = level <= 3 ? 128 : level <= 9 ? 2048 : 0;
+            // A gzip wrapper (16 +) around a window of 4 KiB (12), as squeeze sizes it for 2 KiB.
+            if (!(compressor = libdeflate_alloc_compressor(level))
+                || (small_limit && deflateInit2(&small_compressor, level, Z_DEFLATED, 16 + 12, 8, Z_DEFAULT_STRATEGY) != Z_OK)) {
+                fprintf(stderr, "no compressor for level %d\n", level);
+                _exit(1);
+            }
+        }
         int failures = 0;
         for (size_t index = (size_t)job; index < count; index += (size_t)jobs)
             failures += copy_one(paths[index], buffer, sizeof buffer, compressed);

@@ -46,7 +46,7 @@ extension Codec {
             IndexedMemberEncoder(
                 level: level, extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: levels.upperBound), comment: comment
             ) {
-                try LibdeflateCompressor(level: level)
+                try SizeFittedCompressor(level: level)
             }
         case .isal:
             // Every ISA-L level is a fast one: none claims gzip's "maximum compression" flag.
@@ -110,7 +110,8 @@ public struct StoredHeaderFields: Sendable, Equatable {
     public static let none = StoredHeaderFields(name: false, time: false)
 }
 
-/// A DEFLATE compressor of whole buffers (libdeflate's or ISA-L's), for `IndexedMemberEncoder`.
+/// A DEFLATE compressor of whole buffers (libdeflate's, zlib's for small inputs, or ISA-L's), for
+/// `IndexedMemberEncoder`.
 protocol WholeBufferCompressor: AnyObject, Sendable {
     /// The most bytes `compress` can produce for `count` input bytes.
     func bound(_ count: Int) -> Int
@@ -118,7 +119,6 @@ protocol WholeBufferCompressor: AnyObject, Sendable {
     func compress(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Int
 }
 
-extension LibdeflateCompressor: WholeBufferCompressor {}
 extension IsalCompressor: WholeBufferCompressor {}
 
 /// libdeflate or ISA-L output: each block a complete gzip member. When a file has several blocks,

@@ -19,7 +19,8 @@ func makeZlibStream(
 }
 
 /// A zlib raw-DEFLATE stream, reset for each block, that can start from a preset dictionary and
-/// end a block with a sync flush: what pigz-style single-member output needs.
+/// end a block with a sync flush: what pigz-style single-member output needs. It also compresses
+/// a small buffer whole, into a buffer (`compressWhole`): `SizeFittedCompressor`'s small inputs.
 ///
 /// `@unchecked Sendable`: a `z_stream` is not thread safe; each instance is used by one thread at
 /// a time because workers only reach it through `CodecPool.withInstance`. The stream is allocated
@@ -27,10 +28,26 @@ func makeZlibStream(
 final class ZlibDeflater: @unchecked Sendable {
     private let stream: UnsafeMutablePointer<z_stream>
 
-    init(level: Int, strategy: DeflateStrategy = .standard) throws {
+    /// A window of `windowBits` (9 to 15; `windowBits(holding:)` for a stream that only ever sees
+    /// short inputs). The hash keeps its default size whatever the window: a smaller one
+    /// (`memLevel`) changes which matches the chain limit of the lower levels lets zlib find.
+    init(level: Int, strategy: DeflateStrategy = .standard, windowBits: Int32 = MAX_WBITS) throws {
         stream = try makeZlibStream {
-            squeeze_deflateInit2($0, Int32(level), -MAX_WBITS, 8, strategy.zlibStrategy)
+            squeeze_deflateInit2($0, Int32(level), -windowBits, 8, strategy.zlibStrategy)
         } failure: { "deflateInit2 failed (\($0)) for level \(level)" }
+    }
+
+    /// zlib keeps this many bytes ahead of the match position (`MIN_LOOKAHEAD`): a match reaches
+    /// back at most the window's size less this.
+    static let lookahead = 258 + 3 + 1
+
+    /// The smallest `windowBits` (9 to 15) whose window reaches back over `count` bytes: for
+    /// inputs of at most `count` bytes a match never reaches further, so such a stream writes the
+    /// bytes of a 32 KiB one, from about half the state.
+    static func windowBits(holding count: Int) -> Int32 {
+        var bits: Int32 = 9
+        while bits < MAX_WBITS && (1 << bits) - lookahead < count { bits += 1 }
+        return bits
     }
 
     deinit {
@@ -68,6 +85,25 @@ final class ZlibDeflater: @unchecked Sendable {
         stream.pointee.next_in = nil
         output.removeLast(output.count - produced)
         return output
+    }
+
+    /// The most bytes `compressWhole` can produce for `count` input bytes.
+    func bound(_ count: Int) -> Int { Int(deflateBound(stream, uLong(count))) }
+
+    /// Raw DEFLATE of the whole of `input`, ending the stream, into `output` (which holds `bound`
+    /// bytes); returns the compressed length. `input` must fit the stream's window.
+    func compressWhole(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Int {
+        try check(deflateReset(stream), "deflateReset")
+        stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
+        stream.pointee.avail_in = uInt(input.count)
+        stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
+        stream.pointee.avail_out = uInt(output.count)
+        let status = deflate(stream, Z_FINISH)
+        let written = output.count - Int(stream.pointee.avail_out)
+        stream.pointee.next_in = nil
+        stream.pointee.next_out = nil
+        guard status == Z_STREAM_END else { throw failure(status, "deflate") }
+        return written
     }
 
     private func check(_ status: Int32, _ function: String) throws {
