@@ -25,8 +25,8 @@ extension OutputFile {
     }
 }
 
-/// An output that hands every byte to a caller's closure, in order: what `GzipFileReader` decodes
-/// into. Nothing to commit or remove.
+/// An output that hands every byte to a caller's closure, in order: what a file's decoder writes
+/// into when its bytes go to a reader, not a file. Nothing to commit or remove.
 final class ConsumerOutput: OutputFile {
     private let consumer: @Sendable (UnsafeRawBufferPointer) throws -> Void
 

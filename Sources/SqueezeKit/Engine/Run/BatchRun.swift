@@ -104,41 +104,47 @@ extension BatchRun {
     }
 }
 
-/// What every task of a run shares: where to report, what to clean up, when to stop. A class, made
-/// once per run: each task keeps one reference to it, where a struct would cost a retain and a
-/// release of each of its fields per task (and of objects that every worker's tasks share, whose
-/// counts then move between cores).
-final class TaskContext: Sendable {
-    let collector: any ResultRecording
-    let registry: TemporaryFileRegistry
-    let window: WorkWindow
-    let cancellation: CancellationFlag
-    let output: OutputOptions
-    /// Where a file's outcome goes once its output is committed: `--rm` and `--sync` make the
-    /// output durable first.
-    let commits: DurableCommits
-
-    init(
-        collector: any ResultRecording, registry: TemporaryFileRegistry, window: WorkWindow,
-        cancellation: CancellationFlag, output: OutputOptions
-    ) {
-        self.collector = collector
-        self.registry = registry
-        self.window = window
-        self.cancellation = cancellation
-        self.output = output
-        commits = DurableCommits(output: output, collector: collector)
+extension BatchRun {
+    /// The inputs `roots` name, in their order: the files `scanning` finds under each run of roots
+    /// that are paths, and standard input for each `-`, named `PathName.standardInputName` (a
+    /// failure to take it, descriptor 0 closed, is recorded as the scan's failures are).
+    func inputs(_ roots: [PathName], scanning: ([PathName]) -> [ScannedFile]) -> [ScannedInput] {
+        var found: [ScannedInput] = []
+        var pending: [PathName] = []
+        func scanPending() {
+            if !pending.isEmpty { found += scanning(pending).map { ScannedInput(file: $0, standardInput: nil) } }
+            pending = []
+        }
+        for root in roots {
+            guard root == .standardInput else {
+                pending.append(root)
+                continue
+            }
+            scanPending()
+            do {
+                let file = try ReadableFile(standardInputNamed: .standardInputName)
+                let scanned = ScannedFile(path: .standardInputName, relativePath: .standardInputName, status: try file.status())
+                found.append(ScannedInput(file: scanned, standardInput: file))
+            } catch {
+                record(skipped: [], failures: [FileFailure(path: .standardInputName, error: error)])
+            }
+        }
+        scanPending()
+        return found
     }
+}
 
-    /// A new output for `destination`, opened as `OutputDestination` decides (an existing one only
-    /// under `--force`), or nothing under `--discard`. A symbolic link at `destination` is
-    /// replaced unless the user named the path (`symlinks: .follow`).
-    func makeOutput(
-        for destination: PathName, symlinks: OutputDestination.SymlinkHandling = .replace
-    ) throws -> any OutputFile {
-        if output.discard { return DiscardedOutput() }
-        if output.directory != nil { try DirectoryCreator.createDirectory(destination.parent) }
-        return try OutputDestination.open(
-            destination, replacingExisting: output.force, symlinks: symlinks, registry: registry)
+extension ScannedInput {
+    /// Standard input or a FIFO: read as its bytes come, so commands read these one at a time,
+    /// in the order named, after the files (a FIFO's open waits for its writer).
+    var isStream: Bool { standardInput != nil || file.status.kind == .fifo }
+
+    /// Opens the input to read it (standard input was taken already); a FIFO, which only a user
+    /// names (a walk passes them by), is waited for until its writer comes or `cancellation` is
+    /// set (`ReadableFile(_:waitingForWriterUntil:)`).
+    func open(until cancellation: CancellationFlag) throws(SystemError) -> ReadableFile {
+        if let standardInput { return standardInput }
+        guard file.status.kind == .fifo else { return try ReadableFile(file.path) }
+        return try ReadableFile(file.path, waitingForWriterUntil: cancellation)
     }
 }
