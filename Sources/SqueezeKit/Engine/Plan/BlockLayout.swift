@@ -125,7 +125,7 @@ public struct CompressionSettings: Sendable, Codable, Equatable {
     public var codec: Codec
     public var level: Int
     public var blockSize: Int
-    /// gzip, or zlib's or zip's format (one stream, which the zlib codec writes).
+    /// gzip, zlib's or zip's format (one stream, which the zlib codec writes), or zstd.
     public var format: OutputFormat
     /// `--rsyncable`: a split file's indexed members start where its bytes say
     /// (`ContentBoundaries`), not every `blockSize`.
@@ -136,8 +136,9 @@ public struct CompressionSettings: Sendable, Codable, Equatable {
         format: OutputFormat = .gzip, rsyncable: Bool = false
     ) {
         precondition(codec.levels.contains(level), "level \(level) out of range for \(codec)")
-        precondition(format == .gzip || codec == .zlib, "\(format) is written by zlib only")
-        precondition(!rsyncable || codec != .zlib, "rsyncable members are indexed members")
+        precondition((format == .zstd) == (codec == .zstd), "\(format) is not written by \(codec)")
+        precondition(format == .gzip || format == .zstd || codec == .zlib, "\(format) is written by zlib only")
+        precondition(!rsyncable || codec == .libdeflate || codec == .isal, "rsyncable members are indexed gzip members")
         self.codec = codec
         self.level = level
         self.blockSize = blockSize

@@ -11,6 +11,8 @@ struct OrderedGzipWriter {
     private var blocks = BlockReorderBuffer<EncodedBlock>()
     private var output: (any OutputFile)?
     private var checksum: UInt32 = 0
+    /// Each written block's lengths, kept only for an encoder that lists them (zstd's seek table).
+    private var blockLengths: [EncodedBlockLengths] = []
     /// Uncompressed bytes written so far.
     private(set) var bytesIn: Int64 = 0
     /// Compressed bytes written so far.
@@ -74,6 +76,7 @@ struct OrderedGzipWriter {
         checksum = isFirst ? block.checksum : encoder.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
         bytesIn += Int64(block.inputLength)
         bytesOut += Int64(block.bytes.count)
+        if encoder.needsBlockLengths { blockLengths.append(EncodedBlockLengths(compressed: block.bytes.count, decompressed: block.inputLength)) }
     }
 
     /// Ends the file (epilogue) and gives it its final name, with `attributes`; on any error, or
@@ -82,7 +85,8 @@ struct OrderedGzipWriter {
         do {
             if let failure { throw failure }
             guard let output else { preconditionFailure("commit before any block was written") }
-            let epilogue = encoder.epilogue(checksum: checksum, length: bytesIn, written: bytesOut, origin: origin)
+            let epilogue = encoder.epilogue(
+                checksum: checksum, length: bytesIn, written: bytesOut, origin: origin, blocks: blockLengths)
             try output.write(epilogue)
             bytesOut += Int64(epilogue.count)
             isWhole = true
@@ -95,8 +99,8 @@ struct OrderedGzipWriter {
 
     /// Removes whatever was written (nothing, once committed); the destination is untouched.
     /// Where the bytes written cannot be taken back (`keepsWrittenBytes`: standard output, a FIFO),
-    /// a stream cut short (an interrupt, a failed read) ends with `GzipHeader.truncationMark`
-    /// instead, so that no reader takes what it got for the whole: without it, a stream of
+    /// a stream cut short (an interrupt, a failed read) ends with the encoder's `truncationMark`
+    /// (`GzipHeader.truncationMark`, or a cut zstd frame header) instead, so that no reader takes what it got for the whole: without it, a stream of
     /// several blocks cut between two would read as complete, each block being a whole member.
     /// This is the one place it is written, for every stream and file output; a stream's writer
     /// (`marksEmptyStream`) writes it even when no block came, as what went before on the same
@@ -105,7 +109,7 @@ struct OrderedGzipWriter {
     /// cannot be written either, and is not retried: what did arrive then ends where it was cut.
     mutating func discard() {
         if output == nil && marksEmptyStream && !isWhole { output = try? makeOutput() }
-        if let output, output.keepsWrittenBytes, !isWhole { try? output.write(GzipHeader.truncationMark) }
+        if let output, output.keepsWrittenBytes, !isWhole { try? output.write(encoder.truncationMark) }
         output?.discard()
         output = nil
     }
