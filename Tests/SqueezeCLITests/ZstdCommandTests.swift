@@ -116,4 +116,40 @@ import Testing
         #expect(tree.status == 0, "\(tree.standardError)")
         #expect(TreeBuilder.files(under: scratch("dir")).sorted() == ["archive.tar", "archive.tzst", "data", "data.zst"])
     }
+
+    @Test func aTarZstIsMadeAndExtractedAsGnuTarAndBsdtarDo() throws {
+        let scratch = try TemporaryDirectory()
+        let files = try Self.makeTree(in: scratch)
+        try Self.require("bsdtar")
+        let made = try Squeeze.run(["archive", "-q", "--block-size", "64KiB", scratch("tree"), "-o", scratch("tree.tar.zst")])
+        #expect(made.status == 0, "\(made.standardError)")
+        let compressed = try TreeBuilder.read(scratch("tree.tar.zst"))
+        #expect(Array(compressed.prefix(4)) == [0x28, 0xB5, 0x2F, 0xFD])
+        // GNU tar through zstd, and bsdtar, extract what squeeze made.
+        for (tool, arguments) in [("tar", ["-I", "zstd", "-xf"]), ("bsdtar", ["-xf"])] {
+            let directory = scratch("by-\(tool)")
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let extracted = try CommandRunner.run(tool, arguments + [scratch("tree.tar.zst"), "-C", directory])
+            #expect(extracted.status == 0, "\(tool): \(extracted.standardError)")
+            for (name, original) in files { #expect(try TreeBuilder.read(directory + "/" + name) == original, "\(tool) \(name)") }
+        }
+        // squeeze extracts its own (frames decoded in parallel) and GNU tar's (one frame).
+        let gnu = try CommandRunner.run("tar", ["-I", "zstd", "-cf", scratch("gnu.tzst"), "-C", scratch(""), "tree"])
+        #expect(gnu.status == 0, "\(gnu.standardError)")
+        for archive in ["tree.tar.zst", "gnu.tzst"] {
+            let directory = scratch("by-squeeze-\(archive)")
+            let extracted = try Squeeze.run(["extract", "-q", scratch(archive), "-C", directory])
+            #expect(extracted.status == 0, "\(archive): \(extracted.standardError)")
+            for (name, original) in files { #expect(try TreeBuilder.read(directory + "/" + name) == original, "\(archive) \(name)") }
+        }
+        let listed = try Squeeze.run(["list", scratch("tree.tar.zst")])
+        #expect(listed.status == 0 && listed.output.contains("zstd"), "\(listed.output)")
+        // A flipped bit in a frame fails the extraction; nothing unverified keeps the large file's name.
+        var damaged = compressed
+        damaged[compressed.count / 2] ^= 0x10
+        try TreeBuilder.write(damaged, to: scratch("damaged.tar.zst"))
+        let failed = try Squeeze.run(["extract", "-q", scratch("damaged.tar.zst"), "-C", scratch("damaged")])
+        #expect(failed.status == 1 && failed.standardError.contains("damaged.tar.zst"), "\(failed.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: scratch("damaged/tree/large")))
+    }
 }

@@ -86,8 +86,10 @@ final class ZstdDecompressor: @unchecked Sendable {
                             summary.frames += 1
                             verified(summary.uncompressedBytes)
                         }
-                        // A full output buffer may leave decoded bytes inside libzstd: call again.
-                        if source.pos == source.size && target.pos < target.size { break }
+                        // A full output buffer may leave decoded bytes inside libzstd: call again,
+                        // unless the frame just ended (a call then would start the next one, and
+                        // with no input say it is inside it).
+                        if source.pos == source.size && (target.pos < target.size || !inFrame) { break }
                     }
                 }
             }
