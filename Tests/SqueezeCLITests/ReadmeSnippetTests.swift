@@ -9,7 +9,8 @@ import Testing
 /// scratch directory (`/srv/`, `/var/log/`, `/usr/local/bin/`, `~`), and the programs the snippets
 /// talk to that a test machine lacks (mysqldump, mysql, ssh) are shell functions that pass bytes
 /// through. (The GNU parallel line and the Kubernetes Job: `ManyMachinesRecipeTests`; the Slurm
-/// scripts: `scripts/test-slurm`.)
+/// scripts: `scripts/test-slurm`; the install block: `scripts/test-install`.) Every block of the
+/// README must be claimed by one of these: `everyBlockIsRunByATest`.
 @Suite struct ReadmeSnippetTests {
     /// A scratch directory whose `bin` holds squeeze, and links to it named gzip and gunzip.
     static func scratchWithSqueeze() throws -> TemporaryDirectory {
@@ -106,5 +107,117 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch("srv/archive/\(year)/a/report.csv")))
         let decoded = try CommandRunner.run("gzip", ["-dc", scratch("srv/archive/\(year)/a/report.csv.gz")])
         #expect(Array(decoded.standardOutput) == text)
+    }
+
+    /// Each fenced block of the README and what runs it: a block that none of these claims fails
+    /// `everyBlockIsRunByATest`, so a command added to the README comes with its test.
+    static let blockRunners: [(marker: String, runner: String)] = [
+        ("cp -r /usr/include /dev/shm/include", "theReportExample"),
+        ("scripts/uninstall", "scripts/test-install"),
+        ("scripts/demo    #", "scripts/test itself, which ends with the demo"),
+        ("cp -r /usr/include/linux tree", "theFirstRun"),
+        ("squeeze compress [PATH...]", "theCommandsBlock"),
+        ("tar -I 'squeeze gzip' -cf src.tar.gz src/", "thePipesAndScriptsBlock"),
+        ("compresscmd", "theLogrotateBlock"),
+        ("--qos background --rm", "theCronLine"),
+        ("examples/slurm/submit.sh", "scripts/test-slurm"),
+        ("JOB_COMPLETION_INDEX", "theKubernetesPodLine (and ManyMachinesRecipeTests.theKubernetesIndexedJob)"),
+        ("parallel -j 2 squeeze compress --plan plan", "ManyMachinesRecipeTests.theGNUParallelLine"),
+        ("Sources/SqueezeKit/", "theDevelopmentMap"),
+    ]
+
+    @Test func everyBlockIsRunByATest() throws {
+        for block in try ReadmeSnippets.blocks() {
+            let claims = Self.blockRunners.filter { block.contains($0.marker) }
+            #expect(claims.count == 1, "a README block claimed by \(claims.map(\.runner)), not by one test:\n\(block)")
+        }
+    }
+
+    /// The first run, as pasted, in a scratch directory: every step succeeds, the tree ends as
+    /// `.gz` files that decode to `/usr/include/linux`, and the copies made on the way are it too.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/include/linux"), "needs /usr/include/linux"))
+    func theFirstRun() throws {
+        let block = try ReadmeSnippets.block(containing: "cp -r /usr/include/linux tree")
+        let scratch = try Self.scratchWithSqueeze()
+        let result = try Self.bash(block, in: scratch)
+        #expect(result.status == 0, "\(result.standardError)")
+        let files = (try FileManager.default.subpathsOfDirectory(atPath: "/usr/include/linux")).filter {
+            var status = stat()
+            return lstat("/usr/include/linux/\($0)", &status) == 0 && (status.st_mode & S_IFMT) == S_IFREG
+        }
+        #expect(files.count > 100)
+        // The second compress found every output done; the last one removed the sources.
+        #expect(result.output.contains("(0 compressed, \(files.count) found done)"), "\(result.output)")
+        for name in files {
+            let original = try TreeBuilder.read("/usr/include/linux/\(name)")
+            #expect(!FileManager.default.fileExists(atPath: scratch("tree/\(name)")), "\(name) was kept under --rm")
+            #expect(Array(try CommandRunner.run("gzip", ["-dc", scratch("tree/\(name).gz")]).standardOutput) == original, "\(name)")
+            #expect(try TreeBuilder.read(scratch("restored/\(name)")) == original, "restored/\(name)")
+            #expect(try TreeBuilder.read(scratch("copy/tree/\(name)")) == original, "copy/tree/\(name)")
+        }
+    }
+
+    /// The report at the top of the README, made again on `/usr/include/linux` (the whole of
+    /// `/usr/include` takes longer than a test should): the same lines, in the same words.
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/usr/include/linux"), "needs /usr/include/linux"))
+    func theReportExample() throws {
+        let block = try ReadmeSnippets.block(containing: "cp -r /usr/include /dev/shm/include")
+        let lines = block.split(separator: "\n").map(String.init)
+        let command = try #require(lines.first?.dropFirst(2)).description
+        let scratch = try Self.scratchWithSqueeze()
+        let result = try Self.bash(command
+            .replacingOccurrences(of: "/usr/include ", with: "/usr/include/linux ")
+            .replacingOccurrences(of: "/dev/shm/include", with: scratch("include")), in: scratch)
+        #expect(result.status == 0, "\(result.standardError)")
+        // Each line's words, figures aside: "squeeze compress: # files done, # skipped, # failed".
+        func shape(_ line: some StringProtocol) -> String {
+            line.replacingOccurrences(of: #"[0-9][0-9.,]*"#, with: "#", options: .regularExpression)
+        }
+        let expected = lines.dropFirst().filter { !$0.contains("skipped: ") }.map(shape)
+        let actual = result.output.split(separator: "\n").filter { !$0.contains("skipped: ") }.map(shape)
+        #expect(actual == expected)
+    }
+
+    /// The commands block: each subcommand it names exists, and each option it shows is in that
+    /// subcommand's help.
+    @Test func theCommandsBlock() throws {
+        let block = try ReadmeSnippets.block(containing: "squeeze compress [PATH...]")
+        let subcommands = ["compress", "decompress", "test", "list", "archive", "extract", "gzip", "plan", "bench"]
+        for subcommand in subcommands {
+            #expect(block.contains("squeeze \(subcommand)"), "\(subcommand) is not in the README's block")
+            let help = try Squeeze.run([subcommand, "--help"])
+            #expect(help.status == 0, "\(subcommand) --help: \(help.standardError)")
+        }
+        let report = try Squeeze.run(["report", "merge", "--help"])
+        #expect(report.status == 0)
+        // A line may show several commands: each "squeeze NAME ..." up to the next.
+        for usage in block.split(separator: "\n").flatMap({ $0.split(separator: "squeeze ").dropFirst() }) {
+            let words = usage.split(separator: " ")
+            guard let subcommand = words.first.map(String.init), subcommands.contains(subcommand), subcommand != "gzip" else { continue }
+            let help = try Squeeze.run([subcommand, "--help"]).output
+            for option in usage.matches(of: #/(--[a-z-]+|-[a-zA-Z])\b/#).map({ String($0.output.1) }) {
+                #expect(help.contains(option), "squeeze \(subcommand) --help does not show \(option)")
+            }
+        }
+    }
+
+    /// The Kubernetes pod's command in the README is the manifest's, word for word.
+    @Test func theKubernetesPodLine() throws {
+        let block = try ReadmeSnippets.block(containing: "JOB_COMPLETION_INDEX")
+        let manifest = try String(contentsOfFile: "\(Squeeze.repositoryRoot)/examples/kubernetes/squeeze-shards.yaml", encoding: .utf8)
+        let words = manifest.matches(of: #/"([^"]+)"/#).map { String($0.output.1) }
+        let line = try #require(block.split(separator: "\n").first)
+        for word in line.split(separator: " ") {
+            #expect(words.contains(String(word)), "\(word) is not in the manifest's command")
+        }
+    }
+
+    /// The development map names folders and files that exist.
+    @Test func theDevelopmentMap() throws {
+        let block = try ReadmeSnippets.block(containing: "Sources/SqueezeKit/")
+        for line in block.split(separator: "\n") where !line.hasPrefix(" ") {
+            let path = try #require(line.split(separator: " ").first)
+            #expect(FileManager.default.fileExists(atPath: "\(Squeeze.repositoryRoot)/\(path)"), "\(path)")
+        }
     }
 }
