@@ -30,9 +30,12 @@ struct CompressionArguments: ParsableArguments {
     // Parsed and range-checked once, here; a bad value is a usage error that says why. (A throwing
     // transform, not `ExpressibleByArgument`, whose failable init could not say why.)
     @Option(
-        help: ArgumentHelp("Files larger than twice this are split into blocks of this size, compressed in parallel and never held in memory whole (16KiB to 512MiB; suffixes KiB, MiB, GiB; default: 1MiB).", valueName: "size"),
+        help: ArgumentHelp("Files larger than twice this are split into blocks of this size, compressed in parallel and never held in memory whole (16KiB to 512MiB; suffixes KiB, MiB, GiB; default: 1MiB, 2MiB for zstd).", valueName: "size"),
         transform: { try BlockSize(parsing: $0) })
-    var blockSize: BlockSize = .standard
+    var blockSize: BlockSize?
+
+    /// `--block-size`, or the format's default.
+    var effectiveBlockSize: Int { blockSize?.bytes ?? (format == .zstd ? BlockLayout.zstdBlockSize : BlockSize.standard.bytes) }
 
     /// `-1` ... `-9`, `--fast`, `--best` win over `--level`; with neither, the codec's own default.
     var effectiveLevel: Int { levelShortcut?.level ?? level ?? effectiveCodec.defaultLevel }
@@ -65,7 +68,7 @@ struct CompressionArguments: ParsableArguments {
     }
 
     var settings: CompressionSettings {
-        CompressionSettings(codec: effectiveCodec, level: effectiveLevel, blockSize: blockSize.bytes, format: format, rsyncable: rsyncable)
+        CompressionSettings(codec: effectiveCodec, level: effectiveLevel, blockSize: effectiveBlockSize, format: format, rsyncable: rsyncable)
     }
 }
 
