@@ -53,8 +53,9 @@ let package = Package(
             swiftSettings: startUp
         ),
 
-        // CArchive: tests build hostile archives with libarchive directly, not through the code under test.
-        .target(name: "SqueezeTestSupport", dependencies: ["SqueezeKit", "CArchive"], path: "Tests/SqueezeTestSupport"),
+        // CArchive: tests build hostile archives with libarchive directly, not through the code under test;
+        // CZlib: and DEFLATE streams of every block kind and flush with zlib (the decoding fuzzer).
+        .target(name: "SqueezeTestSupport", dependencies: ["SqueezeKit", "CArchive", "CZlib"], path: "Tests/SqueezeTestSupport"),
         .testTarget(name: "SqueezeKitTests", dependencies: ["SqueezeKit", "SqueezeTestSupport", "CZlib"]),
         .testTarget(name: "SqueezeBenchTests", dependencies: ["SqueezeBench", "SqueezeKit", "SqueezeTestSupport"]),
         // Depends on the executable so `swift test` builds it before running it.

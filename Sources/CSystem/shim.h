@@ -63,4 +63,12 @@ static inline int squeeze_set_thread_io_priority(int tid, int ioClass, int level
                         (ioClass << SQUEEZE_IOPRIO_CLASS_SHIFT) | level);
 }
 
+// Names the calling thread as the kernel shows it (`ps -L`, /proc/.../comm; 15 bytes at most):
+// prctl is variadic, and pthread_setname_np is declared only under _GNU_SOURCE.
+#include <sys/prctl.h>
+
+static inline int squeeze_name_calling_thread(const char *name) {
+    return prctl(PR_SET_NAME, name, 0, 0, 0);
+}
+
 #endif

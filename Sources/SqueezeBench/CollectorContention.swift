@@ -37,31 +37,29 @@ public struct CollectorContention: Sendable {
             cpuNanosecondsPerCall: SampleSummary(cpu)!.median * 1e9 / Double(calls), exact: exact)
     }
 
-    /// One run: threads start together on a semaphore, and the clock stops when the collector's
-    /// totals (which wait for any records still queued) show every record.
+    /// One run: threads start together (each is let go by the semaphore once all exist), and the
+    /// clock stops when every thread is joined and the collector's totals (which wait for any
+    /// records still queued) show every record.
     func measureOnce(_ collector: any ResultRecording) -> (seconds: Double, cpuSeconds: Double, exact: Bool) {
         let ready = DispatchSemaphore(value: 0)
         let start = DispatchSemaphore(value: 0)
-        let finished = DispatchGroup()
         let outcome = FileOutcome(source: "bench/file", output: nil, bytesIn: 3, bytesOut: 1, seconds: 0, status: .done)
         let records = recordsPerThread
-        for _ in 0..<threads {
-            finished.enter()
-            Thread.detachNewThread {
+        let recorders = (0..<threads).map { _ in
+            JoinableThread(name: "bench.recorder") {
                 ready.signal()
                 start.wait()
                 for _ in 0..<records {
                     collector.recordProgress(bytes: 2)
                     collector.record(outcome)
                 }
-                finished.leave()
             }
         }
         for _ in 0..<threads { ready.wait() }
         let usageBefore = ResourceUsage.current()
         let startTime = MonotonicClock.now()
         for _ in 0..<threads { start.signal() }
-        finished.wait()
+        for recorder in recorders { recorder.join() }
         let totals = collector.totals()
         let seconds = MonotonicClock.now() - startTime
         let usage = ResourceUsage.current().since(usageBefore)

@@ -35,7 +35,7 @@ struct Squeeze: ParsableCommand {
             """,
         version: versionText,
         subcommands: [
-            Compress.self, Decompress.self, Test.self, List.self, Archive.self, Extract.self, Gzip.self, Plan.self, Report.self,
+            Compress.self, Decompress.self, Test.self, List.self, Index.self, Archive.self, Extract.self, Gzip.self, Plan.self, Report.self,
             Bench.self,
         ]
     )

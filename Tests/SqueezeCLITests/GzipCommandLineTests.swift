@@ -126,6 +126,39 @@ import Testing
         }
     }
 
+    /// pigz's formats and options: -z (zlib, `.zz`), -K (a zip of one entry, `.zip`), -S before
+    /// or after them (the last wins), -C (in the gzip header or the zip entry; for zlib, pigz's
+    /// warning and exit 1, the output written), -R, -H, -U, -0; each output read back by pigz,
+    /// Python or unzip on its own side, and a zip by `pigz -d`.
+    @Test func pigzFormatsAndOptionsAsPigz() throws {
+        let zipEntry = #"python3 -c "import zipfile, sys; z = zipfile.ZipFile(sys.argv[1]); i = z.infolist()[0]; print(i.filename, i.comment, z.read(i))" "#
+        for line in [
+            #""$T/pigz" -z f && ls && /usr/bin/pigz -dc f.zz && rm f.zz"#,
+            #""$T/pigz" -zc f | python3 -c 'import sys, zlib; print(zlib.decompress(sys.stdin.buffer.read()))'"#,
+            #""$T/pigz" -K f && ls && "# + zipEntry + #"f.zip && unzip -l f.zip | sed -n 4p && rm f.zip"#,
+            #""$T/pigz" -K -C 'a note' -k f && "# + zipEntry + "f.zip && rm f.zip", #""$T/pigz" -K < f > s.zip && "# + zipEntry + "s.zip && rm s.zip",
+            #""$T/pigz" -z -S .q -k f && ls && rm f.q"#, #""$T/pigz" -S .q -z -k f && ls && rm f.zz"#, #""$T/pigz" --zip -S .q -k f && rm f.q"#,
+            #""$T/pigz" -C 'a note' f"#, #""$T/pigz" -C 'a note' -c f > c && head -c 19 c | od -An -c && rm c"#,
+            #""$T/pigz" -z -C 'a note' f; echo $?; /usr/bin/pigz -dc f.zz && rm f.zz"#, #""$T/pigz" -q -z -C x -k f; echo $?; rm f.zz"#,
+            #""$T/pigz" -R f"#, #""$T/pigz" -H f"#, #""$T/pigz" -U -9 g"#, #""$T/pigz" -0 -k g"#, #""$T/pigz" --rsyncable --zlib -k f && ls && rm f.zz"#,
+            #""$T/pigz" -K f && "$T/pigz" -d f.zip"#, #""$T/pigz" -HU -c g | /bin/gzip -dc | md5sum"#,
+        ] {
+            try Self.sameAsTheTool(line, pigz: true)
+        }
+    }
+
+    /// gzip's --rsyncable (also from `GZIP`), and a file over 2 MiB: one member with no extra
+    /// field (the inventory compares the header's flags), which `gzip -tv` reads without a word.
+    @Test func gzipWritesOneMemberAndTakesRsyncable() throws {
+        for line in [
+            #""$T/gzip" --rsyncable f"#, #"GZIP=--rsyncable "$T/gzip" -k f"#, #""$T/gzip" --rsync -c g | /bin/gzip -dc | md5sum"#,
+            #"seq 1 400000 > big && touch -d @1700000000 big && "$T/gzip" big && /bin/gzip -tv big.gz"#,
+            #"seq 1 400000 | "$T/gzip" --rsyncable | /bin/gzip -tv"#,
+        ] {
+            try Self.sameAsTheTool(line)
+        }
+    }
+
     /// Names gzip decompresses (its suffixes, any case, `.tgz` and `.taz` to `.tar`, `-S` both
     /// ways, a missing suffix found), and what it passes by in place: a directory, a FIFO or a
     /// symbolic link among the files, an unknown suffix, an existing output.

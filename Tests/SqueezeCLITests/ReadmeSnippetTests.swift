@@ -154,6 +154,7 @@ import Testing
         ("parallel -j 2 squeeze compress --plan plan", "ManyMachinesRecipeTests.theGNUParallelLine"),
         ("Sources/SqueezeKit/", "theDevelopmentMap"),
         ("squeeze compress --format zstd --rm logs/", "theZstdBlock"),
+        ("squeeze index plain.gz", "RandomAccessReadmeTests.theRandomAccessBlock"),
     ]
 
     @Test func everyBlockIsRunByATest() throws {
@@ -212,7 +213,7 @@ import Testing
     /// subcommand's help.
     @Test func theCommandsBlock() throws {
         let block = try ReadmeSnippets.block(containing: "squeeze compress [PATH...]")
-        let subcommands = ["compress", "decompress", "test", "list", "archive", "extract", "gzip", "plan", "bench"]
+        let subcommands = ["compress", "decompress", "test", "list", "index", "archive", "extract", "gzip", "plan", "bench"]
         for subcommand in subcommands {
             #expect(block.contains("squeeze \(subcommand)"), "\(subcommand) is not in the README's block")
             let help = try Squeeze.run([subcommand, "--help"])

@@ -37,17 +37,26 @@ import Testing
         return Double(new.filter { old.contains(Array($0)) }.count) / Double(max(new.count, 1))
     }
 
-    @Test func aByteInsertedNearTheStartChangesOnlyTheMembersAroundIt() throws {
-        let scratch = try TemporaryDirectory()
-        let original = Self.sample()
+    /// The sample as `a/data`, and as `b/data` with a byte inserted at offset 1,000.
+    static func writeSampleAndEdited(in scratch: TemporaryDirectory) throws -> (original: [UInt8], edited: [UInt8]) {
+        let original = sample()
         let edited = Array(original[..<1000]) + [0x2A] + Array(original[1000...])
         try TreeBuilder.write(original, to: scratch("a/data"))
         try TreeBuilder.write(edited, to: scratch("b/data"))
-        func compress(_ path: String, _ extra: [String]) throws -> [UInt8] {
-            let result = try Squeeze.run(["compress", "-c", "-n", "--block-size", "64KiB", path] + extra)
-            #expect(result.status == 0, "\(result.standardError)")
-            return Array(result.standardOutput)
-        }
+        return (original, edited)
+    }
+
+    /// `squeeze compress -c -n` of `path` in 64 KiB blocks, with `extra`.
+    static func compressToStandardOutput(_ path: String, _ extra: [String]) throws -> [UInt8] {
+        let result = try Squeeze.run(["compress", "-c", "-n", "--block-size", "64KiB", path] + extra)
+        #expect(result.status == 0, "\(result.standardError)")
+        return Array(result.standardOutput)
+    }
+
+    @Test func aByteInsertedNearTheStartChangesOnlyTheMembersAroundIt() throws {
+        let scratch = try TemporaryDirectory()
+        let (original, edited) = try Self.writeSampleAndEdited(in: scratch)
+        let compress = Self.compressToStandardOutput
         let before = try compress(scratch("a/data"), ["--rsyncable"])
         let after = try compress(scratch("b/data"), ["--rsyncable"])
         #expect(Self.members(after).count > 30)
@@ -101,10 +110,42 @@ import Testing
         #expect(members.dropFirst() == streamedMembers.dropFirst())
     }
 
-    @Test func oneStreamOutputsRefuseIt() throws {
-        for extra in [["--codec", "zlib"], ["--single-member"], ["--format", "zip"]] {
-            let result = try Squeeze.run(["compress", "-c", "--rsyncable"] + extra, input: Data("x".utf8))
-            #expect(result.status == 64, "\(extra): \(result.standardError)")
+    /// One stream (`--single-member`, zlib's and zip's formats, what gzip's names write): its
+    /// blocks start where the bytes say, each primed with the 32 KiB before it, so that after
+    /// the block with the inserted byte the compressed bytes are those of before, as with gzip
+    /// --rsyncable; a stream and every mode cut it alike; every reader reads it whole.
+    @Test func oneStreamIsCutByTheBytesToo() throws {
+        let scratch = try TemporaryDirectory()
+        let (original, edited) = try Self.writeSampleAndEdited(in: scratch)
+        let compress = Self.compressToStandardOutput
+        /// How much of the two outputs' ends (before their trailers) is the same.
+        func sharedEnd(_ first: [UInt8], _ second: [UInt8], trailer: Int) -> Double {
+            let (a, b) = (first.dropLast(trailer), second.dropLast(trailer))
+            let same = zip(a.reversed(), b.reversed()).prefix { $0 == $1 }.count
+            return Double(same) / Double(a.count)
+        }
+        for (extra, trailer) in [(["--single-member"], 8), (["--format", "zlib"], 4)] {
+            let before = try compress(scratch("a/data"), extra + ["--rsyncable"])
+            let after = try compress(scratch("b/data"), extra + ["--rsyncable"])
+            #expect(sharedEnd(before, after, trailer: trailer) > 0.9, "\(extra)")
+            let fixed = try compress(scratch("a/data"), extra)
+            #expect(sharedEnd(fixed, try compress(scratch("b/data"), extra), trailer: trailer) < 0.1, "\(extra)")
+            #expect(Double(before.count) < Double(fixed.count) * 1.01, "\(extra): \(before.count) against \(fixed.count)")
+            var outputs: Set<[UInt8]> = [before]
+            for (mode, jobs) in [("sequential", "1"), ("group", "2"), ("operation", "3")] {
+                outputs.insert(try compress(scratch("a/data"), extra + ["--rsyncable", "--mode", mode, "-j", jobs]))
+            }
+            let streamed = try Squeeze.run(["compress", "--rsyncable", "--block-size", "64KiB"] + extra, input: Data(original))
+            outputs.insert(Array(streamed.standardOutput))
+            #expect(outputs.count == 1, "\(extra)")
+            // Python's one-shot zlib reads it whole (gzip's wbits 31, zlib's 15).
+            try TreeBuilder.write(after, to: scratch("after"))
+            let python = try CommandRunner.run("python3", [
+                "-c", "import sys, zlib; sys.stdout.buffer.write(zlib.decompress(open(sys.argv[1], 'rb').read(), int(sys.argv[2])))",
+                scratch("after"), extra == ["--single-member"] ? "31" : "15",
+            ])
+            let whole = Array(python.standardOutput) == edited
+            #expect(python.status == 0 && whole, "\(extra): \(python.standardError)")
         }
     }
 }

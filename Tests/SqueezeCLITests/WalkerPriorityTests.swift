@@ -1,47 +1,60 @@
 import Foundation
+import Glibc
 import SqueezeTestSupport
 import Testing
 
 /// `--qos background` lowers the walk too, not only the workers: the thread that walks the tree
-/// while the workers compress (`squeeze.walk`) runs at nice 19, as they do; at `user-initiated`
-/// it is left alone. Seen from outside, as a user would with `ps -L`: the nice of the thread named
-/// squeeze.walk, sampled while the walk waits for the workers (one job, many files of a block
-/// each, so the walk is held back for most of the run).
+/// and feeds the workers as it goes (the main thread) runs at nice 19 while it feeds, as the
+/// workers do; at `user-initiated` it is left alone. Seen from outside, as a user would with
+/// `ps -L`, at a point the test holds the run at: the first file's output is a FIFO (written into,
+/// under `--force`) that nobody reads yet, so its open waits, no window credit comes back, and
+/// the walk waits for credits with the rest of the tree still to feed.
 @Suite struct WalkerPriorityTests {
-    static func threadNices(qos: String) throws -> [Int] {
+    static func feederNice(qos: String) throws -> (feeder: Int, writer: Int) {
         let scratch = try TemporaryDirectory()
-        let result = try CommandRunner.run("bash", ["-c", """
-            mkdir t && for i in $(seq 1 120); do head -c 600000 /dev/urandom > t/f$i; done
-            '\(Squeeze.binary)' compress -q -j 1 --mode group --qos \(qos) t & pid=$!
-            seen=""
-            # Read with the shell's own `read`, no process per thread: on a loaded machine (the
-            # whole suite at once) a sample that forks can take longer than the walk lives.
-            while [ -z "$seen" ] && kill -0 $pid 2> /dev/null; do
-              for task in /proc/$pid/task/*; do
-                read -r comm < $task/comm 2> /dev/null && [ "$comm" = squeeze.walk ] || continue
-                read -r stat < $task/stat 2> /dev/null || continue
-                set -- ${stat##*) }
-                [ -n "${17}" ] && seen="$seen ${17}"
-              done
-            done
-            wait $pid && echo $seen
-            """], currentDirectory: scratch.path)
-        #expect(result.status == 0, "\(result.standardError)")
-        return result.output.split(separator: " ").compactMap { Int($0.trimmingCharacters(in: .whitespacesAndNewlines)) }
+        var data = TestData(seed: 5)
+        try TreeBuilder.write(data.text(1_000), to: scratch("t/a"))
+        // 20 MB in files of 100 KB: five times the window of one job.
+        for index in 0..<200 { try TreeBuilder.write(data.text(100_000), to: scratch("t/f\(index)")) }
+        #expect(mkfifo(scratch("t/a.gz"), 0o644) == 0)
+        let run = try WatchedProcess(
+            Squeeze.binary, ["compress", "-q", "-j", "1", "--mode", "group", "--qos", qos, "--force", scratch("t")])
+        let pid = run.pid
+        #expect(run.waitUntilBlocked(in: "wait_for_partner"), "the output FIFO's open never waited: \(run.standardError)")
+        // The main thread (its id is the process's) asleep: waiting for credits, with files left.
+        #expect(KernelState.waitUntil(deadline: 60) { Self.state(of: pid, thread: pid) == "S" })
+        let feeder = Self.nice(of: pid, thread: pid)
+        let writer = Self.threads(of: pid).first { KernelState.wchan(of: pid, thread: $0)?.contains("wait_for_partner") == true }.map { Self.nice(of: pid, thread: $0) }
+        // The reader comes: the run goes on to its end.
+        let drain = try CommandRunner.start("cat", [scratch("t/a.gz")], scratch: scratch)
+        #expect(run.waitForExit() == 0, "\(run.standardError)")
+        drain.waitUntilExit()
+        #expect(TreeBuilder.files(under: scratch("t")).filter { $0.hasSuffix(".gz") }.count == 200, "every regular file compressed (a.gz, the FIFO, is not a file)")
+        return (feeder, writer ?? -99)
     }
 
-    /// The nices seen in up to three runs, until one sees the walk: on a loaded machine (the whole
-    /// suite at once) a run can end before the sampler has read the walk's thread even once.
-    static func sampledNices(qos: String) throws -> [Int] {
-        var seen: [Int] = []
-        for _ in 0..<3 where seen.isEmpty { seen = try threadNices(qos: qos) }
-        return seen
+    static func threads(of pid: Int32) -> [Int32] {
+        ((try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []).compactMap { Int32($0) }
+    }
+
+    /// Fields after the command name of `/proc/PID/task/TID/stat` (the name is in parentheses and
+    /// may hold spaces): the state is the first, nice the 17th.
+    static func statFields(of pid: Int32, thread: Int32) -> [Substring] {
+        let stat = (try? String(contentsOfFile: "/proc/\(pid)/task/\(thread)/stat", encoding: .utf8)) ?? ""
+        return stat.split(separator: ")").last.map { $0.split(separator: " ") } ?? []
+    }
+
+    static func state(of pid: Int32, thread: Int32) -> String? { statFields(of: pid, thread: thread).first.map(String.init) }
+
+    static func nice(of pid: Int32, thread: Int32) -> Int {
+        let fields = statFields(of: pid, thread: thread)
+        return fields.count > 16 ? Int(fields[16]) ?? -99 : -99
     }
 
     @Test func theWalkRunsAtTheRunsPriority() throws {
-        let background = try Self.sampledNices(qos: "background")
-        #expect(!background.isEmpty && background.allSatisfy { $0 == 19 }, "\(background)")
-        let initiated = try Self.sampledNices(qos: "user-initiated")
-        #expect(!initiated.isEmpty && initiated.allSatisfy { $0 < 19 }, "\(initiated)")
+        let background = try Self.feederNice(qos: "background")
+        #expect(background.feeder == 19 && background.writer == 19, "\(background)")
+        let initiated = try Self.feederNice(qos: "user-initiated")
+        #expect(initiated.feeder < 19, "\(initiated)")
     }
 }

@@ -7,8 +7,15 @@ import Testing
 /// parallel from blocks found at any bit: whatever false block headers the data holds, and
 /// however it is damaged, the output is exactly the stream's, bytes or error.
 @Suite struct BlockStartDecodingTests {
-    /// Small chunks, so that a file of a few MB has many stretches.
-    static let smallChunks = SpeculativeSplit.BlockSearch(chunkLength: 96 << 10, minimumFileSize: 0)
+    /// Small chunks, so that a file of a few MB has many stretches, each with the budget of a real
+    /// chunk (`realChunk`): what a small chunk may spend would not cover searching data that is
+    /// laid out for real chunks (stored stretches longer than a small chunk, say).
+    static let smallChunks = SpeculativeSplit.BlockSearch(chunkLength: 96 << 10, minimumFileSize: 0, budgetedChunkLength: realChunk)
+
+    static let realChunk = SpeculativeSplit.BlockSearch().chunkLength
+
+    /// The budget of a real chunk, for a small one decoded alone.
+    static func realBudget() -> StretchBudget { StretchBudget(chunkLength: Int(realChunk)) }
 
     static func read(_ bytes: [UInt8], jobs: Int = 2, chunks: SpeculativeSplit.BlockSearch = smallChunks, streamed: Bool = false) throws -> ([UInt8], GzipDecodeSummary) {
         let scratch = try TemporaryDirectory()
@@ -132,10 +139,11 @@ import Testing
 
     /// Stretches decoded one after another, as workers do: the first from the file's start, the
     /// next ones from blocks, without their window (resolved when delivered) or, at the delivered
-    /// frontier, with it. What the delivery says was written past the last member's end (bytes
-    /// and CRC-32) is what a resumed stream compares the bytes it skips with.
+    /// frontier, with it. The stream then goes on from where they end, inside the member, with
+    /// what the delivery says of it (its window, CRC-32 and length so far): the bytes are the
+    /// rest of the content, and the member's trailer checks out.
     @Test(arguments: [false, true])
-    func deliveredStretchesCarryTheChecksumOfWhatWasWritten(frontierKnowsItsWindow: Bool) throws {
+    func theStreamGoesOnWhereDeliveredStretchesEnd(frontierKnowsItsWindow: Bool) throws {
         let (content, stream) = DynamicBlockStartTests.sample(seed: 230)
         let bytes = GzipHeader().encoded() + stream + GzipBytes.trailer(content)
         let scratch = try TemporaryDirectory()
@@ -147,9 +155,10 @@ import Testing
         #expect(bytes.count > 4 * Int(chunk), "\(bytes.count) bytes")
         for index in 0..<4 {
             let window = frontierKnowsItsWindow ? delivery.windowAtEnd : nil
+            var budget = Self.realBudget()
             let decoded = try decoder.decode(
                 Int64(index) * chunk..<Int64(index + 1) * chunk, atFileStart: index == 0, search: .blocks, of: file,
-                fileSize: Int64(bytes.count), knownWindow: { bit in bit == window?.bit ? window?.bytes : nil })
+                fileSize: Int64(bytes.count), knownWindow: { bit in bit == window?.bit ? window?.bytes : nil }, budget: &budget)
             var stretch = try #require(decoded, "stretch \(index)")
             // Only a stretch that does not know its window decodes it in lockstep.
             #expect((stretch.unresolved != nil) == (index > 0 && !frontierKnowsItsWindow), "stretch \(index)")
@@ -157,9 +166,14 @@ import Testing
             stretch.bytes.withUnsafeBytes { written += $0 }
         }
         #expect(ByteDifference.between(written, Array(content.prefix(written.count))) == nil)
-        let past = delivery.writtenPastLastMemberEnd
-        #expect(past.count == Int64(written.count))
-        #expect(past.checksum == CRC32.checksum(written))
+        let resume = delivery.resumePoint
+        let open = try #require(resume.openMember)
+        #expect(open.length == Int64(written.count) && open.checksum == CRC32.checksum(written))
+        #expect(open.window == Array(written.suffix(UnresolvedWindow.windowSize)))
+        let (rest, summary) = try GzipStreamDecoderTests.decode(bytes, from: resume)
+        #expect(ByteDifference.between(written + rest, content) == nil)
+        #expect(summary.members == 1 && summary.uncompressedBytes == Int64(content.count))
+        #expect(summary.compressedBytes == Int64(bytes.count))
     }
 
     /// A stretch whose window becomes known while it decodes in lockstep (the stretch before it
@@ -174,9 +188,10 @@ import Testing
         let decoder = SpeculativeStretchDecoder()
         let chunk: Int64 = 128 << 10
         func decode(_ index: Int, window: @escaping @Sendable (Int64) -> [UInt8]?) throws -> DecodedStretch {
-            try #require(try decoder.decode(
+            var budget = Self.realBudget()
+            return try #require(try decoder.decode(
                 Int64(index) * chunk..<Int64(index + 1) * chunk, atFileStart: index == 0, search: .blocks, of: file,
-                fileSize: Int64(bytes.count), knownWindow: window))
+                fileSize: Int64(bytes.count), knownWindow: window, budget: &budget))
         }
         var first = try decode(0) { _ in nil }
         let delivered = try #require(ParallelDelivery().appending(&first))
@@ -197,7 +212,7 @@ import Testing
             first.bytes.withUnsafeBytes { written += $0 }
             stretch.bytes.withUnsafeBytes { written += $0 }
             #expect(ByteDifference.between(written, Array(content.prefix(written.count))) == nil)
-            #expect(next.writtenPastLastMemberEnd.checksum == CRC32.checksum(written))
+            #expect(next.resumePoint.openMember?.checksum == CRC32.checksum(written))
         }
     }
 }

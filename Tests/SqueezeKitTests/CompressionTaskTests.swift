@@ -18,7 +18,7 @@ import Testing
             source: file, destination: destination, settings: settings, headerFields: .nameAndTime,
             encoder: settings.codec.makeEncoder(level: 6), context: context)
         let items = (0..<task.blockCount).map { WorkItem(task: task, block: $0, taskSize: 0, weight: task.weight(ofBlock: $0)) }
-        SequentialScheduler(qos: .userInitiated).run(PlannedWork(items: items, window: window))
+        SchedulingOptions(mode: .sequential).run(items, window: window, cancellation: cancellation)
         return (collector, registry)
     }
 

@@ -38,8 +38,11 @@ import Testing
         #expect(Self.parse([0x1F, 0x8B, 0, 0]) == .invalid(.unknownMethod(0)))
         #expect(Self.parse([0x1F, 0x8B, 8, 0x80]) == .invalid(.reservedFlags(0x80)))
         var bytes = GzipHeader(hasHeaderCRC: true).encoded()
+        let computed = UInt16(bytes[bytes.count - 2]) | UInt16(bytes[bytes.count - 1]) << 8
         bytes[bytes.count - 1] ^= 0xFF
-        #expect(Self.parse(bytes) == .invalid(.headerCRCMismatch))
+        #expect(Self.parse(bytes) == .invalid(.headerCRCMismatch(stored: computed ^ 0xFF00, computed: computed)))
+        // In the words gzip's are made from: both figures, four hexadecimal digits each.
+        #expect("\(GzipFormatError.headerCRCMismatch(stored: 0, computed: 0x4F05))" == "header CRC mismatch (stored 0x0000, computed 0x4f05)")
     }
 
     @Test func aNameWithoutEndIsRefusedPastTheLimit() {

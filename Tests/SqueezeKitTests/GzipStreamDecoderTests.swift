@@ -66,6 +66,10 @@ import Testing
         #expect(throws: GzipFormatError.lengthMismatch(expected: 99, actual: UInt32(data.count))) {
             try Self.decode(body + GzipBytes.trailer(data, length: 99))
         }
+        // Both wrong: both said, as gzip says both.
+        #expect(throws: GzipFormatError.checksumAndLengthMismatch) {
+            try Self.decode(body + GzipBytes.trailer(data, checksum: 1, length: 99))
+        }
     }
 
     @Test func reportsZlibsReasonForInvalidData() throws {
@@ -120,6 +124,59 @@ import Testing
         #expect(summary.members == 2)
         #expect(summary.uncompressedBytes == 11)
         #expect(summary.firstHeader == header)
+    }
+
+    /// Inside a member, at a block of each kind (stored, fixed, dynamic), with the bytes before
+    /// it as its window and their CRC-32: the rest of the member, its trailer checked; and on a
+    /// member damaged past that block, the same bytes and the same error (zlib's, as ISA-L's
+    /// fault makes zlib decode it again, from the block) as from the member's start.
+    @Test func resumesInsideAMember() throws {
+        var data = TestData(seed: 140)
+        let content = data.text(1_200_000) + data.randomBytes(100_000) + data.text(400_000) + data.text(300_000)
+        // Dynamic blocks of text, stored blocks of random bytes, fixed blocks of text.
+        let deflater = RawDeflater()
+        deflater.write(content[..<1_300_000])
+        deflater.set(level: 6, strategy: .fixed)
+        deflater.write(content[1_300_000..<1_700_000])
+        deflater.set(level: 6, strategy: .normal)
+        deflater.write(content[1_700_000...])
+        let stream = deflater.finish()
+        let header = GzipHeader()
+        let intact = header.encoded() + stream + GzipBytes.trailer(content)
+        let blocks = DynamicBlockStartTests.boundaries(of: stream).filter { $0.output >= 100_000 }
+        var errors: Set<String> = []
+        for type in 0...2 {
+            let block = try #require(blocks.first { $0.type == type }, "a block of type \(type)")
+            let before = Array(content[..<block.output])
+            let start = StreamResumePoint(
+                offset: Int64(header.encoded().count + block.bit / 8), firstHeader: header,
+                openMember: StreamResumePoint.OpenMember(
+                    bitsUsed: block.bit % 8, window: Array(before.suffix(32 << 10)), checksum: CRC32.checksum(before),
+                    length: Int64(before.count)))
+            // Past the block: a bit flipped, random bytes (an invalid code or distance, most
+            // likely, which ISA-L refuses and zlib names), the member cut short.
+            let past = header.encoded().count + block.bit / 8 + 50_000
+            var flipped = intact
+            flipped[past] ^= 0x10
+            var scrambled = intact
+            scrambled.replaceSubrange(past..<past + 64, with: data.randomBytes(64))
+            for bytes in [intact, flipped, scrambled, Array(intact[..<past])] {
+                let resumed = Result { try Self.decode(bytes, from: start) }
+                let whole = Result { try Self.decode(bytes) }
+                switch (resumed, whole) {
+                case (.success(let (output, summary)), .success(let (wholeOutput, wholeSummary))):
+                    #expect(ByteDifference.between(before + output, wholeOutput) == nil, "block type \(type)")
+                    #expect(summary.uncompressedBytes == wholeSummary.uncompressedBytes && summary.members == 1)
+                case (.failure(let error), .failure(let wholeError)):
+                    #expect("\(error)" == "\(wholeError)", "block type \(type)")
+                    #expect(bytes != intact, "block type \(type): \(error)")
+                    errors.insert("\(error)")
+                default:
+                    Issue.record("block type \(type): resumed \(resumed), whole \(whole)")
+                }
+            }
+        }
+        #expect(errors.count >= 3, "\(errors)")
     }
 
     @Test func stopsWhenCancelled() throws {

@@ -66,9 +66,10 @@ import Testing
         let count = Int((Int64(bytes.count) + chunk - 1) / chunk)
         #expect(count > 3)
         func stretch(_ index: Int, sharing searches: SharedBlockSearches) throws -> DecodedStretch? {
-            try decoder.decode(
+            var budget = BlockStartDecodingTests.realBudget()
+            return try decoder.decode(
                 Int64(index) * chunk..<min(Int64(bytes.count), Int64(index + 1) * chunk), atFileStart: index == 0, search: .blocks,
-                of: file, fileSize: Int64(bytes.count), sharedSearches: searches)
+                of: file, fileSize: Int64(bytes.count), sharedSearches: searches, budget: &budget)
         }
         let alone = try (0..<count).map { try stretch($0, sharing: SharedBlockSearches()) }
         let shared = SharedBlockSearches()

@@ -16,9 +16,10 @@ import Testing
         let file = try GzipBytes.file(bytes, in: scratch)
         let count = (Int64(bytes.count) + chunk - 1) / chunk
         return try (0..<count).map { index in
-            try decoder.decode(
+            var budget = BlockStartDecodingTests.realBudget()
+            return try decoder.decode(
                 index * chunk..<min(Int64(bytes.count), (index + 1) * chunk), atFileStart: index == 0, search: search, of: file,
-                fileSize: Int64(bytes.count))
+                fileSize: Int64(bytes.count), budget: &budget)
         }
     }
 
@@ -37,8 +38,8 @@ import Testing
     }
 
     /// The stretches delivered one after the other, as long as they follow on: the bytes written,
-    /// and what the delivery says of them.
-    static func delivered(_ stretches: [DecodedStretch?]) -> (bytes: [UInt8], count: Int64, checksum: UInt32) {
+    /// and what the delivery says of the member they end inside of.
+    static func delivered(_ stretches: [DecodedStretch?]) -> (bytes: [UInt8], count: Int64?, checksum: UInt32?) {
         var delivery = ParallelDelivery()
         var written: [UInt8] = []
         for var stretch in stretches.compactMap({ $0 }) {
@@ -46,8 +47,8 @@ import Testing
             delivery = next
             stretch.bytes.withUnsafeBytes { written += $0 }
         }
-        let past = delivery.writtenPastLastMemberEnd
-        return (written, past.count, past.checksum)
+        let open = delivery.resumePoint.openMember
+        return (written, open?.length, open?.checksum)
     }
 
     /// Decodes `bytes` in chunks in pieces of 1 MiB and of `piece`, and checks that every

@@ -9,11 +9,15 @@ import Testing
 private final class PriorityProbeTask: BlockTask {
     let blockCount = 1
     private let seen = Locked<[ThreadPriority]>([])
+    private let threads = Locked<[Int32]>([])
 
     var priorities: [ThreadPriority] { seen.withLock { $0 } }
+    /// The kernel's ids of the threads the probe ran on.
+    var threadIDs: [Int32] { threads.withLock { $0 } }
 
     func runBlock(_ index: Int) -> Bool {
         let tid = squeeze_thread_id()
+        threads.withLock { $0.append(tid) }
         let stat = (try? String(contentsOfFile: "/proc/self/task/\(tid)/stat", encoding: .utf8)) ?? ""
         // Fields after the command name, which is in parentheses and may hold spaces: field 3 first.
         let fields = stat.split(separator: ")").last.map { $0.split(separator: " ") } ?? []
@@ -33,15 +37,56 @@ private final class PriorityProbeTask: BlockTask {
 /// still be lowered in the next. `group` and `operation` run items on GCD's pool only.
 private let modesToCheck: [SchedulingMode] = geteuid() == 0 ? SchedulingMode.allCases : [.group, .operation]
 
-@Suite struct WorkerPriorityTests {
+@Suite(.serialized) struct WorkerPriorityTests {
     /// The items a run hands out, each probing the thread it runs on.
     private func runProbes(_ mode: SchedulingMode, _ qos: SqueezeKit.QualityOfService) -> [ThreadPriority] {
+        runProbesOnThreads(mode, qos).priorities
+    }
+
+    /// As `runProbes`, with the ids of the threads the items ran on.
+    private func runProbesOnThreads(_ mode: SchedulingMode, _ qos: SqueezeKit.QualityOfService) -> (priorities: [ThreadPriority], threads: Set<Int32>) {
         let cancellation = CancellationFlag()
         let window = WorkWindow(capacity: 64, cancellation: cancellation)
         let tasks = (0..<64).map { _ in PriorityProbeTask() }
         let items = tasks.map { WorkItem(task: $0, block: 0, taskSize: 1, weight: 1) }
-        mode.makeScheduler(jobs: 2, qos: qos, cancellation: cancellation).run(PlannedWork(items: items, window: window))
-        return tasks.flatMap(\.priorities)
+        SchedulingOptions(mode: mode, jobs: 2, qos: qos).run(items, window: window, cancellation: cancellation)
+        return (tasks.flatMap(\.priorities), Set(tasks.flatMap(\.threadIDs)))
+    }
+
+    /// A library caller's GCD pool keeps its priority: each pool thread that ran a unit of a
+    /// `background` run (at nice 19, idle I/O) is given its priority back when the unit ends, so
+    /// that work the caller queues afterwards at that class runs as it did before (libdispatch
+    /// itself runs its background pool at nice 10). Giving nice back needs privilege (root has
+    /// it); without it the kernel refuses, as the README says.
+    @Test(.enabled(if: geteuid() == 0, "raising a thread's nice again needs CAP_SYS_NICE"))
+    func poolThreadsGetTheirPriorityBackWhenEachUnitEnds() throws {
+        let before = Self.callersPriorities()
+        #expect(!before.isEmpty)
+        for mode in [SchedulingMode.group, .apply, .operation] {
+            let run = runProbesOnThreads(mode, .background)
+            #expect(run.priorities.count == 64 && run.priorities.allSatisfy { $0.nice == 19 && $0.ioClass == .idle }, "\(mode)")
+            // Every thread that ran an item and is still there (an idle pool thread may have ended
+            // since) has left squeeze's lowering behind. (`apply` may run its iterations on
+            // another class's pool, whose priority differs from the background class's.)
+            for tid in run.threads {
+                guard let now = ThreadPriority.of(thread: tid) else { continue }
+                #expect(now.nice < 19 && now.ioClass != .idle, "\(mode): thread \(tid) kept nice \(now.nice), I/O \(now.ioClass.name)")
+            }
+            #expect(Self.callersPriorities() == before, "\(mode)")
+        }
+    }
+
+    /// The priorities a caller's work queued on the background class of the pool runs at.
+    private static func callersPriorities() -> Set<ThreadPriority> {
+        let seen = Locked<Set<ThreadPriority>>([])
+        let group = DispatchGroup()
+        for _ in 0..<8 {
+            DispatchQueue.global(qos: .background).async(group: group) {
+                if let priority = ThreadPriority.of() { seen.withLock { _ = $0.insert(priority) } }
+            }
+        }
+        group.wait()
+        return seen.withLock { $0 }
     }
 
     /// One test, in this order, because the workers of `group` and `operation` are GCD's threads,

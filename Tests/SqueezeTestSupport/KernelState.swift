@@ -30,6 +30,44 @@ public enum KernelState {
         }
     }
 
+    /// The kernel function thread `tid` of process `pid` waits in (its `wchan`), if it is asleep.
+    public static func wchan(of pid: Int32, thread tid: Int32) -> String? {
+        guard state(ofStat: "/proc/\(pid)/task/\(tid)/stat") == "S" else { return nil }
+        return try? String(contentsOfFile: "/proc/\(pid)/task/\(tid)/wchan", encoding: .utf8)
+    }
+
+    /// Waits until process `pid` is idle: every thread asleep at one same moment, none woken since,
+    /// so that nothing runs until something outside wakes one (a reader, a signal). One reading of
+    /// `/proc` reads the threads one after another, so threads seen asleep each at its own moment
+    /// may never have slept all at once; two readings that find every thread asleep with the same
+    /// count of context switches show that none ran in between, and all slept at once from the end
+    /// of the first to the start of the second. Returns the functions they sleep in (`wchan`), or
+    /// nil if the process ended first or the deadline passed.
+    public static func waitUntilIdle(_ pid: Int32, deadline: TimeInterval = 120) -> [String]? {
+        var previous: [String: (wchan: String, switches: String)]?
+        var idle: [String]?
+        _ = waitUntil(deadline: deadline) {
+            let tasks = (try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task")) ?? []
+            var now: [String: (wchan: String, switches: String)] = [:]
+            for task in tasks {
+                let path = "/proc/\(pid)/task/\(task)"
+                guard state(ofStat: "\(path)/stat") == "S",
+                      let wchan = try? String(contentsOfFile: "\(path)/wchan", encoding: .utf8),
+                      let status = try? String(contentsOfFile: "\(path)/status", encoding: .utf8)
+                else { break }
+                let switches = status.split(separator: "\n").filter { $0.contains("ctxt_switches") }.joined(separator: " ")
+                now[task] = (wchan, switches)
+            }
+            defer { previous = now.count == tasks.count && !tasks.isEmpty ? now : nil }
+            guard now.count == tasks.count, !tasks.isEmpty, let previous, previous.keys.sorted() == now.keys.sorted(),
+                  now.allSatisfy({ previous[$0.key]!.switches == $0.value.switches })
+            else { return kill(pid, 0) != 0 }
+            idle = now.values.map(\.wchan)
+            return true
+        }
+        return idle
+    }
+
     /// Waits until no file descriptor of this process refers to the file at `path`.
     @discardableResult
     public static func waitUntilClosed(_ path: String, deadline: TimeInterval = 60) -> Bool {
@@ -70,6 +108,26 @@ public enum KernelState {
         else { return false }
         kill(pid, signal)
         return true
+    }
+
+    /// The CPU time (user and system, in seconds) process `pid` has used so far, nil once it is
+    /// gone: it advances only while the process works.
+    public static func cpuSeconds(of pid: Int32) -> Double? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8), let close = stat.lastIndex(of: ")") else {
+            return nil
+        }
+        // After the command name: state (field 3), ..., utime (14) and stime (15), in clock ticks.
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 12, let user = Double(fields[11]), let system = Double(fields[12]) else { return nil }
+        return (user + system) / Double(sysconf(Int32(_SC_CLK_TCK)))
+    }
+
+    /// The bytes process `pid` has read so far with `read` and its kin, from any file (`rchar` of
+    /// `/proc/PID/io`), nil once it is gone.
+    public static func bytesRead(by pid: Int32) -> Int64? {
+        guard let io = try? String(contentsOfFile: "/proc/\(pid)/io", encoding: .utf8) else { return nil }
+        let line = io.split(separator: "\n").first { $0.hasPrefix("rchar:") }
+        return line.flatMap { Int64($0.dropFirst("rchar:".count).trimmingCharacters(in: .whitespaces)) }
     }
 
     /// Polls `condition` every millisecond until it holds (true) or `deadline` seconds pass (false).

@@ -20,14 +20,24 @@ enum GzipCommandLine {
     /// of the environment (`GZIP`; and `PIGZ` for pigz). `argument0` is argv[0] as given:
     /// gzip's option errors (glibc's) name the program by it.
     static func parse(_ arguments: [[UInt8]], argument0: String, options: GzipOptions, environment: (String) -> [UInt8]?) -> Outcome {
+        let outcome: Outcome
         switch options.dialect {
         case .gzip:
             var parser = GzipDialectParser(options: options, argument0: argument0)
-            return parser.parse(arguments, environment: environment("GZIP"))
+            outcome = parser.parse(arguments, environment: environment("GZIP"))
         case .pigz:
             var parser = PigzDialectParser(options: options)
-            return parser.parse(arguments, environment: [("GZIP", environment("GZIP")), ("PIGZ", environment("PIGZ"))])
+            outcome = parser.parse(arguments, environment: [("GZIP", environment("GZIP")), ("PIGZ", environment("PIGZ"))])
         }
+        // squeeze's indexed members are libdeflate's gzip: not zlib's or zip's one stream, nor
+        // zlib's strategies.
+        if case .run(let options) = outcome, options.indexed, options.format != .gzip || options.strategy != .standard {
+            let message = "--indexed writes gzip members: it cannot be used with -z, -K, -H or -U"
+            return options.dialect == .gzip
+                ? .refused("\(options.program): \(message)\nTry `\(options.program) --help' for more information.\n", status: 1)
+                : .refused("\(options.program): abort: \(message)\n", status: PigzDialectParser.usageStatus)
+        }
+        return outcome
     }
 
     /// Whitespace-separated words, as gzip and pigz split their environment variables.

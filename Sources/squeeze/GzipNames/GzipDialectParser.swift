@@ -23,7 +23,7 @@ struct GzipDialectParser {
     /// What an option does, once recognised.
     enum Key: Equatable {
         case short(UInt8)
-        case rsyncable, synchronous, presumeInputTerminal, runReport, jobs
+        case rsyncable, synchronous, presumeInputTerminal, runReport, jobs, indexed
     }
 
     struct LongOption {
@@ -33,7 +33,7 @@ struct GzipDialectParser {
     }
 
     /// gzip 1.12's long options in its own order (which decides the list of an ambiguous prefix),
-    /// and squeeze's own `--run-report` and `--jobs` (threads, as pigz's `-p`).
+    /// and squeeze's own `--run-report`, `--jobs` (threads, as pigz's `-p`) and `--indexed`.
     static let longOptions: [LongOption] = [
         LongOption(name: "ascii", takesArgument: false, key: .short(UInt8(ascii: "a"))),
         LongOption(name: "to-stdout", takesArgument: false, key: .short(UInt8(ascii: "c"))),
@@ -63,6 +63,7 @@ struct GzipDialectParser {
         LongOption(name: "rsyncable", takesArgument: false, key: .rsyncable),
         LongOption(name: "run-report", takesArgument: false, key: .runReport),
         LongOption(name: "jobs", takesArgument: true, key: .jobs),
+        LongOption(name: "indexed", takesArgument: false, key: .indexed),
     ]
 
     /// gzip's short options; those followed by ':' take a value.
@@ -137,7 +138,8 @@ struct GzipDialectParser {
     /// Applies one option; an outcome when it ends the parse.
     private mutating func apply(_ found: Found) -> GzipCommandLine.Outcome? {
         switch found.key {
-        case .rsyncable: options.unsupported = options.unsupported ?? found.spelling
+        case .rsyncable: options.rsyncable = true
+        case .indexed: options.indexed = true
         case .synchronous: options.synchronous = true
         case .presumeInputTerminal: options.presumesInputTerminal = true
         case .runReport: options.showsRunReport = true

@@ -37,7 +37,8 @@ enum GzipHelp {
         """
         Usage: \(program) [OPTION]... [FILE]...
         Compress FILEs in place (FILE becomes FILE.gz), or decompress them (-d).
-        squeeze standing in for gzip \(gzipVersion): files and large inputs are compressed on every core.
+        squeeze standing in for gzip \(gzipVersion): files and large inputs are compressed on every core,
+        each into one gzip member, as gzip writes it.
 
           -c, --stdout       write to standard output; keep the files
           -d, --decompress   decompress (.gz .z .Z -gz -z _z .tgz .taz, any case; -S adds one)
@@ -52,7 +53,8 @@ enum GzipHelp {
           -N, --name         store the name and time; restore them when decompressing
           -q, --quiet        print no warnings
           -r, --recursive    walk directories
-              --rsyncable    (not supported yet: refused)
+              --rsyncable    start blocks where the bytes say, so that rsync sends little of a
+                             changed file
           -S, --suffix=SUF   the suffix of compressed files, in both directions
               --synchronous  make each output durable before its source is removed
           -t, --test         check compressed files
@@ -63,6 +65,9 @@ enum GzipHelp {
               --run-report   squeeze's own messages and its report of the run (files, bytes,
                              time, throughput) on standard error, instead of gzip's lines
               --jobs=N       compress with N threads (squeeze's own; default: the active cores)
+              --indexed      write squeeze's indexed members instead of one member (squeeze's
+                             own): decoded in parallel by squeeze, read by every gunzip, but a
+                             one-shot reader (Python's zlib.decompress) sees only the first
 
         With no FILE, or when FILE is -, standard input is read.
         The GZIP environment variable may hold -n -N -q -v and the levels, as for gzip.
@@ -78,7 +83,8 @@ enum GzipHelp {
           squeeze standing in for pigz \(pigzVersion).
 
         Options:
-          -0 to -9, -11        Compression level (-11: libdeflate's slowest, smallest)
+          -0 to -9, -11        Compression level (-0: stored; -11: libdeflate's slowest for a
+                               file of one block, zlib's 9 for larger)
           --fast, --best       Levels 1 and 9
           -b, --blocksize mmm  Block size in KiB (default 1024)
           -c, --stdout         Write to standard output, keep the files
@@ -102,8 +108,15 @@ enum GzipHelp {
           -V, --version        The version
           -Y, --synchronous    Make outputs durable
           -F, -O, -I n, -J n   Accepted (zopfli's tuning; squeeze does not use zopfli)
-          -z, -K, -R, -C ccc, -H, -U
-                               Not supported yet: refused
+          -z, --zlib           Compress to zlib (.zz)
+          -K, --zip            Compress to a zip of one entry (.zip)
+          -R, --rsyncable      Input-determined block locations for rsync
+          -C, --comment ccc    Put comment ccc in the gzip or zip header
+          -H, --huffman        Use only Huffman coding for compression
+          -U, --rle            Use run-length encoding for compression
+          --indexed            squeeze's indexed members instead of one member (squeeze's own:
+                               decoded in parallel by squeeze; one-shot readers see the first)
+          --run-report         squeeze's report of the run instead of pigz's lines
           --                   What follows are files
 
         """

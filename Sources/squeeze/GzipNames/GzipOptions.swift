@@ -40,10 +40,19 @@ struct GzipOptions {
     var synchronous = false
     /// `--run-report` (squeeze's own): squeeze's multi-line report of the run on standard error.
     var showsRunReport = false
+    /// pigz's `-z` (zlib, `.zz`) and `-K` (zip, `.zip`).
+    var format = OutputFormat.gzip
+    /// `--rsyncable` (pigz `-R`): blocks start where the bytes say.
+    var rsyncable = false
+    /// `--indexed` (squeeze's own): squeeze's indexed members, decoded in parallel, instead of the
+    /// one member gzip and pigz write.
+    var indexed = false
+    /// pigz's `-H` and `-U`.
+    var strategy = DeflateStrategy.standard
+    /// pigz's `-C`: the header's comment.
+    var comment: [UInt8]?
     /// gzip's hidden `---presume-input-tty`.
     var presumesInputTerminal = false
-    /// The first option known to gzip or pigz that squeeze does not do yet, as it was spelled.
-    var unsupported: String?
     /// The operands, as their bytes (any name a file system holds, UTF-8 or not).
     var files: [PathName] = []
 

@@ -63,7 +63,9 @@ final class GzipRecordSink: RunRecordSink, @unchecked Sendable {
                 let reason = notice.message.dropFirst(standardOutput.count).prefix { $0 != ";" }
                 StandardStreams.message("\n\(program): stdout: \(reason)\n")
             } else {
-                StandardStreams.message(Self.line(program: program, path: notice.path, words: Self.words(forFailure: notice)))
+                for words in Self.words(forFailure: notice) {
+                    StandardStreams.message(Self.line(program: program, path: notice.path, words: words))
+                }
             }
         case .warning(let notice):
             if skipWarningFollows {
@@ -75,13 +77,15 @@ final class GzipRecordSink: RunRecordSink, @unchecked Sendable {
         }
     }
 
-    /// gzip's line for a file's problem: "gzip: FILE: words", standard input named "stdin", and
-    /// (as gzip prints them) a blank line before what is wrong with the data.
+    /// gzip's line for a file's problem: "gzip: FILE: words", standard input named "stdin", (as
+    /// gzip prints them) a blank line before what is wrong with the data, and no colon before
+    /// what its header's flags say of the file.
     private static func line(program: String, path: String, words: String) -> String {
         let name = path == "\(PathName.standardInputName)" || path == "\(StreamCompressionRun.standardInputName)" ? "stdin" : escaped(path)
         let aboutData = words.hasPrefix("invalid compressed data") || words == "not in gzip format"
-            || words == "unexpected end of file" || words.hasPrefix("decompression OK")
-        return (aboutData ? "\n" : "") + "\(program): \(name): \(words)\n"
+            || words == "unexpected end of file" || words.hasPrefix("decompression OK") || words.hasSuffix("leaves in Huffman tree")
+        let aboutFile = words.hasPrefix("is encrypted") || words.hasPrefix("has flags")
+        return (aboutData ? "\n" : "") + "\(program): \(name)\(aboutFile ? "" : ":") \(words)\n"
     }
 
     private static func escaped(_ path: String) -> String { PathName(path).escapedForTerminal }
@@ -106,20 +110,50 @@ final class GzipRecordSink: RunRecordSink, @unchecked Sendable {
         }
     }
 
-    /// gzip's words for a failure: a system call's reason alone when it failed on the file itself
-    /// ("cannot stat 'f': No such file or directory" is gzip's "f: No such file or directory"),
-    /// and for every fault of the DEFLATE data but the trailer's checks, gzip's one phrase.
-    private static func words(forFailure notice: RunReport.Notice) -> String {
+    /// gzip's words for a failure (a line's worth each): a system call's reason alone when it
+    /// failed on the file itself ("cannot stat 'f': No such file or directory" is gzip's "f: No
+    /// such file or directory"), for every fault of the DEFLATE data but the trailer's checks
+    /// gzip's one phrase, and for the header's faults gzip's own (the figures squeeze's words
+    /// carry: the flags, the method, the header's CRC-16 stored and computed).
+    private static func words(forFailure notice: RunReport.Notice) -> [String] {
         let message = notice.message
         if message.hasPrefix("cannot "), let range = message.firstRange(of: "'\(notice.path)': ") {
-            return String(message[range.upperBound...])
+            return [String(message[range.upperBound...])]
         }
         let invalid = "invalid compressed data--"
-        if message.hasPrefix(invalid) && message != invalid + "crc error" && message != invalid + "length error" {
-            return invalid + "format violated"
+        switch message {
+        case invalid + "crc error", invalid + "length error": return [message]
+        case invalid + "crc error and length error": return [invalid + "crc error", invalid + "length error"]
+        case "empty file, not in gzip format": return ["unexpected end of file"]
+        default: break
         }
-        if message == "empty file, not in gzip format" { return "unexpected end of file" }
-        return message
+        if message.hasPrefix(invalid) { return [invalid + "format violated"] }
+        if let flags = figures(in: message, after: "reserved header flags set (FLG 0x").first, let value = UInt8(flags, radix: 16) {
+            // gzip names encryption (bit 5) first, then the reserved bits.
+            return [value & 0x20 != 0 ? "is encrypted -- not supported" : "has flags 0x\(flags) -- not supported"]
+        }
+        if message.hasPrefix("unknown compression method ") {
+            return ["unknown method " + message.dropFirst("unknown compression method ".count)]
+        }
+        let checksums = figures(in: message, after: "header CRC mismatch (stored 0x", "computed 0x")
+        if checksums.count == 2 { return ["header checksum 0x\(checksums[0]) != computed checksum 0x\(checksums[1])"] }
+        return [message]
+    }
+
+    /// The hexadecimal figures of `message` that follow each of `labels` in turn (the first at
+    /// its start); fewer if it does not read so.
+    private static func figures(in message: String, after labels: String...) -> [String] {
+        var rest = Substring(message)
+        var found: [String] = []
+        for (index, label) in labels.enumerated() {
+            guard let range = index == 0 ? (rest.hasPrefix(label) ? rest.startIndex..<rest.index(rest.startIndex, offsetBy: label.count) : nil)
+                : rest.firstRange(of: label) else { break }
+            rest = rest[range.upperBound...]
+            let digits = rest.prefix { $0.isHexDigit }
+            found.append(String(digits))
+            rest = rest[digits.endIndex...]
+        }
+        return found
     }
 
     /// gzip's words for a warning squeeze words its own way (it counts trailing bytes; gzip

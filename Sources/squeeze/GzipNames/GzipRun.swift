@@ -15,15 +15,15 @@ struct GzipRun {
 
     /// The exit status: 0 done, 1 an error, 2 a warning (gzip's), 130 interrupted.
     func run() -> Int32 {
-        if let unsupported = options.unsupported {
-            StandardStreams.message(
-                options.dialect == .gzip
-                    ? "\(options.program): \(unsupported): option not supported yet by squeeze\n"
-                    : "\(options.program): abort: \(unsupported): option not supported yet by squeeze\n")
-            return 1
-        }
         let checked = operands()
         var outcome = checked.outcome
+        if options.comment != nil && !options.format.holdsComment && compresses {
+            // pigz says so for every output it writes, and exits 1 after writing them all.
+            for _ in 0..<max(checked.named.count, options.files.isEmpty ? 1 : 0) where !options.quiet {
+                StandardStreams.message("\(options.program): can't store comment in zlib format -- ignoring\n")
+            }
+            outcome.failed = true
+        }
         var status: Int32 = 0
         do {
             if !checked.named.isEmpty || options.files.isEmpty { try runMode(checked.named) }
@@ -72,16 +72,29 @@ struct GzipRun {
     /// members decoded in parallel.
     static let smallFileSize: Int64 = 256 << 10
 
-    /// The codec and level: gzip's 1-9; pigz's 0 (ISA-L's fastest) and 11 (libdeflate's
-    /// slowest) too.
+    private var compresses: Bool { !options.decompress && !options.test && !options.list }
+
+    /// What gzip and pigz write: one member (or zlib stream, or zip entry) with no extra field,
+    /// its blocks compressed in parallel by zlib and joined into one DEFLATE stream as pigz joins
+    /// them (a stream of one block, most files, compressed whole by libdeflate); with
+    /// `--rsyncable`, blocks start where the bytes say. With `--indexed`, squeeze's own indexed
+    /// members (libdeflate), decoded in parallel. Levels are gzip's 1-9 and pigz's 0 (stored)
+    /// and 11 (zopfli's in pigz: here zlib's 9, libdeflate's 12 for one block).
     private var settings: CompressionSettings {
-        var settings = CompressionSettings(codec: .libdeflate, level: Codec.defaultLevel)
-        switch options.level {
-        case 0?: settings = CompressionSettings(codec: .isal, level: 0)
-        case 11?: settings.level = 12
-        case let level?: settings.level = level
-        case nil: break
+        let level = options.level ?? Codec.defaultLevel
+        var settings: CompressionSettings
+        if options.indexed {
+            settings = level == 0
+                ? CompressionSettings(codec: .isal, level: 0)
+                : CompressionSettings(codec: .libdeflate, level: level == 11 ? 12 : level)
+        } else {
+            // zlib's strategies have no counterpart in libdeflate: every block goes to zlib then.
+            settings = CompressionSettings(
+                codec: .zlib, level: min(level, 9), format: options.format, strategy: options.strategy,
+                oneBlockLevel: options.strategy == .standard ? (level == 11 ? 12 : level) : nil)
         }
+        settings.rsyncable = options.rsyncable
+        if options.format.holdsComment { settings.comment = options.comment }
         if let blockSize = options.blockSize { settings.blockSize = blockSize }
         return settings
     }
@@ -151,12 +164,17 @@ struct GzipRun {
     /// none of the suffixes is looked for with each of `-S`'s, `.gz`, `.z`, `-z` and `.Z` added
     /// (`gzip -d foo` finds `foo.gz`); found with none, it is named with `-S`'s in the message.
     private func withCompressedSuffix(_ file: PathName) -> PathName {
-        guard !FileStatus.exists(file), !CompressedSuffixes.gzip(extra: options.suffix).matches(file) else { return file }
+        guard !FileStatus.exists(file), !suffixes.matches(file) else { return file }
         for suffix in [options.suffix.text, ".gz", ".z", "-z", ".Z"] {
             let candidate = file.appendingSuffix(suffix)
             if (try? FileStatus.of(candidate, followingSymlinks: false)) != nil { return candidate }
         }
         return file.appendingSuffix(options.suffix.text)
+    }
+
+    /// The names taken as compressed: gzip's, or pigz's (with `.zz` and `.zip`), and `-S`'s.
+    private var suffixes: CompressedSuffixes {
+        options.dialect == .gzip ? .gzip(extra: options.suffix) : .pigz(extra: options.suffix)
     }
 
     private func runMode(_ named: [PathName]) throws {
@@ -223,7 +241,7 @@ struct GzipRun {
                 force: options.force, removeSources: purpose == .decompress && !options.keep && !toStandardOutput,
                 sync: options.synchronous),
             toStandardOutput: toStandardOutput, passesPlainInputThrough: options.force,
-            suffixes: .gzip(extra: options.suffix), restoresHeaderFields: options.headerFields)
+            suffixes: suffixes, restoresHeaderFields: options.headerFields)
         let session = try makeSession()
         try session.perform { DecompressionRun(request: request, environment: session.environment).run() }
     }

@@ -101,6 +101,16 @@ struct PigzDialectParser {
         var letters = Array(word[1...])
         if letters[0] == UInt8(ascii: "-") {
             let name = Array(letters[1...])
+            // squeeze's own, which have no letter: as under gzip's names.
+            switch name.text {
+            case "indexed":
+                options.indexed = true
+                return .taken
+            case "run-report":
+                options.showsRunReport = true
+                return .taken
+            default: break
+            }
             guard let (_, letter) = Self.longOptions.first(where: { Array($0.0.utf8) == name }) else {
                 return .stop(abort("invalid option: \(word.text)"))
             }
@@ -139,8 +149,12 @@ struct PigzDialectParser {
             pending = letter
         // Tuning of zopfli's -11 (squeeze's -11 is libdeflate's slowest level): nothing to tune.
         case UInt8(ascii: "F"), UInt8(ascii: "O"): break
-        case UInt8(ascii: "H"), UInt8(ascii: "U"), UInt8(ascii: "K"), UInt8(ascii: "R"), UInt8(ascii: "z"):
-            options.unsupported = options.unsupported ?? "-\(Character(Unicode.Scalar(letter)))"
+        case UInt8(ascii: "H"): options.strategy = .huffmanOnly
+        case UInt8(ascii: "U"): options.strategy = .runLength
+        // The suffix is the format's, unless a later -S says otherwise (pigz: the last wins).
+        case UInt8(ascii: "K"): (options.format, options.suffix) = (.zip, Array(".zip".utf8))
+        case UInt8(ascii: "z"): (options.format, options.suffix) = (.zlib, Array(".zz".utf8))
+        case UInt8(ascii: "R"): options.rsyncable = true
         case UInt8(ascii: "L"): return .license(options)
         case UInt8(ascii: "M"): headis |= 0xA
         case UInt8(ascii: "N"): headis |= 0xF
@@ -174,7 +188,7 @@ struct PigzDialectParser {
     private mutating func value(_ value: [UInt8], for letter: UInt8) -> GzipCommandLine.Outcome? {
         switch letter {
         case UInt8(ascii: "S"): options.suffix = value
-        case UInt8(ascii: "C"): options.unsupported = options.unsupported ?? "-C"
+        case UInt8(ascii: "C"): options.comment = value
         case UInt8(ascii: "A"): break  // the name of a zip entry read from standard input (-K)
         default:
             guard !value.isEmpty else { return abort("internal error: empty parameter") }

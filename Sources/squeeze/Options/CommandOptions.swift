@@ -14,14 +14,14 @@ struct CompressionArguments: ParsableArguments {
     @Flag(help: "Write one gzip member with no extra field, as gzip and pigz do, its blocks still compressed in parallel (zlib, each block primed with the 32 KiB before it, as pigz): every reader reads all of it, and it decodes on one core. The same as --codec zlib.")
     var singleMember = false
 
-    @Flag(help: "Start a large file's members where its bytes say (a rolling hash), not every --block-size, so that a change near the start of a file changes only the members around it and rsync sends little else; still indexed members, decoded in parallel (libdeflate or isal).")
+    @Flag(help: "Start a large file's members where its bytes say (a rolling hash), not every --block-size, so that a change near the start of a file changes only the members around it and rsync sends little else; still indexed members, decoded in parallel (libdeflate or isal). With one stream (zlib, --single-member, --format zlib or zip), its blocks start there instead, as gzip --rsyncable and pigz -R cut theirs.")
     var rsyncable = false
 
     @Option(help: "libdeflate (the default: fast; large files become indexed gzip members), zlib (one gzip member, as pigz writes; the codec of --single-member, zlib and zip) or isal (ISA-L: fastest, largest; indexed members like libdeflate).")
     var codec: Codec?
 
     // `-l` is not the level: in gzip, pigz and zstd it lists, as `squeeze gzip -l` does.
-    @Option(help: "Compression level: 1-12 for libdeflate, 1-9 for zlib, 0-3 for isal, 1-19 for zstd (default: 6; 1 for isal; 3 for zstd); -1 ... -9, --fast (1) and --best (9) too.")
+    @Option(help: "Compression level: 1-12 for libdeflate, 0-9 for zlib (0: stored), 0-3 for isal, 1-19 for zstd (default: 6; 1 for isal; 3 for zstd); -1 ... -9, --fast (1) and --best (9) too.")
     var level: Int?
 
     @Flag(help: .hidden)
@@ -57,9 +57,6 @@ struct CompressionArguments: ParsableArguments {
         if writesOneStream, let codec, codec != .zlib {
             let what = singleMember ? "--single-member" : "--format \(format.rawValue)"
             throw ValidationError("\(what) is one DEFLATE stream, which only zlib writes: --codec \(codec.rawValue) cannot be used with it")
-        }
-        if rsyncable && (writesOneStream || codec == .zlib) {
-            throw ValidationError("--rsyncable cuts indexed members, which one stream (zlib, --single-member, --format zlib or zip) has not")
         }
         let codec = effectiveCodec
         guard codec.levels.contains(effectiveLevel) else {

@@ -1,4 +1,5 @@
 import ArgumentParser
+import Glibc
 import SqueezeKit
 
 struct Decompress: ParsableCommand {
@@ -34,6 +35,26 @@ struct Decompress: ParsableCommand {
             """)
     var toStandardOutput = false
 
+    @Option(
+        name: .customLong("range"),
+        help: ArgumentHelp(
+            """
+            Write only these decoded bytes to standard output (-c implied): LENGTH bytes from offset \
+            START, or START: for everything from START on (K, M, G, T: binary multiples). Repeat for \
+            several ranges, written in the order given. A file squeeze or bgzip wrote is read only \
+            where the ranges lie; any other gzip is decoded from the start (said on standard error).
+            """, valueName: "start:length"))
+    var ranges: [String] = []
+
+    @Option(
+        name: .customLong("index"),
+        help: ArgumentHelp(
+            """
+            With --range, the checkpoint index to read the file through (squeeze index, indexed_gzip \
+            or rapidgzip --export-index); by default FILE.gzidx is used if it is there and not stale.
+            """, valueName: "index"), completion: .file())
+    var index: String?
+
     @OptionGroup var scheduling: SchedulingArguments
     @OptionGroup var selection: SelectionArguments
     @OptionGroup var output: OutputArguments
@@ -41,10 +62,18 @@ struct Decompress: ParsableCommand {
 
     /// Standard input or output is a stream: no path, `-`, `-c`, or a FIFO or device named.
     private var isFilter: Bool {
-        (paths.isEmpty && fileList.filesFrom == nil) || toStandardOutput || paths.contains(where: StreamInputs.isStream)
+        (paths.isEmpty && fileList.filesFrom == nil) || toStandardOutput || !ranges.isEmpty || paths.contains(where: StreamInputs.isStream)
     }
 
     func validate() throws {
+        if !ranges.isEmpty {
+            for range in ranges where ByteRange(parsing: range) == nil {
+                throw ValidationError("--range '\(range)': expected START:LENGTH or START: (numbers of bytes, K, M, G or T for binary multiples)")
+            }
+            if paths.count > 1 || fileList.filesFrom != nil { throw ValidationError("--range reads one file") }
+        } else if index != nil {
+            throw ValidationError("--index is for --range")
+        }
         guard isFilter else { return }
         if output.outputDirectory != nil { throw ValidationError("--stdout and --output-dir cannot be used together") }
         if output.removeSources { throw ValidationError("--stdout keeps its sources: --rm cannot be used with it") }
@@ -54,6 +83,7 @@ struct Decompress: ParsableCommand {
     func run() throws {
         let roots = try fileList.decodingRoots(paths)
         try StreamInputs.refuseTerminalInput(roots, program: "squeeze decompress")
+        if !ranges.isEmpty { return try readRanges(of: roots[0]) }
         let request = DecompressionRequest(
             roots: roots, purpose: .decompress,
             filter: selection.filter, followSymlinks: selection.followSymlinks, scheduling: scheduling.options,
@@ -61,6 +91,41 @@ struct Decompress: ParsableCommand {
         let session = try RunSession(reporting: reporting, summaryToStandardError: isFilter, isFilter: isFilter)
         try session.perform {
             DecompressionRun(request: request, environment: session.environment).run()
+        }
+    }
+}
+
+extension Decompress {
+    /// `--range`: the bytes to standard output, a message and exit status 1 for a file that
+    /// cannot be read or holds damage where the ranges are, 2 for trailing garbage reached.
+    private func readRanges(of path: PathName) throws {
+        let ranges = ranges.compactMap(ByteRange.init(parsing:))
+        let name = (path == .standardInput ? PathName.standardInputName : path).escapedForTerminal
+        do {
+            let file = path == .standardInput ? try ReadableFile(standardInputNamed: .standardInputName) : try ReadableFile(path)
+            var reader = DecodedRangeReader()
+            if path != .standardInput {
+                reader.checkpointIndex = index.map { (CommandLinePath.pathName($0, option: "--index"), true) }
+                    ?? (CheckpointIndexRun.sidecar(of: path), false)
+            }
+            let summary = try reader.read(file, ranges: ranges) { notice in
+                if !reporting.quiet { StandardStreams.message("squeeze: \(name): \(notice)\n") }
+            } into: { bytes in
+                try StandardStreams.write(bytes, to: .output)
+            }
+            if let warning = summary.trailing.warning {
+                if !reporting.quiet { StandardStreams.message("squeeze: \(name): \(warning)\n") }
+                throw ExitCode(2)
+            }
+        } catch let error as SystemError {
+            if error.code == EPIPE && StandardStreams.outputReaderIsGone { throw CommandOutput.readerGone }
+            StandardStreams.message("squeeze: \(error)\n")
+            throw ExitCode.failure
+        } catch let error as ExitCode {
+            throw error
+        } catch {
+            StandardStreams.message("squeeze: \(name): \(error)\n")
+            throw ExitCode.failure
         }
     }
 }

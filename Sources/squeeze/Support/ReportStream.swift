@@ -5,7 +5,8 @@ import SqueezeKit
 
 /// A run's report as it is recorded, so that the run keeps only counts however many files or
 /// entries it goes through: the collector's `RunRecordSink`. Each `-v` line, failure and warning
-/// is printed as its record comes (above the progress line); for `--json`, each record is appended
+/// is queued as its record comes and printed (above the progress line) by a writer of its own,
+/// off the collector's lock, so a paused reader stalls the lines alone; for `--json`, each record is appended
 /// to a spool (an unlinked temporary file) and the JSON is written from the spools at the end.
 /// For `list`, archives' entries are spooled as they are read (`entryHandler`) and printed after
 /// the table, padded as wide as the widest of each archive's columns.
@@ -18,6 +19,8 @@ final class ReportStream: RunRecordSink {
     private let summaryStream: StandardStreams.Stream
     private let spools: JSONSpools?
     private let progress = Locked<ProgressDisplay?>(nil)
+    /// Where lines go: through a writer of their own until the run is over.
+    private let printer = Locked(Printer.notStarted)
     /// How many lines of each kind of problem were printed, and how many were not (past the limit).
     private let listed = Locked(ListedProblems())
     /// The first failure to print or spool; the others are dropped (the run goes on).
@@ -44,6 +47,14 @@ final class ReportStream: RunRecordSink {
             if let place = omitted.firstIndex(where: { $0.kind == kind }) { omitted[place].count += 1 } else { omitted.append((kind, 1)) }
             return false
         }
+    }
+
+    private enum Printer: Sendable {
+        /// No line yet: runs that print nothing start no thread.
+        case notStarted
+        case writing(QueuedStreamWriter)
+        /// The run is over: lines are written at once.
+        case drained
     }
 
     private enum StreamFailure: Sendable {
@@ -110,6 +121,7 @@ final class ReportStream: RunRecordSink {
     /// Says how many problems went unlisted, then throws what went wrong printing or spooling,
     /// once the run is over.
     func finish() throws {
+        drain()
         for (kind, count) in listed.withLock({ $0.omitted }) {
             let json = spools == nil ? "rerun with --json FILE to have them all" : "the JSON report lists them all"
             print("squeeze: \(ReportFormatter.count(count)) more \(kind) not listed (\(ReportFormatter.count(Self.listedProblemLimit)) shown; \(json))\n", to: .error)
@@ -129,17 +141,56 @@ final class ReportStream: RunRecordSink {
         print(PathName(line).escapedForTerminal + "\n", to: stream)
     }
 
+    /// Queues `text` for the report's writer (`QueuedStreamWriter`, started at the first line), so
+    /// that the worker recording it, under the collector's lock, never waits for the stream's
+    /// reader; once the writer has finished (`drain`), writes it at once.
     private func print(_ text: String, to stream: StandardStreams.Stream) {
+        let queued = printer.withLock { printer -> Bool in
+            switch printer {
+            case .writing(let writer):
+                writer.write(text.utf8, to: stream)
+                return true
+            case .notStarted:
+                do {
+                    let writer = try QueuedStreamWriter { [self] bytes, stream in deliver(bytes, to: stream) }
+                    writer.write(text.utf8, to: stream)
+                    printer = .writing(writer)
+                    return true
+                } catch {
+                    recordSpoolFailure("\(error)")
+                    return false
+                }
+            case .drained:
+                return false
+            }
+        }
+        if !queued { deliver(Array(text.utf8), to: stream) }
+    }
+
+    /// Writes what the report's writer hands on, above the progress line while it is shown.
+    private func deliver(_ bytes: [UInt8], to stream: StandardStreams.Stream) {
         progress.withLock { display in
             let write = {
                 do throws(SystemError) {
-                    try StandardStreams.write(text, to: stream)
+                    try StandardStreams.write(bytes, to: stream)
                 } catch {
                     self.failure.withLock { if $0 == nil { $0 = .output(error) } }
                 }
             }
             if let display { display.printAbove(write) } else { write() }
         }
+    }
+
+    /// Waits until every line queued has been written, and ends the writer: called once the run's
+    /// workers are done, before the progress line goes and the summary comes. Later lines are
+    /// written at once.
+    func drain() {
+        let started = printer.withLock { printer -> QueuedStreamWriter? in
+            defer { printer = .drained }
+            if case .writing(let writer) = printer { return writer }
+            return nil
+        }
+        if let failure = started?.finish() { recordSpoolFailure("\(failure)") }
     }
 
     private func spool(_ value: some Encodable, to array: KeyPath<JSONSpools, SpoolFile>) {

@@ -69,6 +69,8 @@ struct RunSession {
         stream.show(above: progress)
         let report = body()
         notices.sync {}
+        // Lines still queued (a slow reader of the report) are written above the progress line.
+        stream.drain()
         stream.show(above: nil)
         progress?.stop()
         monitor.stop()

@@ -9,15 +9,18 @@ import Synchronization
 // 1. Their state is read and written only with their mutex held, and a waiter waits on a condition
 //    variable of that same mutex (`pthread_cond_wait`), so a wake-up sent between a waiter's check
 //    and its wait cannot be lost. No polling, no timeouts.
-// 2. Every change that can let a waiter go (room given back, an element added or taken, the end
-//    of the data, a close, a cancellation) wakes the waiters, who check again.
+// 2. Who waits on what: a channel's receivers wait on one condition (for an element or the end),
+//    its senders on another (for room); credits' takers on the first. Every change that can let a
+//    waiter go wakes that side: an element added wakes one receiver (the one it can satisfy),
+//    room given back wakes the senders or takers, and an end (the data's, a close, a
+//    cancellation) wakes everyone. A woken waiter checks again.
 // 3. Close and cancellation are for good: once either is set, every wait returns at once, now and
 //    later. A cancelled run therefore never leaves a thread blocked here.
 // 4. No code of a caller runs while the mutex is held (the cancellation handler only takes the
 //    mutex, sets a flag and wakes), so there is no lock order to get wrong.
 //
 // Deadlock freedom is then the users' part: whoever waits for room must know that something
-// already running will give it back (the engine's work window states the rule its schedulers follow).
+// already running will give it back (the engine's credit window says how its runs know it).
 
 /// Set once, when the user interrupts a run; workers check it between steps, and every
 /// `Credits` or `BoundedChannel` that was given the flag wakes its waiters at once.
@@ -88,7 +91,12 @@ final class Credits: Sendable {
         let monitor = Monitor(State(available: capacity))
         self.monitor = monitor
         self.cancellation = cancellation
-        cancellationToken = cancellation?.whenCancelled { monitor.update { $0.isClosed = true } }
+        cancellationToken = cancellation?.whenCancelled {
+            monitor.update { state in
+                state.isClosed = true
+                return .everyone
+            }
+        }
     }
 
     deinit { cancellation?.removeHandler(cancellationToken) }
@@ -96,39 +104,30 @@ final class Credits: Sendable {
     /// Waits for `count` units; false if the credits were closed (or the run cancelled) first.
     func acquire(_ count: Int) -> Bool {
         precondition(count <= capacity, "asked for more credits than there are")
-        return monitor.wait { state in
-            if state.isClosed { return false }
-            guard state.available >= count else { return nil }
-            state.available -= count
-            return true
-        } whileWaiting: { state, waiting in
-            state.waiting += waiting ? 1 : -1
-        }
-    }
-
-    /// Takes `count` units if they are free now, without waiting; false if not (or if closed).
-    func tryAcquire(_ count: Int) -> Bool {
-        var taken = false
-        monitor.updateWakingIf { state in
-            if !state.isClosed && state.available >= count {
+        return monitor.wait(
+            .takers,
+            until: { state in
+                if state.isClosed { return false }
+                guard state.available >= count else { return nil }
                 state.available -= count
-                taken = true
-            }
-            return false  // taking room lets no waiter go
-        }
-        return taken
+                return true
+            },
+            whileWaiting: { state, waiting in state.waiting += waiting ? 1 : -1 })
     }
 
     func release(_ count: Int) {
-        monitor.updateWakingIf({ state in
+        monitor.update { state in
             state.available += count
-            return state.waiting > 0 && (state.available >= wakeThreshold || state.available == capacity)
-        })
+            return state.waiting > 0 && (state.available >= wakeThreshold || state.available == capacity) ? .all(.takers) : .none
+        }
     }
 
     /// Lets every waiter go, now and later, without credits.
     func close() {
-        monitor.update { $0.isClosed = true }
+        monitor.update { state in
+            state.isClosed = true
+            return .everyone
+        }
     }
 }
 
@@ -147,25 +146,16 @@ final class BoundedChannel<Element: Sendable>: Sendable {
     private let cancellationToken: Int?
 
     private struct State {
-        /// Received slots are emptied at once: a slot kept until the array is compacted would keep
-        /// its element (a decoded chunk of up to a megabyte) alive, 64 of them and more.
-        var elements: [Element?] = []
-        /// Index in `elements` of the next to receive; those before it are gone (nil).
-        var head = 0
+        var elements = ElementQueue<Element>()
         var used = 0
         var end: End?
         var isClosed = false
 
-        var isEmpty: Bool { head == elements.count }
+        var isEmpty: Bool { elements.isEmpty }
 
         mutating func removeFirst(weighing weight: (Element) -> Int) -> Element {
-            guard let element = elements[head].take() else { preconditionFailure("a received slot received again") }
-            head += 1
+            guard let element = elements.popFirst() else { preconditionFailure("nothing to receive") }
             used -= weight(element)
-            if head >= 64 && head * 2 >= elements.count {
-                elements.removeFirst(head)
-                head = 0
-            }
             return element
         }
     }
@@ -189,6 +179,7 @@ final class BoundedChannel<Element: Sendable>: Sendable {
         cancellationToken = cancellation?.whenCancelled {
             monitor.update { state in
                 if state.end == nil { state.end = .cancelled }
+                return .everyone
             }
         }
     }
@@ -200,7 +191,7 @@ final class BoundedChannel<Element: Sendable>: Sendable {
     @discardableResult
     func send(_ element: Element) -> Bool {
         let weight = weight(element)
-        return monitor.wait { state in
+        return monitor.wait(.senders, waking: { sent in sent ? .one(.receivers) : .none }) { state in
             if state.isClosed { return false }
             if case .cancelled? = state.end { return false }
             precondition(state.end == nil, "send after finish")
@@ -215,7 +206,7 @@ final class BoundedChannel<Element: Sendable>: Sendable {
     /// sent before it has been received, and `CancellationError` after a `close`.
     func receive() throws -> Element? {
         let weight = weight
-        let next: Result<Element?, any Error> = monitor.wait { state in
+        let next: Result<Element?, any Error> = monitor.wait(.receivers, waking: { _ in .all(.senders) }) { state in
             if state.isClosed { return .failure(CancellationError()) }
             if !state.isEmpty { return .success(state.removeFirst(weighing: weight)) }
             switch state.end {
@@ -227,23 +218,11 @@ final class BoundedChannel<Element: Sendable>: Sendable {
         return try next.get()
     }
 
-    /// The next element if one is queued now, without waiting; nil if none is (whether or not
-    /// more will come: `receive` tells), or after a `close`.
-    func tryReceive() -> Element? {
-        let weight = weight
-        var element: Element?
-        monitor.updateWakingIf { state in
-            guard !state.isClosed && !state.isEmpty else { return false }
-            element = state.removeFirst(weighing: weight)
-            return true  // room freed for a sender
-        }
-        return element
-    }
-
     /// No more elements will come; `failure`, if given, is what receivers get after the last.
     func finish(throwing failure: (any Error)? = nil) {
         monitor.update { state in
             if state.end == nil { state.end = failure.map { .failed($0) } ?? .finished }
+            return .everyone
         }
     }
 
@@ -251,73 +230,9 @@ final class BoundedChannel<Element: Sendable>: Sendable {
     func close() {
         monitor.update { state in
             state.isClosed = true
-            state.elements = []
-            state.head = 0
+            state.elements.removeAll()
             state.used = 0
+            return .everyone
         }
-    }
-}
-
-/// State behind a `pthread_mutex` with one condition variable: what `Credits` and
-/// `BoundedChannel` are made of. (A pthread mutex, as `Locked` explains, so ThreadSanitizer sees it.)
-///
-/// `@unchecked Sendable`: `state` is read and written only with `mutex` held (in `update` and
-/// `wait`), and `pthread_cond_wait` releases and retakes that same mutex.
-private final class Monitor<State>: @unchecked Sendable {
-    private let mutex: UnsafeMutablePointer<pthread_mutex_t>
-    private let condition: UnsafeMutablePointer<pthread_cond_t>
-    private var state: State
-
-    init(_ state: State) {
-        self.state = state
-        mutex = HeapMutex.make()
-        condition = .allocate(capacity: 1)
-        condition.initialize(to: pthread_cond_t())
-        pthread_cond_init(condition, nil)
-    }
-
-    deinit {
-        pthread_cond_destroy(condition)
-        condition.deinitialize(count: 1)
-        condition.deallocate()
-        HeapMutex.free(mutex)
-    }
-
-    /// Changes the state and wakes every waiter to check again.
-    func update(_ change: (inout State) -> Void) {
-        updateWakingIf({ state in
-            change(&state)
-            return true
-        })
-    }
-
-    /// Changes the state, and wakes every waiter if `change` says the change may let one go.
-    func updateWakingIf(_ change: (inout State) -> Bool) {
-        pthread_mutex_lock(mutex)
-        let wake = change(&state)
-        pthread_mutex_unlock(mutex)
-        if wake { pthread_cond_broadcast(condition) }
-    }
-
-    /// Waits until `ready` returns a result (it may change the state as it does), then wakes every
-    /// other waiter, since the change may concern them. `whileWaiting` is told when this thread
-    /// starts (true) and stops (false) waiting, for state that counts waiters.
-    func wait<Result>(
-        until ready: (inout State) -> Result?,
-        whileWaiting: (inout State, Bool) -> Void = { _, _ in }
-    ) -> Result {
-        pthread_mutex_lock(mutex)
-        var result = ready(&state)
-        if result == nil {
-            whileWaiting(&state, true)
-            repeat {
-                pthread_cond_wait(condition, mutex)
-                result = ready(&state)
-            } while result == nil
-            whileWaiting(&state, false)
-        }
-        pthread_mutex_unlock(mutex)
-        pthread_cond_broadcast(condition)
-        return result!
     }
 }

@@ -25,13 +25,6 @@ public final class Locked<Value> {
         defer { pthread_mutex_unlock(mutex) }
         return try body(&value)
     }
-
-    /// As `withLock` if the lock is free now; nil, without waiting, if another thread holds it.
-    public func withLockIfAvailable<Result>(_ body: (inout Value) throws -> Result) rethrows -> Result? {
-        guard pthread_mutex_trylock(mutex) == 0 else { return nil }
-        defer { pthread_mutex_unlock(mutex) }
-        return try body(&value)
-    }
 }
 
 /// `@unchecked Sendable`: `value` is read and written only between `pthread_mutex_lock` and

@@ -43,23 +43,31 @@ extension BlockEncoder {
 
 extension Codec {
     /// The encoder of this codec at `level` for `format`: zlib writes one stream, in any format
-    /// (`SingleStreamEncoder`); libdeflate and ISA-L write gzip's indexed members, and no other
-    /// format.
-    func makeEncoder(level: Int, format: OutputFormat = .gzip) -> any BlockEncoder {
+    /// (`SingleStreamEncoder`, with `strategy`, and a stream of one block compressed by libdeflate
+    /// at `oneBlockLevel` if given); libdeflate and ISA-L write gzip's indexed members, and no
+    /// other format. `comment` goes in the gzip header (the first member's) or the zip entry.
+    func makeEncoder(
+        level: Int, format: OutputFormat = .gzip, strategy: DeflateStrategy = .standard, comment: [UInt8]? = nil,
+        oneBlockLevel: Int? = nil
+    ) -> any BlockEncoder {
         precondition((format == .zstd) == (self == .zstd), "\(format) is not written by \(self)")
         precondition(format == .gzip || format == .zstd || self == .zlib, "\(format) is written by zlib only")
+        precondition(strategy == .standard || self == .zlib, "only zlib has strategies")
         return switch self {
         case .libdeflate:
-            IndexedMemberEncoder(level: level, extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: levels.upperBound)) {
+            IndexedMemberEncoder(
+                level: level, extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: levels.upperBound), comment: comment
+            ) {
                 try LibdeflateCompressor(level: level)
             }
         case .isal:
             // Every ISA-L level is a fast one: none claims gzip's "maximum compression" flag.
-            IndexedMemberEncoder(level: level, extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: .max)) {
+            IndexedMemberEncoder(level: level, extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: .max), comment: comment) {
                 try IsalCompressor(level: level)
             }
         case .zlib:
-            SingleStreamEncoder(level: level, container: format.container)
+            SingleStreamEncoder(
+                level: level, strategy: strategy, container: format.container(comment: comment), oneBlockLevel: oneBlockLevel)
         case .zstd:
             ZstdFrameEncoder(level: level)
         }
@@ -133,25 +141,21 @@ protocol WholeBufferCompressor: AnyObject, Sendable {
 extension LibdeflateCompressor: WholeBufferCompressor {}
 extension IsalCompressor: WholeBufferCompressor {}
 
-/// An encoder of whole gzip members, which a caller may cut where it likes (`--rsyncable`).
-protocol MemberEncoder: BlockEncoder {
-    /// One member of `input`: with the source's name if it is the file's first, with squeeze's
-    /// index field if the file has several.
-    func encodeMember(_ input: UnsafeRawBufferPointer, isFirst: Bool, isIndexed: Bool, origin: GzipOrigin) throws -> EncodedBlock
-}
-
 /// libdeflate or ISA-L output: each block a complete gzip member. When a file has several blocks,
 /// every member carries a `MemberIndexField`, so the file is one ordinary gzip file to any gunzip
 /// and an index of independent members to squeeze's parallel decompressor.
-struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: MemberEncoder {
+struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: BlockEncoder {
     let level: Int
     let extraFlags: UInt8
+    /// The first member's comment (FCOMMENT), if any.
+    let comment: [UInt8]?
     /// One compressor (with its buffers) per worker, reused for every block it encodes.
     private let compressors: CodecPool<Compressor>
 
-    init(level: Int, extraFlags: UInt8, make: @escaping @Sendable () throws -> Compressor) {
+    init(level: Int, extraFlags: UInt8, comment: [UInt8]? = nil, make: @escaping @Sendable () throws -> Compressor) {
         self.level = level
         self.extraFlags = extraFlags
+        self.comment = comment
         compressors = CodecPool(make: make)
     }
 
@@ -168,12 +172,15 @@ struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: MemberEncoder {
         try encodeMember(input, isFirst: block == 0, isIndexed: blockCount > 1, origin: origin)
     }
 
-    func encodeMember(_ input: UnsafeRawBufferPointer, isFirst: Bool, isIndexed: Bool, origin: GzipOrigin) throws -> EncodedBlock {
+    /// One member of `input`: with the source's name (and the comment) if it is the file's
+    /// first, with squeeze's index field if the file has several.
+    private func encodeMember(_ input: UnsafeRawBufferPointer, isFirst: Bool, isIndexed: Bool, origin: GzipOrigin) throws -> EncodedBlock {
         var header = GzipHeader(
             modificationTime: origin.modificationTime,
             extraFlags: extraFlags,
             extra: isIndexed ? MemberIndexField(memberLength: 0, uncompressedLength: 0).encoded() : nil,
-            name: isFirst ? origin.name : nil)
+            name: isFirst ? origin.name : nil,
+            comment: isFirst ? comment : nil)
         // An indexed member's header is encoded again once its length is known (same size).
         let firstHeader = header.encoded()
         let headerLength = firstHeader.count
@@ -214,6 +221,10 @@ struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: MemberEncoder {
 /// The output is the same whatever order the blocks are compressed in, and within a fraction of
 /// a percent of one zlib stream's size (each block loses only the matches that would cross its
 /// start's dictionary, and a sync flush's few bytes).
+///
+/// A stream of one block needs neither the dictionary nor the flush: with `oneBlockLevel` it is
+/// compressed whole by libdeflate, faster and smaller than zlib (the gzip names' default, where
+/// most files are one block; `--codec zlib` keeps zlib, as asked).
 struct SingleStreamEncoder: BlockEncoder {
     /// DEFLATE's window: the most history a block can refer back to.
     static let windowSize = 32 * 1024
@@ -221,11 +232,13 @@ struct SingleStreamEncoder: BlockEncoder {
     let level: Int
     let container: any StreamContainer
     private let deflaters: CodecPool<ZlibDeflater>
+    private let wholeStreams: CodecPool<LibdeflateCompressor>?
 
-    init(level: Int, container: any StreamContainer) {
+    init(level: Int, strategy: DeflateStrategy = .standard, container: any StreamContainer, oneBlockLevel: Int? = nil) {
         self.level = level
         self.container = container
-        deflaters = CodecPool { try ZlibDeflater(level: level) }
+        deflaters = CodecPool { try ZlibDeflater(level: level, strategy: strategy) }
+        wholeStreams = oneBlockLevel.map { level in CodecPool { try LibdeflateCompressor(level: level) } }
     }
 
     var contextLength: Int { Self.windowSize }
@@ -238,8 +251,18 @@ struct SingleStreamEncoder: BlockEncoder {
         _ input: UnsafeRawBufferPointer, context: UnsafeRawBufferPointer,
         block: Int, of blockCount: Int, origin: GzipOrigin
     ) throws -> EncodedBlock {
-        let bytes = try deflaters.withInstance { deflater in
-            try deflater.compress(input, dictionary: context, isLast: block == blockCount - 1)
+        let bytes: [UInt8]
+        if blockCount == 1, let wholeStreams {
+            bytes = try wholeStreams.withInstance { compressor in
+                try [UInt8](unsafeUninitializedCapacity: compressor.bound(input.count)) { buffer, initialized in
+                    initialized = 0
+                    initialized = try compressor.compress(input, into: UnsafeMutableRawBufferPointer(buffer))
+                }
+            }
+        } else {
+            bytes = try deflaters.withInstance { deflater in
+                try deflater.compress(input, dictionary: context, isLast: block == blockCount - 1)
+            }
         }
         return EncodedBlock(bytes: bytes, checksum: container.checksum(input), inputLength: input.count)
     }

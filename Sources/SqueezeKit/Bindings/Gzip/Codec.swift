@@ -16,7 +16,7 @@ public enum Codec: String, CaseIterable, Sendable, Codable {
     public var levels: ClosedRange<Int> {
         switch self {
         case .libdeflate: 1...12
-        case .zlib: 1...9
+        case .zlib: 0...9
         case .isal: 0...3
         // zstd's own range without --ultra.
         case .zstd: 1...19

@@ -4,12 +4,15 @@ public enum GzipFormatError: Error, Equatable, Sendable, CustomStringConvertible
     case notGzip
     case unknownMethod(UInt8)
     case reservedFlags(UInt8)
-    case headerCRCMismatch
+    /// The header's CRC-16 as stored, and as computed from the header's bytes.
+    case headerCRCMismatch(stored: UInt16, computed: UInt16)
     case headerTooLong
     case truncated
     case invalidDeflateData(String)
     case checksumMismatch(expected: UInt32, actual: UInt32)
     case lengthMismatch(expected: UInt32, actual: UInt32)
+    /// Both checks of the trailer failed (gzip reports the two).
+    case checksumAndLengthMismatch
     case inconsistentIndex(String)
     /// compress (`.Z`) data with a code that no table holds.
     case corruptLZW
@@ -26,18 +29,26 @@ public enum GzipFormatError: Error, Equatable, Sendable, CustomStringConvertible
         case .notGzip: "not in gzip format"
         case .unknownMethod(let method): "unknown compression method \(method) -- not supported"
         case .reservedFlags(let flags): "reserved header flags set (FLG 0x\(String(flags, radix: 16)))"
-        case .headerCRCMismatch: "header CRC mismatch"
+        case .headerCRCMismatch(let stored, let computed):
+            "header CRC mismatch (stored 0x\(Self.hex(stored)), computed 0x\(Self.hex(computed)))"
         case .headerTooLong: "header name or comment too long (no NUL in 1 MiB)"
         case .truncated: "unexpected end of file"
         case .invalidDeflateData(let detail): "invalid compressed data--\(detail)"
         case .checksumMismatch: "invalid compressed data--crc error"
         case .lengthMismatch: "invalid compressed data--length error"
+        case .checksumAndLengthMismatch: "invalid compressed data--crc error and length error"
         case .inconsistentIndex(let detail): "inconsistent member index: \(detail)"
         case .corruptLZW: "corrupt input."
         case .lzwTooManyBits(let bits): "compressed with \(bits) bits, can only handle \(LZWDecoder.maximumBits) bits"
         case .invalidPack(let detail): detail
         case .unsupportedZip(let detail): detail
         }
+    }
+
+    /// Four lower-case hexadecimal digits, as gzip prints a CRC-16.
+    private static func hex(_ value: UInt16) -> String {
+        let digits = String(value, radix: 16)
+        return String(repeating: "0", count: 4 - digits.count) + digits
     }
 }
 

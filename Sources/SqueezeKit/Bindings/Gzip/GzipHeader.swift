@@ -142,7 +142,7 @@ extension GzipHeader {
             guard let crcBytes = reader.bytes(2) else { return .incomplete }
             let expected = UInt16(crcBytes[0]) | UInt16(crcBytes[1]) << 8
             let actual = UInt16(truncatingIfNeeded: CRC32.update(0, UnsafeRawBufferPointer(rebasing: bytes[..<covered])))
-            guard expected == actual else { return .invalid(.headerCRCMismatch) }
+            guard expected == actual else { return .invalid(.headerCRCMismatch(stored: expected, computed: actual)) }
         }
         return .header(header, length: reader.offset)
     }
@@ -197,9 +197,13 @@ struct GzipTrailer: Equatable, Sendable {
 
     /// Throws the error gzip would report if the decoded data does not match this trailer.
     func verify(checksum actual: UInt32, length: Int64) throws(GzipFormatError) {
-        guard actual == checksum else { throw .checksumMismatch(expected: checksum, actual: actual) }
         let actualLength = UInt32(truncatingIfNeeded: length)
-        guard actualLength == lengthModulo else { throw .lengthMismatch(expected: lengthModulo, actual: actualLength) }
+        switch (actual == checksum, actualLength == lengthModulo) {
+        case (true, true): return
+        case (false, true): throw .checksumMismatch(expected: checksum, actual: actual)
+        case (true, false): throw .lengthMismatch(expected: lengthModulo, actual: actualLength)
+        case (false, false): throw .checksumAndLengthMismatch
+        }
     }
 }
 

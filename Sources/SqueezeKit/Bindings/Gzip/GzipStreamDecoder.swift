@@ -60,7 +60,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
                             progress: progress, verified: verified,
                             output: DecodedOutput(own: output, sink: sink, findLender: lender), members: start.membersBefore,
                             uncompressedBytes: start.uncompressedBytesBefore, firstHeader: start.firstHeader,
-                            reportedPosition: start.offset)
+                            reportedPosition: start.offset, openMember: start.openMember)
                         return try pass.run()
                     }
                 }
@@ -89,6 +89,8 @@ final class GzipStreamDecoder: @unchecked Sendable {
         var uncompressedBytes: Int64
         var firstHeader: GzipHeader?
         var reportedPosition: Int64
+        /// The member the decode starts inside of, until it is decoded.
+        var openMember: StreamResumePoint.OpenMember?
         var format = MemberFormat.gzip
         var formatWarning: String?
 
@@ -110,14 +112,15 @@ final class GzipStreamDecoder: @unchecked Sendable {
 
         mutating func decodeMembers() throws -> GzipDecodeSummary {
             while true {
-                if members > 0 {
+                if members > 0 && openMember == nil {
                     let membersEnd = input.position
                     if let trailing = try classifyTail() {
                         return try summary(compressedBytes: membersEnd, trailing: trailing)
                     }
                 }
                 let memberStart = input.position
-                let memberFormat = try nextMemberFormat(atFileStart: members == 0 && memberStart == 0)
+                // Inside the member the decode resumes in, the bytes are DEFLATE data: nothing to sniff.
+                let memberFormat = openMember != nil ? .gzip : try nextMemberFormat(atFileStart: members == 0 && memberStart == 0)
                 if members == 0 { format = memberFormat ?? .gzip }
                 switch memberFormat {
                 // `MemberFormat.of` never finds zstd: its files are streamed by `ZstdDecompressor`.
@@ -136,7 +139,9 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 // Only the first header is kept; later plain ones (no optional fields: almost every
                 // member) are checked without parsing them whole.
                 var header: GzipHeader?
-                if members == 0 {
+                if openMember != nil {
+                    // Its header was read by the parallel path.
+                } else if members == 0 {
                     header = try readHeader()
                     firstHeader = header
                 } else if !skipPlainHeader() {
@@ -176,6 +181,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
                     }
                     zeros += Int64(bytes.count)
                     input.consume(bytes.count)
+                    if cancellation.isCancelled { throw CancellationError() }
                     if try input.refill() == 0 { return .zeroPadding(count: zeros) }
                 }
             }
@@ -255,12 +261,21 @@ final class GzipStreamDecoder: @unchecked Sendable {
 
         /// Inflates the DEFLATE data at the current position: returns its decoded bytes' CRC-32
         /// and length, and the bytes after its end that the inflater had already read (`carried`,
-        /// which come before the input's).
+        /// which come before the input's). In the member the decode resumes in (`openMember`), it
+        /// goes on from that block with the bytes before as its window, and the CRC-32 and length
+        /// are the whole member's.
         mutating func inflateMember(
             claim: MemberIndexField?, at start: Int64
         ) throws -> (checksum: UInt32, length: Int64, carried: [UInt8]) {
+            let continued = openMember
+            openMember = nil
             let dataStart = input.position
-            inflaters.isal.reset()
+            if let continued {
+                let byte = try resumedByte()
+                continued.window.withUnsafeBytes { inflaters.isal.reset(atBit: continued.bitsUsed, of: byte, dictionary: $0) }
+            } else {
+                inflaters.isal.reset()
+            }
             output.beginMember()
             var length: Int64 = 0
             var carried: [UInt8] = []
@@ -284,10 +299,15 @@ final class GzipStreamDecoder: @unchecked Sendable {
             } catch let failure as IsalInflater.Failure {
                 let invalid = CodecError(library: "ISA-L", message: "invalid compressed data (status \(failure.status))")
                 (checksum, length) = try redecodeWithZlib(
-                    from: dataStart, alreadyGiven: length, claim: claim, at: start, orIfUnreadable: invalid)
+                    from: dataStart, continuing: continued, alreadyGiven: length, claim: claim, at: start, orIfUnreadable: invalid)
             } catch GzipFormatError.truncated {
                 (checksum, length) = try redecodeWithZlib(
-                    from: dataStart, alreadyGiven: length, claim: claim, at: start, orIfUnreadable: GzipFormatError.truncated)
+                    from: dataStart, continuing: continued, alreadyGiven: length, claim: claim, at: start,
+                    orIfUnreadable: GzipFormatError.truncated)
+            }
+            if let continued {
+                checksum = CRC32.combine(continued.checksum, checksum, secondLength: length)
+                length += continued.length
             }
             return (checksum, length, carried)
         }
@@ -296,25 +316,32 @@ final class GzipStreamDecoder: @unchecked Sendable {
         /// the member's start (a pipe, past the bytes kept for this), ISA-L's own finding,
         /// `unreadable`, is what is reported.
         mutating func redecodeWithZlib(
-            from dataStart: Int64, alreadyGiven: Int64, claim: MemberIndexField?, at start: Int64,
-            orIfUnreadable unreadable: any Error
+            from dataStart: Int64, continuing continued: StreamResumePoint.OpenMember?, alreadyGiven: Int64, claim: MemberIndexField?,
+            at start: Int64, orIfUnreadable unreadable: any Error
         ) throws -> (checksum: UInt32, length: Int64) {
             output.closeMember()
             do {
-                return try redecodeWithZlib(from: dataStart, alreadyGiven: alreadyGiven, claim: claim, at: start)
+                return try redecodeWithZlib(from: dataStart, continuing: continued, alreadyGiven: alreadyGiven, claim: claim, at: start)
             } catch let error as SystemError where error.code == ESPIPE {
                 throw unreadable
             }
         }
 
-        /// Decodes the member whose DEFLATE data starts at `dataStart` with zlib, dropping the first
-        /// `alreadyGiven` decoded bytes (ISA-L's, already in the output); returns the CRC-32 and
-        /// length of the whole member, or throws zlib's error.
+        /// Decodes the member whose DEFLATE data starts at `dataStart` (or goes on there, after the
+        /// `continued` part) with zlib, dropping the first `alreadyGiven` decoded bytes (ISA-L's,
+        /// already in the output); returns the CRC-32 and length of what it decoded from there, or
+        /// throws zlib's error.
         mutating func redecodeWithZlib(
-            from dataStart: Int64, alreadyGiven: Int64, claim: MemberIndexField?, at start: Int64
+            from dataStart: Int64, continuing continued: StreamResumePoint.OpenMember?, alreadyGiven: Int64, claim: MemberIndexField?,
+            at start: Int64
         ) throws -> (checksum: UInt32, length: Int64) {
             input.open(file, at: dataStart)
-            try inflaters.zlib.reset()
+            if let continued {
+                let byte = try resumedByte()
+                try continued.window.withUnsafeBytes { try inflaters.zlib.reset(atBit: continued.bitsUsed, of: byte, dictionary: $0) }
+            } else {
+                try inflaters.zlib.reset()
+            }
             var toDrop = alreadyGiven
             var checksum: UInt32 = 0
             var length = alreadyGiven
@@ -341,6 +368,15 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 throw CodecError(library: "zlib", message: "the member decodes to fewer bytes than ISA-L gave")
             }
             return (checksum, length)
+        }
+
+        /// Reads the byte a continued member's DEFLATE data resumes in (its first `bitsUsed` bits
+        /// already decoded), which an inflater is started with.
+        mutating func resumedByte() throws -> UInt8 {
+            guard try input.ensure(1) else { throw GzipFormatError.truncated }
+            let byte = input.available[0]
+            input.consume(1)
+            return byte
         }
 
         /// Makes room in the output buffer, handing it on when it is full.
@@ -498,11 +534,25 @@ struct DecodedOutput {
     }
 }
 
-/// Where the streaming decoder starts: the beginning of a file, or the member boundary up to which
-/// the parallel path has already delivered verified output.
+/// Where the streaming decoder starts: the beginning of a file, or where the parallel path's
+/// output ends (a member boundary, or a block boundary inside a member).
 struct StreamResumePoint: Sendable {
     var offset: Int64 = 0
     var membersBefore = 0
+    /// Decoded bytes of the members before `offset` (an open member's are its own).
     var uncompressedBytesBefore: Int64 = 0
     var firstHeader: GzipHeader?
+    /// The member `offset` lies inside of, its first part already delivered.
+    var openMember: OpenMember?
+
+    /// A member the stream goes on decoding from a block boundary: its DEFLATE data resumes at
+    /// bit `bitsUsed` of the byte at the resume offset, with `window` (the member's last decoded
+    /// bytes, up to 32 KiB) to copy from; its trailer is checked against the CRC-32 and length of
+    /// the bytes before and those the stream decodes.
+    struct OpenMember: Sendable {
+        var bitsUsed: Int
+        var window: [UInt8]
+        var checksum: UInt32
+        var length: Int64
+    }
 }

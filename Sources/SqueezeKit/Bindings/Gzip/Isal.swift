@@ -100,7 +100,7 @@ final class IsalInflater: @unchecked Sendable {
             isEnd: state.pointee.block_state == ISAL_BLOCK_FINISH)
         state.pointee.next_in = nil
         state.pointee.next_out = nil
-        guard status >= 0 else { throw Failure(status: status) }
+        guard status >= 0 else { throw Failure(status: status, consumed: step.consumed, produced: step.produced) }
         if step.isEnd { giveBackReadAhead(taken: taken, into: &step) }
         return step
     }
@@ -125,6 +125,9 @@ final class IsalInflater: @unchecked Sendable {
     /// Invalid DEFLATE data; ISA-L's status says only which kind of fault (block, code, distance).
     struct Failure: Error, Equatable {
         let status: Int32
+        /// What the call read and wrote before it found the fault.
+        var consumed = 0
+        var produced = 0
     }
 }
 

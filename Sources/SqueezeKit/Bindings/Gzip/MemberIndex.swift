@@ -115,53 +115,48 @@ struct MemberIndexWalker {
 
     /// The index, or nil if the file is not one of squeeze's indexed files or its index is inconsistent.
     func walk() throws -> MemberIndex? {
-        var window = HeaderWindow(file: file)
-        var runs: [MemberRun] = []
-        var run: MemberRun?
-        var memberCount = 0
-        var firstHeader: GzipHeader?
-        var uncompressed: Int64 = 0
-        var offset: Int64 = 0
-        while offset < fileSize {
-            guard let (header, headerLength) = try window.header(at: offset), let claim = MemberLengthClaim(header: header)
-            else { return nil }
-            let length = claim.memberLength
-            let deflateLength = length - headerLength - GzipTrailer.length
-            guard deflateLength > 0, offset + Int64(length) <= fileSize else { return nil }
-            var uncompressedLength = 0
-            if claim.needsTrailer {
-                guard let trailer = try window.trailer(endingAt: offset + Int64(length)) else { return nil }
-                uncompressedLength = claim.uncompressedLength(trailer: trailer)
-            } else if case .indexed(let field) = claim {
-                uncompressedLength = Int(field.uncompressedLength)
-            }
-            guard uncompressedLength <= claim.maximumUncompressedLength,
-                  uncompressedLength <= deflateLength * Self.maximumExpansion
-            else { return nil }
-            if firstHeader == nil { firstHeader = header }
-            if let current = run, current.length + current.uncompressedLength + length + uncompressedLength <= runLimit {
-                run!.length += length
-                run!.uncompressedLength += uncompressedLength
-                run!.memberCount += 1
-            } else {
-                if let current = run { runs.append(current) }
-                run = MemberRun(offset: offset, length: length, uncompressedLength: uncompressedLength, memberCount: 1)
-            }
-            memberCount += 1
-            uncompressed += Int64(uncompressedLength)
-            offset += Int64(length)
-        }
-        guard let firstHeader, let run, offset == fileSize else { return nil }
-        runs.append(run)
+        var seeker = MemberSeeker(walker: self)
+        try seeker.reach(decodedOffset: nil)
+        guard seeker.edge == .endOfFile, let firstHeader = seeker.firstHeader else { return nil }
         return MemberIndex(
-            runs: runs, memberCount: memberCount, firstHeader: firstHeader, uncompressedBytes: uncompressed,
-            compressedBytes: fileSize)
+            runs: seeker.runs, memberCount: seeker.memberCount, firstHeader: firstHeader,
+            uncompressedBytes: seeker.decodedFrontier, compressedBytes: fileSize)
     }
+
+    /// The member whose header is at `offset`, as its header claims it, or nil if there is no
+    /// member there that states its length, or its claims cannot hold (see the type's comment).
+    /// Shared by the whole-file walk and `MemberSeeker`, which hops only as far as a range needs.
+    func member(at offset: Int64, window: inout HeaderWindow) throws -> ClaimedMember? {
+        guard let (header, headerLength) = try window.header(at: offset), let claim = MemberLengthClaim(header: header)
+        else { return nil }
+        let length = claim.memberLength
+        let deflateLength = length - headerLength - GzipTrailer.length
+        guard deflateLength > 0, offset + Int64(length) <= fileSize else { return nil }
+        var uncompressedLength = 0
+        if claim.needsTrailer {
+            guard let trailer = try window.trailer(endingAt: offset + Int64(length)) else { return nil }
+            uncompressedLength = claim.uncompressedLength(trailer: trailer)
+        } else if case .indexed(let field) = claim {
+            uncompressedLength = Int(field.uncompressedLength)
+        }
+        guard uncompressedLength <= claim.maximumUncompressedLength,
+              uncompressedLength <= deflateLength * Self.maximumExpansion
+        else { return nil }
+        return ClaimedMember(header: header, length: length, uncompressedLength: uncompressedLength)
+    }
+}
+
+/// One member as its header's length field claims it (checked only by decoding it).
+struct ClaimedMember {
+    var header: GzipHeader
+    /// From the header's first byte to the trailer's last.
+    var length: Int
+    var uncompressedLength: Int
 }
 
 /// The bytes last read around a header offset, so that the headers of small neighbouring members
 /// come from one read.
-private struct HeaderWindow {
+struct HeaderWindow {
     let file: ReadableFile
     var bytes: [UInt8] = []
     var start: Int64 = 0

@@ -24,15 +24,19 @@ public enum OutputFormat: String, CaseIterable, Sendable, Codable {
 }
 
 extension OutputFormat {
-    /// What wraps the format's one DEFLATE stream.
-    var container: any StreamContainer {
+    /// What wraps the format's one DEFLATE stream, with `comment` where the format has room for
+    /// one (gzip's FCOMMENT, the zip entry's comment; zlib has none).
+    func container(comment: [UInt8]? = nil) -> any StreamContainer {
         switch self {
-        case .gzip: GzipContainer()
+        case .gzip: GzipContainer(comment: comment)
         case .zlib: ZlibContainer()
-        case .zip: ZipContainer()
+        case .zip: ZipContainer(comment: comment)
         case .zstd: preconditionFailure("zstd is no DEFLATE stream: its frames are ZstdFrameEncoder's")
         }
     }
+
+    /// Whether the format stores a comment.
+    public var holdsComment: Bool { self != .zlib }
 }
 
 /// What wraps one DEFLATE stream cut into blocks (`SingleStreamEncoder`): a gzip member's header
@@ -59,11 +63,14 @@ extension StreamContainer {
 
 /// One gzip member: the header with the source's name and time, the CRC-32 and length after.
 struct GzipContainer: StreamContainer {
+    var comment: [UInt8]?
+
     func prologue(for origin: GzipOrigin, level: Int) -> [UInt8] {
         GzipHeader(
             modificationTime: origin.modificationTime,
             extraFlags: GzipHeader.extraFlags(forLevel: level, maximum: Codec.zlib.levels.upperBound),
-            name: origin.name
+            name: origin.name,
+            comment: comment
         ).encoded()
     }
 

@@ -11,6 +11,9 @@ import Glibc
 /// is known only at its end, or a larger file) they are Zip64 throughout, as pigz writes every zip:
 /// `unzip`, Python's `zipfile`, bsdtar and `pigz -d` read those; gzip 1.12 does not.
 struct ZipContainer: StreamContainer {
+    /// The entry's comment, in the central directory (where pigz `-K -C` puts it).
+    var comment: [UInt8]?
+
     /// Inputs of this length or more get Zip64 sizes: deflate's worst case stays under 4 GiB.
     static let zip64Threshold: Int64 = 0xF000_0000
 
@@ -91,11 +94,13 @@ struct ZipContainer: StreamContainer {
         directory.appendLittleEndian(zip64 ? UInt32.max : UInt32(length))
         directory.appendLittleEndian(UInt16(name.count))
         directory.appendLittleEndian(UInt16(extra.count))
-        // Comment length, disk, internal and external attributes (none: readers use their
-        // defaults), the local header's offset.
-        directory += [UInt8](repeating: 0, count: 2 + 2 + 2 + 4)
+        let comment = (self.comment ?? []).prefix(Int(UInt16.max))
+        directory.appendLittleEndian(UInt16(comment.count))
+        // Disk, internal and external attributes (none: readers use their defaults), the local
+        // header's offset.
+        directory += [UInt8](repeating: 0, count: 2 + 2 + 4)
         directory.appendLittleEndian(UInt32(0))
-        directory += name + extra
+        directory += name + extra + comment
         bytes += directory
 
         let directoryEnd = directoryOffset + Int64(directory.count)

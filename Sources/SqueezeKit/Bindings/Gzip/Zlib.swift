@@ -4,7 +4,7 @@ import CZlib
 /// (`deflateInit2` or `inflateInit2`). If that fails, the stream is freed here and the error
 /// thrown: a wrapper stores the pointer only once init succeeded, so a failed init never reaches
 /// its `deinit`, and the stream is ended and freed exactly once either way.
-private func makeZlibStream(
+func makeZlibStream(
     _ initialize: (UnsafeMutablePointer<z_stream>) -> Int32, failure: (Int32) -> String
 ) throws(CodecError) -> UnsafeMutablePointer<z_stream> {
     let stream = UnsafeMutablePointer<z_stream>.allocate(capacity: 1)
@@ -27,9 +27,9 @@ private func makeZlibStream(
 final class ZlibDeflater: @unchecked Sendable {
     private let stream: UnsafeMutablePointer<z_stream>
 
-    init(level: Int) throws {
+    init(level: Int, strategy: DeflateStrategy = .standard) throws {
         stream = try makeZlibStream {
-            squeeze_deflateInit2($0, Int32(level), -MAX_WBITS, 8, Z_DEFAULT_STRATEGY)
+            squeeze_deflateInit2($0, Int32(level), -MAX_WBITS, 8, strategy.zlibStrategy)
         } failure: { "deflateInit2 failed (\($0)) for level \(level)" }
     }
 
@@ -80,6 +80,22 @@ final class ZlibDeflater: @unchecked Sendable {
     }
 }
 
+/// How zlib looks for matches: its default, or pigz's `-H` (Huffman codes alone, no matches) and
+/// `-U` (matches only at distance 1, run lengths), which trade size for speed on some data.
+public enum DeflateStrategy: String, Sendable, Codable {
+    case standard
+    case huffmanOnly
+    case runLength
+
+    var zlibStrategy: Int32 {
+        switch self {
+        case .standard: Z_DEFAULT_STRATEGY
+        case .huffmanOnly: Z_HUFFMAN_ONLY
+        case .runLength: Z_RLE
+        }
+    }
+}
+
 /// A zlib raw-DEFLATE decoder, reset for each gzip member: the streaming path's inflater (any
 /// gzip, however it was written, in bounded memory).
 ///
@@ -111,6 +127,19 @@ final class ZlibInflater: @unchecked Sendable {
     func reset() throws(CodecError) {
         let status = inflateReset(stream)
         guard status == Z_OK else { throw CodecError(library: "zlib", message: "inflateReset failed (\(status))") }
+    }
+
+    /// Starts a new DEFLATE stream in the middle of one: at bit `bitsUsed` (0 to 7) of `byte`, the
+    /// first input byte (the next `inflate` starts at the byte after it), with `dictionary` as
+    /// the bytes decoded before it (up to 32 KiB; a distance reaching back past them is invalid).
+    func reset(atBit bitsUsed: Int, of byte: UInt8, dictionary: UnsafeRawBufferPointer) throws(CodecError) {
+        try reset()
+        if let base = dictionary.baseAddress, !dictionary.isEmpty {
+            let status = inflateSetDictionary(stream, base.assumingMemoryBound(to: Bytef.self), uInt(dictionary.count))
+            guard status == Z_OK else { throw CodecError(library: "zlib", message: "inflateSetDictionary failed (\(status))") }
+        }
+        let status = inflatePrime(stream, Int32(8 - bitsUsed), Int32(byte >> UInt8(bitsUsed)))
+        guard status == Z_OK else { throw CodecError(library: "zlib", message: "inflatePrime failed (\(status))") }
     }
 
     /// Decodes as much of `input` into `output` as either allows. Consuming and producing nothing

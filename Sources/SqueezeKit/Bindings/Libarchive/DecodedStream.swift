@@ -52,20 +52,23 @@ public final class RawFileStream: SeekableDecodedStream {
     private let file: ReadableFile
     private let size: Int64
     private var position: Int64 = 0
+    /// Ends a read that waits for a pipe's writer (see `ReadableFile.read(into:at:until:)`).
+    private let cancellation: CancellationFlag?
 
     public convenience init(_ path: PathName) throws(SystemError) {
         try self.init(file: ReadableFile(path))
     }
 
-    init(file: ReadableFile) throws(SystemError) {
+    init(file: ReadableFile, readingUntil cancellation: CancellationFlag? = nil) throws(SystemError) {
         self.file = file
+        self.cancellation = cancellation
         size = try file.status().size
     }
 
     public var bytesConsumed: Int64 { position }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
-        let count = try file.read(into: buffer, at: position)
+        let count = try file.read(into: buffer, at: position, until: cancellation)
         position += Int64(count)
         return count
     }

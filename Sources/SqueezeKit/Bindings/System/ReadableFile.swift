@@ -130,8 +130,14 @@ public final class ReadableFile: Sendable {
     }
 
     /// Fills `buffer` from `offset` on; returns how many bytes were read, fewer only at end of file.
-    public func read(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemError) -> Int {
-        if let sequentialOffset { return try readSequentially(into: buffer, at: offset, position: sequentialOffset) }
+    /// A read of a stream that waits for its writer ends (EINTR) at an interrupt, or once
+    /// `cancellation` is set: a run whose output's reader went away is not held by its input.
+    public func read(
+        into buffer: UnsafeMutableRawBufferPointer, at offset: Int64, until cancellation: CancellationFlag? = nil
+    ) throws(SystemError) -> Int {
+        if let sequentialOffset {
+            return try readSequentially(into: buffer, at: offset, position: sequentialOffset, until: cancellation)
+        }
         var total = 0
         while total < buffer.count {
             let count = try systemCall("read", path) {
@@ -148,7 +154,8 @@ public final class ReadableFile: Sendable {
     /// past them, `offset` must not be behind the bytes read so far (ESPIPE), and bytes up to it
     /// are dropped.
     private func readSequentially(
-        into buffer: UnsafeMutableRawBufferPointer, at offset: Int64, position stream: SequentialStream
+        into buffer: UnsafeMutableRawBufferPointer, at offset: Int64, position stream: SequentialStream,
+        until cancellation: CancellationFlag? = nil
     ) throws(SystemError) -> Int {
         var failure: SystemError?
         let total = stream.state.withLock { state -> Int in
@@ -182,14 +189,14 @@ public final class ReadableFile: Sendable {
                 var skip = [UInt8](repeating: 0, count: 64 << 10)
                 while state.position < resume {
                     let want = Int(min(Int64(skip.count), resume - state.position))
-                    let count = try interruptibleCall("read", path, .awaitingPeer) {
+                    let count = try interruptibleCall("read", path, .awaitingPeer, until: cancellation) {
                         skip.withUnsafeMutableBytes { Glibc.read(descriptor, $0.baseAddress!, want) }
                     }
                     if count == 0 { return total }
                     state.keep(UnsafeRawBufferPointer(start: skip.withUnsafeBytes { $0.baseAddress! }, count: count))
                 }
                 while total < buffer.count {
-                    let count = try interruptibleCall("read", path, .awaitingPeer) {
+                    let count = try interruptibleCall("read", path, .awaitingPeer, until: cancellation) {
                         Glibc.read(descriptor, buffer.baseAddress! + total, buffer.count - total)
                     }
                     if count == 0 { break }

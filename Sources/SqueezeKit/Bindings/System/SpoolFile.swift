@@ -27,18 +27,24 @@ public final class SpoolFile: Sendable {
     private let contents = Locked(Contents())
 
     public init() throws(SystemError) {
+        (descriptor, directory) = try Self.openUnnamedFile()
+    }
+
+    /// A new unnamed file to read and write, in `$TMPDIR` (or `/tmp`), and that directory.
+    static func openUnnamedFile() throws(SystemError) -> (descriptor: Int32, directory: PathName) {
         let directory = PathName(getenv("TMPDIR").map { String(cString: $0) }.flatMap { $0.isEmpty ? nil : $0 } ?? "/tmp")
-        self.directory = directory
         do throws(SystemError) {
-            descriptor = try systemCall("create a temporary file in", directory) {
+            let descriptor = try systemCall("create a temporary file in", directory) {
                 directory.withCString { open($0, Self.unnamedFile | O_RDWR | O_CLOEXEC, 0o600) }
             }
+            return (descriptor, directory)
         } catch {
             guard error.code == EOPNOTSUPP || error.code == EISDIR || error.code == EINVAL else { throw error }
             let template = directory.appending(PathName(".squeeze-spool-XXXXXX"))
             var bytes = template.bytes.map { CChar(bitPattern: $0) } + [0]
-            descriptor = try systemCall("create a temporary file in", directory) { mkstemp(&bytes) }
+            let descriptor = try systemCall("create a temporary file in", directory) { mkstemp(&bytes) }
             unlink(bytes)
+            return (descriptor, directory)
         }
     }
 

@@ -42,7 +42,7 @@ enum UTF8ThreadLocale {
 ///
 /// Lowering is one way for an unprivileged process: raising nice again needs `CAP_SYS_NICE` (or
 /// an `RLIMIT_NICE` allowance), so `restore` may be refused.
-public struct ThreadPriority: Sendable, Codable, Equatable {
+public struct ThreadPriority: Sendable, Codable, Hashable {
     /// The I/O scheduling classes of `ioprio_set(2)`.
     public enum IOClass: Int32, Sendable, Codable {
         /// No class set: the thread's I/O follows its nice value (as best-effort).
@@ -99,12 +99,12 @@ public struct ThreadPriority: Sendable, Codable, Equatable {
     }
 
     /// Gives the calling thread `self` back; false if the kernel refused (raising nice needs
-    /// privilege), in which case the thread keeps what it has.
+    /// privilege), in which case the thread keeps what it has, its I/O class included: a thread is
+    /// lowered wholly or not at all.
     func restoreCallingThread() -> Bool {
         let tid = squeeze_thread_id()
-        let niceRestored = squeeze_set_thread_nice(tid, nice) == 0
-        let ioRestored = squeeze_set_thread_io_priority(tid, ioClass.rawValue, ioLevel) == 0
-        return niceRestored && ioRestored
+        guard squeeze_set_thread_nice(tid, nice) == 0 else { return false }
+        return squeeze_set_thread_io_priority(tid, ioClass.rawValue, ioLevel) == 0
     }
 }
 

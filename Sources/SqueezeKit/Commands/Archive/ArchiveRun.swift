@@ -50,8 +50,8 @@ extension ScannedFiles {
 /// One `squeeze archive`: scan the trees, then stream their tar through the parallel block
 /// compressor into one .tar.gz, written atomically.
 ///
-/// A producer thread runs libarchive and reads the files; the scheduler of the chosen mode
-/// encodes the blocks of the stream as they fill, on this thread and its workers; the blocks are
+/// This thread runs libarchive, reads the files and feeds the blocks of the tar stream to the
+/// scheduler of the chosen mode as they fill, whose workers encode them; the blocks are
 /// written in order to a temporary that is renamed into place once complete (or, when the archive
 /// is a device or FIFO, into it in place).
 public final class ArchiveRun: BatchRun, Sendable {
@@ -103,14 +103,9 @@ public final class ArchiveRun: BatchRun, Sendable {
         let task = StreamedGzipTask(
             output: output, encoder: encoder, origin: origin, context: context, taskSize: items.dataBytes
         ) { end in ending.withLock { $0 = end } }
-        let work = StreamedWork(cancellation: cancellation)
         let producer = TarStreamProducer(
-            items: items, task: task, work: work, blockSize: settings.blockSize, collector: collector,
-            cancellation: cancellation)
-
-        producer.start()
-        schedule(work, scheduling)
-        let entryOutcomes = producer.waitUntilFinished()
+            items: items, task: task, blockSize: settings.blockSize, collector: collector, cancellation: cancellation)
+        let entryOutcomes = schedule(scheduling, window: window) { feeder in producer.produce(feeding: feeder) }
         // Interrupted, the scheduler may have stopped before the stream's end reached the writer.
         if cancellation.isCancelled { task.abandon() }
         if let end = ending.withLock({ $0 }) { record(end, entries: entryOutcomes) }

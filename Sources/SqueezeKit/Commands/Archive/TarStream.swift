@@ -1,53 +1,31 @@
-import Foundation
-
-/// The producer of `squeeze archive`: on a thread of its own, runs libarchive over the items in
-/// order, reading each file as its turn comes, and hands the tar stream libarchive writes to the
-/// archive's `StreamedGzipTask`, which cuts it into blocks as they fill. A block waits for window
-/// credits before it goes out, so reading runs ahead of compression by at most the window.
+/// The producer of `squeeze archive`, on the run's feeder thread: runs libarchive over the items
+/// in order, reading each file as its turn comes, and hands the tar stream libarchive writes to
+/// the archive's `StreamedGzipTask`, which cuts it into blocks as they fill. A block waits for
+/// window credits before it goes out, so reading runs ahead of compression by at most the window.
 final class TarStreamProducer: Sendable {
     /// The entries, each `relativePath` its name in the archive.
     private let items: ScannedFiles
     private let task: StreamedGzipTask
-    private let work: StreamedWork
     private let blockSize: Int
     private let collector: any ResultRecording
     private let cancellation: CancellationFlag
-    /// What became of each entry, known once the producer is done.
-    private let outcomes: Locked<ArchiveEntryOutcomes>
-    private let finished = DispatchSemaphore(value: 0)
 
     init(
-        items: ScannedFiles, task: StreamedGzipTask, work: StreamedWork, blockSize: Int,
+        items: ScannedFiles, task: StreamedGzipTask, blockSize: Int,
         collector: any ResultRecording, cancellation: CancellationFlag
     ) {
         self.items = items
-        outcomes = Locked(ArchiveEntryOutcomes(items: items))
         self.task = task
-        self.work = work
         self.blockSize = blockSize
         self.collector = collector
         self.cancellation = cancellation
     }
 
-    func start() {
-        let thread = Thread { [self] in
-            produce()
-            finished.signal()
-        }
-        thread.name = "squeeze.archive-producer"
-        thread.start()
-    }
-
-    /// Waits for the producer; returns its account of every entry.
-    func waitUntilFinished() -> ArchiveEntryOutcomes {
-        finished.wait()
-        return outcomes.withLock { $0 }
-    }
-
-    /// Writes every entry, then hands in the last block. On any failure the task is failed and
-    /// still gets its last block, so that it finishes (discarding the archive) and reports.
-    private func produce() {
-        let cutter = task.makeCutter(blockSize: blockSize, feeding: work)
+    /// Writes every entry, then hands in the last block; returns what became of each entry. On any
+    /// failure the task is failed and still gets its last block, so that it finishes (discarding
+    /// the archive) and reports.
+    func produce(feeding feeder: Feeder) -> ArchiveEntryOutcomes {
+        let cutter = task.makeCutter(blockSize: blockSize, feeding: feeder)
         var entryOutcomes = ArchiveEntryOutcomes(items: items)
         do {
             try UTF8ThreadLocale.run {
@@ -66,8 +44,7 @@ final class TarStreamProducer: Sendable {
         } catch {
             task.fail(error)
         }
-        outcomes.withLock { $0 = entryOutcomes }
         try? cutter.finish()
-        work.finish()
+        return entryOutcomes
     }
 }

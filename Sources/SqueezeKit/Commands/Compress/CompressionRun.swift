@@ -65,14 +65,6 @@ public final class CompressionRun: BatchRun, Sendable {
         self.environment = environment
     }
 
-    /// Whether work starts before the walk ends. Not in `sequential` mode, the single-thread
-    /// baseline (a walker thread beside it would make it two); not under `--shard K/N`, which
-    /// needs every file found before any is started (the partition), nor `--resume`, whose checks
-    /// run while the walk goes on but must not meet an output the run made; and only when no
-    /// output can appear where the
-    /// walk has yet to look: one root, outputs beside their sources (a directory's outputs appear
-    /// only after the walk has listed it), and links not followed (a link to a directory walked
-    /// before would show its new outputs).
     /// Whether outputs that already exist are judged before anything is compressed, as a rerun
     /// needs (`ResumeCheck`: found done, or refused): with outputs beside their sources, no
     /// `--force` (which redoes everything) and no `--discard` (which writes nothing). Only the
@@ -85,6 +77,13 @@ public final class CompressionRun: BatchRun, Sendable {
             && !request.output.discard
     }
 
+    /// Whether work starts before the walk ends. Not in `sequential` mode, the baseline, which
+    /// walks first and then compresses largest first; not under `--shard K/N`, which needs every
+    /// file found before any is started (the partition), nor `--resume`, whose checks run while
+    /// the walk goes on but must not meet an output the run made; and only when no output can
+    /// appear where the walk has yet to look: one root, outputs beside their sources (a
+    /// directory's outputs appear only after the walk has listed it), and links not followed (a
+    /// link to a directory walked before would show its new outputs).
     var overlapsScan: Bool {
         !request.scanFirst && request.scheduling.mode != .sequential && request.shard == nil && request.resume == nil
             && request.roots.count == 1 && request.output.directory == nil && !request.followSymlinks
@@ -112,11 +111,11 @@ public final class CompressionRun: BatchRun, Sendable {
             }
         }
 
-        if overlapsScan {
-            runWhileScanning(window: window, destination: destination, items: items)
-        } else {
-            // The walk runs on this thread first: at the priority --qos asks for, as the workers.
-            WorkerThreads.lowering(request.scheduling.qos) {
+        // The walk and the feeding run on this thread: at the priority --qos asks for, as the workers.
+        WorkerThreads.lowering(request.scheduling.qos) {
+            if overlapsScan {
+                runWhileScanning(window: window, destination: destination, items: items)
+            } else {
                 runAfterScan(window: window, destination: destination, items: items)
             }
         }
@@ -186,28 +185,28 @@ public final class CompressionRun: BatchRun, Sendable {
             planned = planned.filter { !isDecided[Int($0)] }
         }
         let order = files.indicesLargestFirst(planned)
-        schedule(PlannedTasks(taskCount: order.count, window: window) { [files] in items(files[Int(order[$0])]) }, request.scheduling)
+        // Each file's task and items are made when its turn comes: a million planned files cost a
+        // few integers each until then.
+        schedule(request.scheduling, window: window) { feeder in
+            for index in order {
+                guard feeder.feed(items(files[Int(index)])) else { return }
+            }
+        }
     }
 
-    /// The walk on a thread of its own while the scheduler runs (`WalkFedWork`): each file of one
-    /// block goes to the workers as the walk finds it, in the walk's order; files of several blocks
-    /// are kept compactly until the walk ends, then run largest first, so that they are still split
-    /// and balanced over the workers at the end of the run. A file whose output the walk sees
-    /// listed beside it (or that was named) is checked instead (`ResumeCheckQueue`), and compressed after the walk only
-    /// if its output has gone meanwhile. Returns once the walk and the work are both done (an
+    /// The walk feeds the workers as it goes: each file of one block goes to them as the walk finds
+    /// it, in the walk's order (the walk waits for window credits when they are behind, so memory
+    /// stays bounded however large the tree); files of several blocks are kept compactly until
+    /// the walk ends, then fed largest first, so that they are still split and balanced over the
+    /// workers at the end of the run. A file whose output the walk sees listed beside it (or that
+    /// was named) is checked instead (`ResumeCheckQueue`), and compressed after the walk only if
+    /// its output has gone meanwhile. Returns once the walk and the work are both done (an
     /// interrupted walk stops at its next entry).
     private func runWhileScanning(
         window: WorkWindow, destination: @escaping @Sendable (ScannedFile) -> PathName,
         items: @escaping @Sendable (ScannedFile) -> [WorkItem]
     ) {
-        let work = WalkFedWork(window: window, cancellation: cancellation)
-        let walked = DispatchSemaphore(value: 0)
-        let walker = Thread { [self] in
-            defer { walked.signal() }
-            // The walk's reads and stats are the run's work too: at the priority --qos asks for.
-            // Named from inside, so that the kernel knows the name too (`ps -L`, `top -H`).
-            Thread.current.name = "squeeze.walk"
-            WorkerThreads.adopt(request.scheduling.qos)
+        schedule(request.scheduling, window: window) { feeder in
             var (large, count, bytes) = (ScannedFiles(), 0, Int64(0))
             var (check, withOutputs) = (makeOutputChecks(destination: destination), ScannedFiles())
             scan(
@@ -223,7 +222,8 @@ public final class CompressionRun: BatchRun, Sendable {
                 } else if BlockLayout(fileSize: file.status.size, blockSize: request.settings.blockSize).isSplit {
                     large.append(file)
                 } else {
-                    for item in items(file) { _ = work.enqueue(item) }
+                    // False once the run is cancelled: the walk stops at its next entry.
+                    feeder.feed(items(file))
                 }
             }
             // Files whose output was not there after all (gone since the walk listed it, or a named
@@ -233,12 +233,10 @@ public final class CompressionRun: BatchRun, Sendable {
             }
             // The total is known only now: until then the progress line says the walk goes on.
             collector.plan(files: count, bytes: bytes)
-            let (files, order) = (large, large.indicesLargestFirst(Array(0..<Int32(large.count))))
-            work.finish(then: PlannedTasks(taskCount: order.count, window: window) { items(files[Int(order[$0])]) })
+            for index in large.indicesLargestFirst(Array(0..<Int32(large.count))) {
+                guard feeder.feed(items(large[Int(index)])) else { return }
+            }
         }
-        walker.start()
-        schedule(work, request.scheduling)
-        walked.wait()
     }
 
     /// Why `--rm` must keep `file` (and leave it out): it has other links, which gzip too removes

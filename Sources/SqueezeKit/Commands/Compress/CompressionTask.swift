@@ -5,16 +5,16 @@ import Glibc
 /// `finish()` completes and renames into place.
 ///
 /// `@unchecked Sendable`: `state` holds the writer's output file, which is not `Sendable`; it is
-/// used only inside `state.withLock` and never handed out of it. The other fields are `let` and
-/// `Sendable`.
+/// used only inside `state.withLock`, or by the holder of the writing turn, which the lock hands
+/// over (`OrderedGzipWriter`). The other fields are `let` and `Sendable`.
 final class CompressionTask: BlockTask, @unchecked Sendable {
     let source: ScannedFile
     let destination: PathName
     let layout: BlockLayout
-    private let encoder: any BlockEncoder
-    /// `--rsyncable`, for a file large enough to split: where members start, and the encoder of
-    /// the members cut there (`layout` then cuts the work, not the members).
-    let contentMembers: (boundaries: ContentBoundaries, encoder: any MemberEncoder)?
+    let encoder: any BlockEncoder
+    /// `--rsyncable`, for a file large enough to split: where its members (or its stream's
+    /// blocks) start (`layout` then cuts the work, not the output).
+    let contentBoundaries: ContentBoundaries?
     let origin: GzipOrigin
     private let context: TaskContext
     /// Whether an existing output is judged (found done when it is the source's) rather than
@@ -24,9 +24,9 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     private let skipsCompressedContent: Bool
     private let state: Locked<State>
 
-    /// Reached only inside `state.withLock`; the writer's output file (not `Sendable`) never
-    /// leaves it.
-    private struct State {
+    /// Reached only inside `state.withLock`; the writer's output file (not `Sendable`) leaves it
+    /// only to the holder of the writing turn.
+    private struct State: OrderedWriterHolder {
         var reader: ReadableFile?
         var startTime: Double?
         var writer: OrderedGzipWriter
@@ -47,11 +47,11 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
         let layout = BlockLayout(fileSize: source.status.size, blockSize: settings.blockSize)
         self.encoder = encoder
         // A file split into members where its bytes say is worked on in larger items.
-        if layout.isSplit, let boundaries = settings.contentBoundaries, let members = encoder as? any MemberEncoder {
-            contentMembers = (boundaries, members)
+        if layout.isSplit, let boundaries = settings.contentBoundaries {
+            contentBoundaries = boundaries
             self.layout = BlockLayout(fileSize: source.status.size, blockSize: settings.workBlockSize)
         } else {
-            contentMembers = nil
+            contentBoundaries = nil
             self.layout = layout
         }
         self.context = context
@@ -198,8 +198,8 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     /// of one block turns out to be compressed already: judged from the bytes read for it, with
     /// no read of its own.
     private func encode(_ index: Int, from reader: ReadableFile) throws -> EncodedBlock? {
-        if let contentMembers {
-            return try encodeMembersStarting(inBlock: index, from: reader, boundaries: contentMembers.boundaries, encoder: contentMembers.encoder)
+        if let contentBoundaries {
+            return try encodePiecesStarting(inBlock: index, from: reader, boundaries: contentBoundaries)
         }
         let range = layout.range(ofBlock: index)
         let contextStart = max(0, range.offset - Int64(encoder.contextLength))
@@ -228,14 +228,12 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
         }
     }
 
-    /// Hands block `index` to the ordered output, which writes every block now in order; returns
-    /// each passed block's window credit. True when the last block has been written.
+    /// Hands block `index` to the ordered output (`depositInOrder`: written now by this thread,
+    /// or by the one writing the file); each passed block's window credit goes back. True when
+    /// the last block has been written.
     private func deposit(_ block: EncodedBlock?, at index: Int) -> Bool {
-        state.withLock { state in
-            for passed in state.writer.deposit(block, at: index) {
-                context.window.release(weight(ofBlock: passed))
-            }
-            return state.writer.blocksPassed == layout.count
-        }
+        state.depositInOrder(
+            block, at: index, passed: { [context] _, passed in context.window.release(weight(ofBlock: passed)) },
+            isComplete: { [layout] state in state.writer.blocksPassed == layout.count })
     }
 }

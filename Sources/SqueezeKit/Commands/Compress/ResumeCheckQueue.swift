@@ -24,7 +24,7 @@ struct ResumeCheckQueue {
     private let destination: @Sendable (ScannedFile) -> PathName
     private let results: Results
     /// Runs being checked at once: the walker waits for one to end before it hands in another.
-    private let slots: DispatchSemaphore
+    private let slots: Credits
     private let group = DispatchGroup()
     /// The run being filled, and its number (runs are recorded in this order).
     private var pending: [Pending] = []
@@ -44,7 +44,7 @@ struct ResumeCheckQueue {
         self.qos = qos
         self.destination = destination
         results = Results(record: record)
-        slots = DispatchSemaphore(value: max(jobs, 1))
+        slots = Credits(capacity: max(jobs, 1))
         inline = SchedulingOptions.activeCores == 1 ? InlineChecks() : nil
     }
 
@@ -97,23 +97,30 @@ struct ResumeCheckQueue {
         pending = []
         pending.reserveCapacity(Self.runLength)
         runNumber += 1
-        slots.wait()
+        _ = slots.acquire(1)  // never closed: true once a run has ended
         let (check, refusesDifferent, qos, destination, results, slots) = (check, refusesDifferent, qos, destination, results, slots)
         DispatchQueue.global(qos: qos.dispatchClass).async(group: group) {
-            WorkerThreads.adopt(qos)
-            let directory = ParentDirectory()
-            var head = [UInt8](repeating: 0, count: ResumeCheck.wholeRead)
-            var found: [Found] = []
-            found.reserveCapacity(run.count)
-            for file in run {
-                let output = file.output ?? destination(file.file)
-                if let outcome = Self.decision(check.judge(file.file, at: output, in: directory, head: &head), file.file, output, refusesDifferent) {
-                    found.append(Found(index: file.index, outcome: outcome))
-                }
-            }
-            results.add(found, ofRun: number)
-            slots.signal()
+            WorkerThreads.lowering(qos) { Self.check(run, number, check, refusesDifferent, destination, results) }
+            slots.release(1)
         }
+    }
+
+    /// Checks one run of files, on a pool thread, and hands what it decided to `results`.
+    private static func check(
+        _ run: [Pending], _ number: Int, _ check: ResumeCheck, _ refusesDifferent: Bool,
+        _ destination: @Sendable (ScannedFile) -> PathName, _ results: Results
+    ) {
+        let directory = ParentDirectory()
+        var head = [UInt8](repeating: 0, count: ResumeCheck.wholeRead)
+        var found: [Found] = []
+        found.reserveCapacity(run.count)
+        for file in run {
+            let output = file.output ?? destination(file.file)
+            if let outcome = Self.decision(check.judge(file.file, at: output, in: directory, head: &head), file.file, output, refusesDifferent) {
+                found.append(Found(index: file.index, outcome: outcome))
+            }
+        }
+        results.add(found, ofRun: number)
     }
 
     /// The walk's directory and a read buffer, for checks on the walker's thread.

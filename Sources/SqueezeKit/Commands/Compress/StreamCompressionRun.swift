@@ -30,7 +30,7 @@ public struct StreamCompressionRequest: Sendable {
     }
 }
 
-/// One `squeeze compress` as a filter: each input is read front to back on a producer thread, cut
+/// One `squeeze compress` as a filter: each input is read front to back on the calling thread, cut
 /// into the blocks its file would be cut into (`StreamBlockCutter`), compressed on every worker
 /// as it arrives, and written to standard output in order: one gzip file per input, concatenated,
 /// byte for byte what `squeeze compress FILE` writes for the same bytes, name and time. Memory is
@@ -152,27 +152,14 @@ public final class StreamCompressionRun: BatchRun, Sendable {
             output: StandardOutputFile(cancelling: cancellation), encoder: settings.makeEncoder(),
             origin: origin, context: context, taskSize: size
         ) { end in ending.withLock { $0 = end } }
-        let work = StreamedWork(cancellation: cancellation)
-        let producerDone = DispatchSemaphore(value: 0)
-        let producer = Thread { [collector, cancellation] in
-            let cutter = task.makeCutter(blockSize: settings.blockSize, boundaries: settings.contentBoundaries, feeding: work)
+        // This thread reads the input and feeds its blocks to the workers as it cuts them.
+        schedule(request.scheduling, window: window) { [collector, cancellation] feeder in
+            let cutter = task.makeCutter(blockSize: settings.blockSize, boundaries: settings.contentBoundaries, feeding: feeder)
             Self.feed(file, to: cutter, task: task, collector: collector, cancellation: cancellation)
             try? cutter.finish()
-            work.finish()
-            producerDone.signal()
         }
-        producer.name = "squeeze.stream-producer"
-        producer.start()
-        schedule(work, request.scheduling)
-        if cancellation.isCancelled {
-            // The stream's end may never reach the writer: the output is cut here. The producer
-            // may be blocked reading a pipe that sends nothing more, if the run was stopped by
-            // its output's reader going away rather than by a signal (which ends that read): the
-            // run ends without it (it holds nothing the exit must clean up).
-            task.abandon()
-        } else {
-            producerDone.wait()
-        }
+        // The stream's end may never have reached the writer: the output is cut here.
+        if cancellation.isCancelled { task.abandon() }
 
         switch ending.withLock({ $0 }) {
         case .committed(let bytesIn, let bytesOut, let seconds)?:
@@ -199,16 +186,15 @@ public final class StreamCompressionRun: BatchRun, Sendable {
         var offset: Int64 = 0
         do {
             while !cancellation.isCancelled {
-                let count = try file.read(into: buffer, at: offset)
+                let count = try file.read(into: buffer, at: offset, until: cancellation)
                 if count == 0 { return }
                 offset += Int64(count)
                 try cutter.consume(UnsafeRawBufferPointer(rebasing: buffer[..<count]))
                 collector.recordProgress(bytes: Int64(count))
             }
-        } catch is CancellationError {
-            // The run is stopping.
         } catch {
-            task.fail(error)
+            // A read ended by the run's cancellation is no failure of the input: the run is stopping.
+            if !(error is CancellationError) && !cancellation.isCancelled { task.fail(error) }
         }
     }
 }

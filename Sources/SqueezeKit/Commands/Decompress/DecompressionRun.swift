@@ -112,7 +112,7 @@ public final class DecompressionRun: BatchRun, Sendable {
             // One file after another, in the order named, each with all the workers; each file is
             // opened (and, passing plain input through, looked at) only when its turn comes.
             for task in tasks where !cancellation.isCancelled {
-                schedule(PlannedWork(items: items(of: task, decoding: decoding), window: window), scheduling)
+                schedule(items(of: task, decoding: decoding), scheduling, window: window)
             }
         } else {
             scheduleFilesThenStreams(tasks, isStream: \.isStream, size: \.size, path: \.file.path, window: window, scheduling) {

@@ -1,5 +1,3 @@
-import Foundation
-
 /// Everything `squeeze extract` was asked to do.
 public struct ExtractionRequest: Sendable {
     /// Any archive libarchive reads: tar (compressed or not), zip, cpio, 7z, ...
@@ -73,18 +71,9 @@ public final class ExtractionRun: Sendable {
     }
 
     public func run() -> RunReport {
-        let result = Locked<RunReport?>(nil)
-        let finished = DispatchSemaphore(value: 0)
-        let thread = Thread { [self] in
-            let report = extract()
-            result.withLock { $0 = report }
-            finished.signal()
-        }
-        thread.name = "squeeze.extract"
-        thread.start()
-        finished.wait()
+        let report = JoinableThread(name: "squeeze.extract") { [self] in extract() }.join()
         if environment.cancellation.isCancelled { environment.registry.removeAll() }
-        return result.withLock { $0! }
+        return report
     }
 
     /// The whole extraction, on its own thread.

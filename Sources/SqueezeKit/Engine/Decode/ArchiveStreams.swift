@@ -109,6 +109,9 @@ public final class GzipArchiveStream: DecodedStream {
 /// error (`finishReading` reads it to its end, past the archive's end marker).
 public final class ReadAheadDecodingStream: DecodedStream {
     private let channel = BoundedChannel<[UInt8]>(capacity: 4)
+    /// Set when the reader goes: a decode waiting for a pipe's bytes stops, so that it can be joined.
+    private let stopping = CancellationFlag()
+    private let decoder: JoinableThread<Void>
     private let consumed: FileBytesConsumed
     private var chunk: [UInt8] = []
     private var position = 0
@@ -127,17 +130,20 @@ public final class ReadAheadDecodingStream: DecodedStream {
 
     /// Decodes `file`, already open, on a thread of its own.
     init(file: ReadableFile) {
-        let channel = channel
+        let (channel, stopping) = (channel, stopping)
         let consumed = FileBytesConsumed()
         self.consumed = consumed
-        let thread = Thread {
-            Self.decode(file, into: channel, counting: consumed)
+        decoder = JoinableThread(name: "squeeze.read-ahead") {
+            Self.decode(file, into: channel, counting: consumed, until: stopping)
         }
-        thread.name = "squeeze.read-ahead"
-        thread.start()
     }
 
-    deinit { channel.close() }
+    /// Stops the decode (its next send fails, a wait for a pipe's bytes ends) and joins it.
+    deinit {
+        channel.close()
+        stopping.cancel()
+        decoder.join()
+    }
 
     public var bytesConsumed: Int64 { consumed.value }
 
@@ -177,7 +183,9 @@ public final class ReadAheadDecodingStream: DecodedStream {
     /// The decoding thread: libarchive with every filter and no format but "raw", which yields
     /// the decompressed bytes as the data of one entry. Bytes decoded before a failure (a
     /// truncated file) are handed on before it, so that the reader gets every entry they hold.
-    private static func decode(_ file: ReadableFile, into channel: BoundedChannel<[UInt8]>, counting consumed: FileBytesConsumed) {
+    private static func decode(
+        _ file: ReadableFile, into channel: BoundedChannel<[UInt8]>, counting consumed: FileBytesConsumed, until stopping: CancellationFlag
+    ) {
         var chunk: [UInt8] = []
         do {
             // An empty file decodes to nothing (libarchive's raw reader would call it unrecognised).
@@ -187,7 +195,7 @@ public final class ReadAheadDecodingStream: DecodedStream {
                 channel.finish()
                 return
             }
-            let stream = try RawFileStream(file: file)
+            let stream = try RawFileStream(file: file, readingUntil: stopping)
             let reader = try ArchiveReadHandle(stream: stream, name: file.path, decodingOnly: true)
             let entry = ArchiveEntryHandle()
             guard try reader.nextHeader(into: entry) != .endOfFile else {

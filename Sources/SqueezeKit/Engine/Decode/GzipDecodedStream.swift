@@ -1,6 +1,3 @@
-import Dispatch
-import Foundation
-
 /// The decoded bytes of a gzip file as a stream its reader pulls from, for consumers that ask for
 /// the next block when they want it (libarchive's read callback, say). A `GzipFileReader` decodes
 /// on background workers (in parallel for indexed files) and queues decoded chunks; at most
@@ -10,11 +7,12 @@ import Foundation
 /// One reader: `next()` and `close()` are meant to be called from one thread at a time.
 public final class GzipDecodedStream: Sendable {
     private let chunks: BoundedChannel<[UInt8]>
-    private let finished = DispatchSemaphore(value: 0)
+    /// The decoding thread, joined by `close()`.
+    private let decoder: JoinableThread<Void>
     private let cancellation: CancellationFlag
-    private let consumed = Locked<Int64>(0)
-    private let verified = Locked<Int64>(0)
-    private let decodeSummary = Locked<GzipDecodeSummary?>(nil)
+    private let consumed: Locked<Int64>
+    private let verified: Locked<Int64>
+    private let decodeSummary: Locked<GzipDecodeSummary?>
     private let isClosed = Locked(false)
 
     /// Starts decoding `path` at once.
@@ -33,13 +31,13 @@ public final class GzipDecodedStream: Sendable {
     ) {
         let chunks = BoundedChannel<[UInt8]>(capacity: bufferLimit, weight: { $0.count })
         let cancellation = CancellationFlag()
-        let finished = finished
-        self.chunks = chunks
-        self.cancellation = cancellation
+        let (consumed, verified, decodeSummary) = (Locked<Int64>(0), Locked<Int64>(0), Locked<GzipDecodeSummary?>(nil))
+        (self.chunks, self.cancellation) = (chunks, cancellation)
+        (self.consumed, self.verified, self.decodeSummary) = (consumed, verified, decodeSummary)
         let reader = GzipFileReader(scheduling: scheduling, cancellation: cancellation)
         // A thread of its own, not a global-queue worker: the reader is often one itself (a list
         // worker), blocked in next() until this decode, which may need the pool, gives it bytes.
-        let decoder = Thread { [consumed, decodeSummary, verified] in
+        decoder = JoinableThread(name: "squeeze.gz-stream") {
             do {
                 let summary = try reader.decode(
                     open(), progress: { bytes in consumed.withLock { $0 += bytes } },
@@ -52,10 +50,7 @@ public final class GzipDecodedStream: Sendable {
             } catch {
                 chunks.finish(throwing: error)
             }
-            finished.signal()
         }
-        decoder.name = "squeeze.gzip-stream"
-        decoder.start()
     }
 
     deinit { close() }
@@ -87,6 +82,6 @@ public final class GzipDecodedStream: Sendable {
         guard !wasClosed else { return }
         chunks.close()
         cancellation.cancel()
-        finished.wait()
+        decoder.join()
     }
 }

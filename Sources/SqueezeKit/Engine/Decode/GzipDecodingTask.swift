@@ -13,8 +13,9 @@
 /// (`pigz -i`), when such boundaries seem to lie past the first chunk: one block per chunk
 /// (`SpeculativeSplit`), each decoded from the first member start or flush point it finds
 /// (`SpeculativeStretchDecoder`). A chunk is written only if the chunk before it was and ended
-/// exactly where this one starts (`ParallelDelivery`). At the first chunk that does not fit, the
-/// rest is streamed from the end of the last whole member written: a false boundary (a gzip
+/// exactly where this one starts (`ParallelDelivery`). At the first chunk that does not fit (none
+/// of its starts decoded, or they spent its budget), the rest is streamed from where the chunks
+/// written end, and the chunks after it that are still decoding stop: a false boundary (a gzip
 /// member or a flush marker stored inside the data) can cost time, never a byte.
 ///
 /// Any other file: one block that streams the whole file (`GzipStreamDecoder`; a file that
@@ -190,14 +191,24 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     private func runStretch(_ index: Int, of split: SpeculativeSplit) -> Bool {
         guard let reader = source(forPart: index) else { return deposit(nil, at: index) }
         let range = split.range(ofChunk: index)
-        // A read error, like a stretch that does not decode, leaves the chunk to the stream.
+        // A read error, like a stretch that does not decode or costs too much, leaves the chunk to
+        // the stream. So does the stream taking over before it: it stops.
+        var budget = StretchBudget(chunkLength: Int(split.budgetedChunkLength ?? Int64(range.count))) { [self] in
+            context.cancellation.isCancelled || isStreamed(from: index)
+        }
         let stretch = try? context.pools.stretches.decode(
             range, atFileStart: index == 0, search: split.search, of: reader, fileSize: split.fileSize,
             knownWindow: { [deliveredWindow] bit in deliveredWindow.withLock { $0?.bit == bit ? $0?.bytes : nil } },
-            sharedSearches: blockSearches)
+            sharedSearches: blockSearches, budget: &budget)
         state.withLock { $0.progressReported += Int64(range.count) }
         context.progress(Int64(range.count))
         return deposit(stretch ?? nil, at: index)
+    }
+
+    /// Whether part `index` need not be decoded: the task has failed, or the stream takes over
+    /// before it.
+    private func isStreamed(from index: Int) -> Bool {
+        state.withLock { state in state.failure != nil || state.firstUndelivered.map { $0 < index } ?? false }
     }
 
     /// Opens the source on first use; nil when this member need not be decoded (the task has
@@ -251,16 +262,15 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         }
     }
 
-    /// Decodes the file as a stream from the end of the last whole member written, skipping the
-    /// decoded bytes of the member after it that were already written (its parts up to a flush
-    /// point or block): the stream checks that member's trailer, and that the CRC-32 of the bytes
-    /// it skips is that of the bytes written, so they are compared rather than trusted.
+    /// Decodes the rest of the file as a stream, from where the parts written end: inside a
+    /// member, the stream goes on from its last block boundary with the bytes written before as
+    /// its window, and checks the member's trailer against the CRC-32 of all its bytes.
     private func resumeStream(
         from delivery: ParallelDelivery, into finished: inout FinishedDecoding
     ) -> Result<GzipDecodeSummary, any Error> {
         decodeStream(
-            from: delivery.lastMemberEnd, skipping: delivery.writtenPastLastMemberEnd, reader: &finished.reader,
-            progressReported: &finished.progressReported, output: &finished.output)
+            from: delivery.resumePoint, reader: &finished.reader, progressReported: &finished.progressReported,
+            output: &finished.output)
     }
 
     // MARK: - Streams
@@ -338,15 +348,13 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         try state.output!.write(bytes)
     }
 
-    /// Streams the file from `start` into `output`, made on the first decoded bytes; an output that
-    /// lends buffers (`WriteBehindOutput`) gets the bytes after those decoded into them.
+    /// Streams the file from `start` into `output`, made on the first decoded bytes (written behind
+    /// the decoder, where the destination does that for streams); an output that lends buffers
+    /// (`WriteBehindOutput`) gets the bytes after those decoded into them.
     private func decodeStream(
-        from start: StreamResumePoint, skipping alreadyWritten: (count: Int64, checksum: UInt32) = (0, 0), reader: inout ReadableFile?,
-        progressReported: inout Int64, output: inout (any OutputFile)?
+        from start: StreamResumePoint, reader: inout ReadableFile?, progressReported: inout Int64, output: inout (any OutputFile)?
     ) -> Result<GzipDecodeSummary, any Error> {
         var made = output
-        var toSkip = alreadyWritten.count
-        var skippedChecksum: UInt32 = 0
         defer { output = made }
         return Result {
             let file = try reader ?? ReadableFile(path)
@@ -386,19 +394,11 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
                         context.progress(fresh)
                     },
                     verified: context.verified,
-                    // Bytes decoded into a lent buffer go straight to the file: none while some
-                    // are still to be skipped.
-                    lender: { toSkip > 0 ? nil : made?.bufferLender },
+                    // Bytes decoded into a lent buffer go straight to the file.
+                    lender: { made?.bufferLender },
                     sink: { bytes in
-                        let skipped = Int(min(toSkip, Int64(bytes.count)))
-                        if skipped > 0 {
-                            skippedChecksum = CRC32.update(skippedChecksum, UnsafeRawBufferPointer(rebasing: bytes[..<skipped]))
-                            toSkip -= Int64(skipped)
-                            if toSkip == 0 && skippedChecksum != alreadyWritten.checksum { throw SkippedBytesMismatch() }
-                        }
-                        guard skipped < bytes.count else { return }
-                        if made == nil { made = try destination.makeOutput(decodedInParallel: isDecodedInParallel) }
-                        try made!.write(UnsafeRawBufferPointer(rebasing: bytes[skipped...]))
+                        if made == nil { made = try destination.makeOutput(decodedInParallel: false) }
+                        try made!.write(bytes)
                     })
             }
         }

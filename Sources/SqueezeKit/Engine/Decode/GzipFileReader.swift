@@ -61,9 +61,7 @@ public struct GzipFileReader: Sendable {
         let items = (0..<task.blockCount).map { block in
             WorkItem(task: task, block: block, taskSize: size, weight: task.weight(ofBlock: block))
         }
-        scheduling.mode
-            .makeScheduler(jobs: scheduling.jobs, qos: scheduling.qos, cancellation: cancellation)
-            .run(PlannedWork(items: items, window: window))
+        scheduling.run(items, window: window, cancellation: cancellation)
         guard let result = destination.result else { throw CancellationError() }
         return try result.get()
     }

@@ -1,18 +1,19 @@
 /// Where the output written by a file's parallel path stands (indexed runs or speculative
-/// stretches, delivered in order): how far into the file, and where the last whole member
-/// ended, the point from which the streaming decoder takes over when a part does not fit.
+/// stretches, delivered in order): how far into the file, to the bit, and what the streaming
+/// decoder needs to take over from there when a part does not fit (`resumePoint`).
 ///
-/// A stretch may end inside a member (at a flush point); the member's CRC-32 and length are then
-/// combined from its parts as they are delivered, and checked against its trailer when the part
-/// holding it comes. Bytes of a member whose trailer has not been checked are written, as the
-/// streaming path writes them, but `verifiedBytes` does not count them.
+/// A stretch may end inside a member (at a flush point or block); the member's CRC-32 and length
+/// are then combined from its parts as they are delivered, and checked against its trailer when
+/// the part holding it comes (or by the stream, which goes on from the parts' sum). Bytes of a
+/// member whose trailer has not been checked are written, as the streaming path writes them, but
+/// `verifiedBytes` does not count them.
 struct ParallelDelivery {
     /// Where the parts delivered so far end (bits of the byte at `end` already used, when they
     /// end at a block boundary inside a byte), and the decoded bytes written.
     private(set) var end: Int64 = 0
     private(set) var endBits = 0
     private(set) var bytes: Int64 = 0
-    /// The last member boundary delivered: where the stream resumes after a part that does not fit.
+    /// The last member boundary delivered.
     private(set) var lastMemberEnd = StreamResumePoint()
     /// The member the parts delivered so far end inside of.
     private var openMember: (checksum: UInt32, length: Int64)?
@@ -33,10 +34,18 @@ struct ParallelDelivery {
     /// Whether the parts delivered so far make the whole file, up to `fileEnd`.
     func isComplete(at fileEnd: Int64) -> Bool { end >= fileEnd && openMember == nil }
 
-    /// The decoded bytes after `lastMemberEnd` already written, and their CRC-32: a stream resumed
-    /// there skips them, and checks that it decoded the same (`SkippedBytesMismatch`).
-    var writtenPastLastMemberEnd: (count: Int64, checksum: UInt32) {
-        (bytes - lastMemberEnd.uncompressedBytesBefore, openMember?.checksum ?? 0)
+    /// Where the stream goes on from when the next part does not fit: the end of the parts
+    /// delivered, with the member they end inside of, if any (its bytes so far, and the last
+    /// 32 KiB of them, which its next block may copy from).
+    var resumePoint: StreamResumePoint {
+        var point = lastMemberEnd
+        if let open = openMember {
+            point.offset = end
+            point.openMember = StreamResumePoint.OpenMember(
+                bitsUsed: endBits, window: Array(window.suffix(Int(min(open.length, Int64(window.count))))),
+                checksum: open.checksum, length: open.length)
+        }
+        return point
     }
 
     /// This delivery with `part` appended, or nil when `part` does not follow on: it starts
@@ -91,12 +100,6 @@ struct ParallelDelivery {
 
     /// How many members the delivered parts hold in full.
     var members: Int { lastMemberEnd.membersBefore }
-}
-
-/// A stream resumed after the parallel path decoded other bytes than those the parallel path had
-/// written: a fault of squeeze's, never of the input, and the output is not kept.
-struct SkippedBytesMismatch: Error, CustomStringConvertible {
-    var description: String { "internal error: bytes decoded in parallel differ from the stream's (output discarded)" }
 }
 
 /// Decoded bytes that follow one another from `start` to `end` in the file, with what they say

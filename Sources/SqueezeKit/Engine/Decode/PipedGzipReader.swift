@@ -45,21 +45,13 @@ public struct PipedGzipReader: Sendable {
         let window = WorkWindow(capacity: max(readAhead, 2 * runLimit + 2), cancellation: cancellation)
         let task = PipedMemberTask(
             decoder: IndexedMemberDecoder(), window: window, cancellation: cancellation, verified: verified, consumer: consumer)
-        let work = StreamedWork(cancellation: cancellation)
-        let schedulerDone = DispatchSemaphore(value: 0)
-        let workers = Thread { [scheduling, cancellation] in
-            scheduling.mode.makeScheduler(jobs: scheduling.jobs, qos: scheduling.qos, cancellation: cancellation).run(work)
-            schedulerDone.signal()
-        }
-        workers.name = "squeeze.piped-members"
-        workers.start()
-
         var input = SequentialInput(file: file)
-        var producer = RunProducer(task: task, work: work, window: window, runLimit: runLimit, maximumRunWeight: window.capacity / 2)
-        let readResult = Result { try producer.readMembers(from: &input, cancellation: cancellation) }
-        producer.handInPending()
-        work.finish()
-        schedulerDone.wait()
+        var producer = RunProducer(task: task, runLimit: runLimit, maximumRunWeight: window.capacity / 2)
+        // This thread reads the members and feeds their runs to the workers.
+        let readResult = scheduling.run(window: window, cancellation: cancellation) { feeder in
+            defer { producer.handInPending(to: feeder) }
+            return Result { try producer.readMembers(from: &input, feeding: feeder, cancellation: cancellation) }
+        }
 
         let (delivered, consumerFailure, undelivered) = task.outcome()
         if let consumerFailure { throw consumerFailure }
@@ -102,8 +94,6 @@ public struct PipedStreamHandOff: Sendable {
 /// is held back until the next member is read, so that the last one is known to be last.
 private struct RunProducer {
     let task: PipedMemberTask
-    let work: StreamedWork
-    let window: WorkWindow
     let runLimit: Int
     /// A member costing more than this (its bytes and its decoded bytes) is left to the stream.
     let maximumRunWeight: Int
@@ -112,7 +102,7 @@ private struct RunProducer {
 
     /// Reads members until the input ends (true) or until one must be left to the stream
     /// (false: the input then starts at that member's header).
-    mutating func readMembers(from input: inout SequentialInput, cancellation: CancellationFlag) throws -> Bool {
+    mutating func readMembers(from input: inout SequentialInput, feeding feeder: Feeder, cancellation: CancellationFlag) throws -> Bool {
         while !cancellation.isCancelled && !task.hasStopped {
             guard try input.fill(atLeast: 1) else { return firstHeader != nil }
             guard let (header, headerLength) = try input.header(), let claim = MemberLengthClaim(header: header) else { return false }
@@ -132,35 +122,33 @@ private struct RunProducer {
             }
             if firstHeader == nil { firstHeader = header }
             let member = MemberRun(offset: input.offset - Int64(length), length: length, uncompressedLength: uncompressedLength, memberCount: 1)
-            add(member, bytes: bytes)
+            add(member, bytes: bytes, feeding: feeder)
         }
         return false
     }
 
     /// Adds a member to the pending run, handing the run in first if the member does not fit.
-    private mutating func add(_ member: MemberRun, bytes: [UInt8]) {
+    private mutating func add(_ member: MemberRun, bytes: [UInt8], feeding feeder: Feeder) {
         if let current = pending?.run, current.length + current.uncompressedLength + member.length + member.uncompressedLength <= runLimit {
             pending!.run.length += member.length
             pending!.run.uncompressedLength += member.uncompressedLength
             pending!.run.memberCount += 1
             pending!.bytes += bytes
         } else {
-            handIn(isLast: false)
+            handIn(isLast: false, to: feeder)
             pending = (member, bytes)
         }
     }
 
     /// Hands in the pending run as the last one.
-    mutating func handInPending() { handIn(isLast: true) }
+    mutating func handInPending(to feeder: Feeder) { handIn(isLast: true, to: feeder) }
 
-    private mutating func handIn(isLast: Bool) {
+    private mutating func handIn(isLast: Bool, to feeder: Feeder) {
         guard let (run, bytes) = pending else { return }
         pending = nil
         let weight = task.weight(of: run)
         // False only once the run is cancelled: the run is then dropped with the rest.
-        guard window.acquire(weight) else { return }
-        let block = task.handIn(run, bytes: bytes, isLast: isLast)
-        work.enqueue(WorkItem(task: task, block: block, taskSize: 0, weight: weight))
+        feeder.feed(weight: weight) { WorkItem(task: task, block: task.handIn(run, bytes: bytes, isLast: isLast), taskSize: 0, weight: weight) }
     }
 }
 

@@ -15,11 +15,16 @@ struct SpeculativeSplit: Equatable, Sendable {
         var chunkLength: Int64 = 4 << 20
         /// Files searched for blocks must give each of two workers a few chunks to pay for that.
         var minimumFileSize: Int64 = 16 << 20
+        /// The chunk length each chunk's budget is counted from (`StretchBudget`), when not its
+        /// own: tests that cut small chunks count them as real ones.
+        var budgetedChunkLength: Int64?
     }
 
     var fileSize: Int64
     var chunkLength: Int64
     var search = SpeculativeStart.Search.flushPoints
+    /// `BlockSearch.budgetedChunkLength`.
+    var budgetedChunkLength: Int64?
 
     var chunkCount: Int { Int((fileSize + chunkLength - 1) / chunkLength) }
 
@@ -45,7 +50,8 @@ struct SpeculativeSplit: Equatable, Sendable {
             if found { return SpeculativeSplit(fileSize: size, chunkLength: chunkLength) }
         }
         guard size >= blockSearch.minimumFileSize else { return nil }
-        return SpeculativeSplit(fileSize: size, chunkLength: blockSearch.chunkLength, search: .blocks)
+        return SpeculativeSplit(
+            fileSize: size, chunkLength: blockSearch.chunkLength, search: .blocks, budgetedChunkLength: blockSearch.budgetedChunkLength)
     }
 
     /// Whether one of the first few flush points in `bytes` begins data that decodes, for 64 KiB

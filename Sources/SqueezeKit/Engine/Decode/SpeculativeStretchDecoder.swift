@@ -39,10 +39,12 @@ struct SpeculativeStretchDecoder: Sendable {
     /// The stretch decoded from the first plausible start in `range` (the member at its very
     /// first byte when `atFileStart`); nil if no start in the range decodes, or if what follows
     /// it does not decode within the output limit. `sharedSearches` holds the block searches of
-    /// the file's other stretches (one per file).
+    /// the file's other stretches (one per file). Every attempt is charged to `budget`; throws
+    /// `SpeculationStopped` when they spend it, or once it says the chunk is no longer wanted.
     func decode(
         _ range: Range<Int64>, atFileStart: Bool, search: SpeculativeStart.Search, of file: ReadableFile, fileSize: Int64,
-        knownWindow: @escaping @Sendable (Int64) -> [UInt8]? = { _ in nil }, sharedSearches: SharedBlockSearches = SharedBlockSearches()
+        knownWindow: @escaping @Sendable (Int64) -> [UInt8]? = { _ in nil }, sharedSearches: SharedBlockSearches = SharedBlockSearches(),
+        budget: inout StretchBudget
     ) throws -> DecodedStretch? {
         try scratches.withInstance { scratch in
             // The bytes just before the range, to see a marker that ends at its first bytes.
@@ -54,12 +56,14 @@ struct SpeculativeStretchDecoder: Sendable {
             var attempt = StretchAttempt(
                 input: input, inflater: scratch.inflater, buffer: buffers.take(), probeInflater: scratch.probeInflater,
                 probeBuffers: probeBuffers, knownWindow: knownWindow, end: range.upperBound, search: search,
-                sharedSearches: sharedSearches, inputPiece: inputPiece)
-            var next = atFileStart ? SpeculativeStart(offset: 0, kind: .member) : attempt.firstStart(fromBit: searchStart * 8, before: searchEnd)
+                sharedSearches: sharedSearches, inputPiece: inputPiece,
+                budget: budget)
+            defer { budget = attempt.budget }
+            var next = atFileStart ? SpeculativeStart(offset: 0, kind: .member) : try attempt.firstStart(fromBit: searchStart * 8, before: searchEnd)
             while let start = next {
                 switch try attempt.decode(from: start) {
                 case .decoded(let stretch): return stretch
-                case .falseStart: next = atFileStart ? nil : attempt.firstStart(fromBit: start.bit + 1, before: searchEnd)
+                case .falseStart(let bit): next = atFileStart ? nil : try attempt.firstStart(fromBit: bit, before: searchEnd)
                 case .givenUp: return nil
                 }
             }
@@ -109,6 +113,24 @@ struct StretchInput {
     func readMore() throws -> Bool {
         guard !isAtFileEnd else { return false }
         try read(upTo: min(fileSize, end + Int64(max(bytes.count, 1 << 20))))
+        return true
+    }
+
+    /// Whether every byte from `offset` (of `bytes`) to the file's end is zero. Those past what was
+    /// read are read in pieces, and not kept: padding may be long.
+    func isZero(from offset: Int, budget: inout StretchBudget) throws -> Bool {
+        guard !bytes.bytes[offset...].contains(where: { $0 != 0 }) else { return false }
+        try budget.charge(bytes.count - offset)
+        let piece = UnsafeMutableRawBufferPointer.allocate(byteCount: 64 << 10, alignment: 16)
+        defer { piece.deallocate() }
+        var at = end
+        while at < fileSize {
+            let count = try file.read(into: UnsafeMutableRawBufferPointer(rebasing: piece[..<Int(min(Int64(piece.count), fileSize - at))]), at: at)
+            guard count > 0 else { break }
+            guard !piece[..<count].contains(where: { $0 != 0 }) else { return false }
+            try budget.charge(count)
+            at += Int64(count)
+        }
         return true
     }
 }

@@ -1,5 +1,7 @@
 /// One stretch's decoding (`SpeculativeStretchDecoder`) from one start after another, until one
-/// decodes: from the start up to the first boundary at or past the range's end.
+/// decodes: from the start up to the first boundary at or past the range's end. Every search and
+/// inflater call is charged to the chunk's `budget`, which stops the attempts (throwing) once
+/// they cost too much, or the run no longer wants them.
 struct StretchAttempt {
     var input: StretchInput
     let inflater: IsalInflater
@@ -20,28 +22,35 @@ struct StretchAttempt {
     let sharedSearches: SharedBlockSearches
     /// The most input one call of the inflater reads (`defaultInputPiece`; tests make it tiny).
     let inputPiece: Int
+    var budget: StretchBudget
 
     enum Outcome {
         case decoded(DecodedStretch)
-        /// What follows this start does not decode up to the range's end: not a real start.
-        case falseStart
+        /// What follows this start does not decode up to the range's end: not a real start, nor
+        /// any before the input bit `retryFrom`, from which the search goes on.
+        case falseStart(retryFrom: Int)
+        /// No start of the chunk can do: the input ends inside a member, or the stretch decodes to
+        /// more than its buffer holds.
         case givenUp
     }
 
     /// The first start of the stretch's kind at or after `bit`, before byte `limit` of its input.
-    mutating func firstStart(fromBit bit: Int, before limit: Int) -> SpeculativeStart? {
+    mutating func firstStart(fromBit bit: Int, before limit: Int) throws -> SpeculativeStart? {
         let read = input.bytes
-        return read.withUnsafeBytes { bytes in
-            let limit = min(limit, bytes.count)
+        let limit = min(limit, read.count)
+        let found = try read.withUnsafeBytes { bytes in
             switch search {
             case .flushPoints:
                 return SpeculativeStart.firstMemberOrFlushPoint(in: bytes, fromBit: bit, before: limit)
             case .blocks:
                 // The stretch before searched these bits for its stop, most often.
-                let block = firstBlock(in: bytes, fromBit: bit, beforeBit: limit * 8)
+                let block = try firstBlock(fromBit: bit, beforeBit: limit * 8)
                 return SpeculativeStart.first(in: bytes, fromBit: bit, before: limit, block: block)
             }
         }
+        // The member headers (and flush markers) looked for up to the start found.
+        try budget.chargeSearch(of: max(0, (found?.offset ?? limit) - bit / 8), bitByBit: false)
+        return found
     }
 
     /// The most input one call of the inflater reads: ISA-L computes the CRC-32 of a call's
@@ -64,50 +73,91 @@ struct StretchAttempt {
     }
 
     /// The next boundary past the range's end to try stopping at, searched from bit `from`
-    /// (flush points from the byte after `position`), and the input offset to decode up to.
+    /// (flush points from the byte after `position`) only as far as the inflater goes next (up to
+    /// `reach`): where a search ran ahead of it, the budget would pay for bytes not yet decoded.
+    /// Returns the stop, if one was found, the input offset to decode up to (the stop's byte, or
+    /// where the search ended), and whether the search ended at the end of what was read.
     /// While `isProbing`, blocks are searched inside the range too: where A may switch.
-    private mutating func nextStop(from bit: Int, position: Int, isProbing: Bool) -> (stop: Stop?, limit: Int) {
+    private mutating func nextStop(from bit: Int, position: Int, reach: Int, isProbing: Bool) throws -> (stop: Stop?, limit: Int, readsOn: Bool) {
         let read = input.bytes
-        return read.withUnsafeBytes { bytes in
+        return try read.withUnsafeBytes { bytes in
             switch search {
             case .flushPoints:
-                let point = FlushPointCandidate.first(in: bytes, from: max(position + 1, endOffset), before: bytes.count)
-                return (point.map { Stop(byte: $0, unreadBits: 0) }, point ?? bytes.count)
+                // A marker is found only with a byte after it.
+                let readable = bytes.count - 1
+                let end = min(readable, reach)
+                let from = max(position + 1, endOffset)
+                let point = try firstCandidate(fromBit: from * 8, beforeBit: (end + 1) * 8) { bytes, from, limit, budget in
+                    let found = FlushPointCandidate.first(in: bytes, from: from / 8, before: limit / 8)
+                    try budget.chargeSearch(of: (found ?? limit / 8) - from / 8, bitByBit: false)
+                    return found.map { $0 * 8 }
+                }.map { $0 / 8 }
+                return (point.map { Stop(byte: $0, unreadBits: 0) }, point ?? max(position, end), point == nil && end == readable)
             case .blocks:
-                // A header near the end of what was read may run past it: decode only up to where
-                // one would have been found, then read on.
-                let searchable = input.isAtFileEnd ? bytes.count : max(position, bytes.count - DynamicBlockCandidate.maximumHeaderBytes)
+                // A header near the end of what was read may run past it: search only up to where
+                // one would be whole, then read on.
+                let readable = input.isAtFileEnd ? bytes.count : max(position, bytes.count - DynamicBlockCandidate.maximumHeaderBytes)
+                let end = min(readable, reach)
                 let from = max(bit, isProbing ? 0 : endOffset * 8, position * 8 - 7)
-                guard let found = firstBlock(in: bytes, fromBit: from, beforeBit: searchable * 8) else {
-                    return (nil, searchable)
+                guard let found = try firstBlock(fromBit: from, beforeBit: end * 8) else {
+                    return (nil, max(position, end), end == readable)
                 }
                 let byte = (found + 7) / 8
-                return (Stop(byte: byte, unreadBits: byte * 8 - found), byte)
+                return (Stop(byte: byte, unreadBits: byte * 8 - found), byte, false)
             }
         }
     }
 
-    /// The last search for a block, kept: the loop asks again after every piece it decodes, mostly
-    /// for the same stop, and a search can cover a whole block's bits.
-    private(set) var lastBlockSearch: (from: Int, before: Int, found: Int?)? = nil
+    /// The last search for a start or stop (in input bits), kept: the loop asks again after every
+    /// piece it decodes, mostly for the same stop or for the bits just past those searched.
+    private(set) var lastSearch: SharedBlockSearches.Search?
 
-    /// `DynamicBlockCandidate.first`, answered from the last search where it covered the same bits,
-    /// or from a neighbour's (`sharedSearches`, in file bits).
-    private mutating func firstBlock(in bytes: UnsafeRawBufferPointer, fromBit from: Int, beforeBit limit: Int) -> Int? {
-        if let last = lastBlockSearch, last.from <= from {
-            // The first candidate at or after `last.from` is also the first at or after `from`.
-            if let found = last.found, found >= from, found < limit { return found }
-            if last.found == nil, last.before >= limit { return nil }
+    /// The first candidate at input bit `from` or after, before bit `limit`: answered from the
+    /// last search where it covered those bits, else found by `search` (of the bytes read, in a
+    /// range of bits: only those past the last search's where it found nothing from `from` on),
+    /// which charges the budget for what it looks at.
+    private mutating func firstCandidate(
+        fromBit from: Int, beforeBit limit: Int, _ search: (UnsafeRawBufferPointer, Int, Int, inout StretchBudget) throws -> Int?
+    ) throws -> Int? {
+        guard from < limit else { return nil }
+        var searchFrom = from
+        if let last = lastSearch {
+            if let answer = SharedBlockSearches.answer(from: Int64(from), before: Int64(limit), by: last) { return answer.map { Int($0) } }
+            if last.found == nil, last.from <= from, from < last.before { searchFrom = Int(last.before) }
         }
-        let origin = input.start * 8
-        let found = sharedSearches.first(fromBit: origin + Int64(from), beforeBit: origin + Int64(limit)) {
-            DynamicBlockCandidate.first(in: bytes, fromBit: from, beforeBit: limit).map { origin + Int64($0) }
-        }.map { Int($0 - origin) }
-        lastBlockSearch = (from, limit, found)
+        let found = try input.bytes.withUnsafeBytes { try search($0, searchFrom, limit, &budget) }
+        lastSearch = SharedBlockSearches.Search(from: Int64(from), before: Int64(limit), found: found.map { Int64($0) })
         return found
     }
 
+    /// Block searches look at most this many bytes between two charges to the budget, which can
+    /// then stop a long one (incompressible data holds no dynamic block to find).
+    static let blockSearchPiece = 64 << 10
+
+    /// `DynamicBlockCandidate.first`, answered from the last search where it covered the same bits,
+    /// or from a neighbour's (`sharedSearches`, in file bits, which cost this stretch nothing).
+    private mutating func firstBlock(fromBit from: Int, beforeBit limit: Int) throws -> Int? {
+        let origin = input.start * 8
+        let sharedSearches = sharedSearches
+        return try firstCandidate(fromBit: from, beforeBit: limit) { bytes, from, limit, budget in
+            var pieceStart = from
+            while pieceStart < limit {
+                let pieceEnd = min(limit, pieceStart + 8 * Self.blockSearchPiece)
+                var searched = false
+                let found = sharedSearches.first(fromBit: origin + Int64(pieceStart), beforeBit: origin + Int64(pieceEnd)) {
+                    searched = true
+                    return DynamicBlockCandidate.first(in: bytes, fromBit: pieceStart, beforeBit: pieceEnd).map { origin + Int64($0) }
+                }.map { Int($0 - origin) }
+                if searched { try budget.chargeSearch(of: ((found ?? pieceEnd) - pieceStart) / 8, bitByBit: true) }
+                if found != nil { return found }
+                pieceStart = pieceEnd
+            }
+            return nil
+        }
+    }
+
     mutating func decode(from start: SpeculativeStart) throws -> Outcome {
+        budget.beginAttempt()
         var position = start.offset, produced = 0
         var stretch = DecodedStretch(bytes: .array([]), start: input.start + Int64(start.offset), end: 0, startBits: start.bitsUsed, members: 0)
         /// The member being decoded: where its header starts (nil for one begun before the
@@ -124,8 +174,10 @@ struct StretchAttempt {
             // The stretch at the delivered frontier knows its window: it decodes once, with it.
             if let window = knownWindow(stretch.start * 8 + Int64(start.bitsUsed)) {
                 window.withUnsafeBytes { inflater.reset(atBit: start.bitsUsed, of: input.bytes[position], dictionary: $0) }
+                try budget.charge(UnresolvedWindow.windowSize)
             } else {
                 probe = WindowProbe(a: inflater, b: probeInflater, bBuffer: probeBuffers.take(), atBit: start.bitsUsed, of: input.bytes[position])
+                try budget.charge(2 * UnresolvedWindow.windowSize)
             }
             position += 1
             member = (nil, 0)
@@ -140,24 +192,25 @@ struct StretchAttempt {
         }
         var stopSearch = 0
         var stoppedAt: Stop?
-        while true {
+        decoding: while true {
             if member == nil {
                 // Between members: stop once past the range's end, or at the file's end.
                 if position > start.offset && (position >= endOffset || (input.isAtFileEnd && position == input.bytes.count)) { break }
                 let parsed = input.bytes.withUnsafeBytes { GzipHeader.parse(UnsafeRawBufferPointer(rebasing: $0[position...])) }
-                switch parsed {
-                case .header(let header, let length):
-                    if position == start.offset { stretch.firstHeader = header }
-                    member = (input.start + Int64(position), produced)
-                    position += length
-                    inflater.reset()
-                case .incomplete:
-                    if try input.readMore() { continue }
-                    return .falseStart
-                case .invalid:
-                    // Garbage after a member is left to the stream, which judges it.
-                    return .falseStart
+                if case .incomplete = parsed, try input.readMore() { continue }
+                guard case .header(let header, let length) = parsed else {
+                    guard position > start.offset else { return .falseStart(retryFrom: start.bit + 1) }
+                    // Bytes after a member that begin none (padding, garbage, a header cut short):
+                    // any start before them decodes to them too, so the search goes on past them.
+                    // Zeros up to the file's end are padding, where the stretch ends: the stream
+                    // judges them, as it judges any other trailing bytes once no stretch fits.
+                    if try input.isZero(from: position, budget: &budget) { break decoding }
+                    return .falseStart(retryFrom: position * 8)
                 }
+                if position == start.offset { stretch.firstHeader = header }
+                member = (input.start + Int64(position), produced)
+                position += length
+                inflater.reset()
             }
             // Inside a member's DEFLATE data: decode up to the next boundary at or past the
             // range's end, where the stretch may stop.
@@ -166,9 +219,8 @@ struct StretchAttempt {
             // window is looked for now and then.
             let startBit = stretch.start * 8 + Int64(start.bitsUsed)
             let isSwitching = probe != nil && knownWindow(startBit) != nil
-            let (stop, searchLimit) = nextStop(from: stopSearch, position: position, isProbing: isSwitching)
             let piece = probe != nil && !isSwitching ? min(inputPiece, Self.probingPiece) : inputPiece
-            let limit = min(searchLimit, position + piece)
+            let (stop, limit, readsOn) = try nextStop(from: stopSearch, position: position, reach: position + piece, isProbing: isSwitching)
             let capacity = probe == nil ? output.count : min(output.count, probe!.capacity)
             var step = IsalInflater.Step(consumed: 0, produced: 0, isEnd: false)
             // With nothing new to read (no boundary ahead, at the file's end), ISA-L is still
@@ -180,15 +232,18 @@ struct StretchAttempt {
                             UnsafeRawBufferPointer(rebasing: bytes[position..<limit]),
                             into: UnsafeMutableRawBufferPointer(rebasing: output[produced..<capacity]))
                     }
-                } catch {
-                    return .falseStart
+                } catch let failure as IsalInflater.Failure {
+                    try budget.charge(failure.consumed + failure.produced)
+                    return .falseStart(retryFrom: start.bit + 1)
                 }
+                try budget.charge(step.consumed + step.produced, isDecoding: true)
                 if probe != nil {
                     let followed = input.bytes.withUnsafeBytes { bytes in
                         probe!.follow(
                             UnsafeRawBufferPointer(rebasing: bytes[position..<limit]), a: output, from: produced, to: capacity, step: step)
                     }
-                    guard followed else { return .falseStart }
+                    try budget.charge(step.consumed + step.produced)
+                    guard followed else { return .falseStart(retryFrom: start.bit + 1) }
                     if step.isEnd || probe!.isClear(produced: produced + step.produced) { endProbe(after: produced + step.produced) }
                 }
             }
@@ -196,23 +251,26 @@ struct StretchAttempt {
             position += step.consumed - step.carried.count
             produced += step.produced
             if step.isEnd {
-                guard try readTrailer(at: position) else { return .falseStart }
+                // The input ends inside the trailer: so would it from any other start.
+                guard try readTrailer(at: position) else { return .givenUp }
                 let trailer = input.bytes.withUnsafeBytes { GzipTrailer(UnsafeRawBufferPointer(rebasing: $0[position...])) }
                 position += GzipTrailer.length
                 let length = Int64(produced - member!.outputStart)
                 if member!.headerOffset == nil {
                     stretch.leading = DecodedStretch.PartOfMember(checksum: inflater.checksum, length: length, trailer: trailer)
                 } else {
-                    guard (try? trailer.verify(checksum: inflater.checksum, length: length)) != nil else { return .falseStart }
+                    // Any start before the trailer would come to it too.
+                    guard (try? trailer.verify(checksum: inflater.checksum, length: length)) != nil else {
+                        return .falseStart(retryFrom: position * 8)
+                    }
                     stretch.members += 1
                 }
                 member = nil
                 continue
             }
-            if produced == capacity { return probe == nil ? .givenUp : .falseStart }
-            if position == limit && limit < searchLimit {
-                continue
-            } else if position == limit {
+            // More than a stretch may hold: any other start of the chunk decodes as much.
+            if produced == capacity { return .givenUp }
+            if position == limit {
                 if let stop, position == stop.byte {
                     let isAtBlock = inflater.isAtBlockStart(unreadBits: stop.unreadBits)
                     if isAtBlock && stop.bit >= endOffset * 8 {
@@ -225,14 +283,16 @@ struct StretchAttempt {
                         let dictionary = probe!.realWindow(before: produced, a: output, window: window)
                         endProbe(after: produced)
                         dictionary.withUnsafeBytes { inflater.reset(atBit: stop.bit & 7, of: input.bytes[stop.bit >> 3], dictionary: $0) }
+                        try budget.charge(UnresolvedWindow.windowSize)
                         position = (stop.bit >> 3) + 1
                     }
                     stopSearch = stop.bit + 1
-                } else if stop == nil, !(try input.readMore()) {
-                    return .falseStart
+                } else if readsOn, !(try input.readMore()) {
+                    // The file ends inside the member: so it does from any other start.
+                    return .givenUp
                 }
             } else if step.consumed == 0 && step.produced == 0 {
-                return .falseStart
+                return .falseStart(retryFrom: start.bit + 1)
             }
         }
         endProbe(after: produced)

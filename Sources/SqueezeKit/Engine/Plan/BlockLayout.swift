@@ -130,27 +130,42 @@ public struct CompressionSettings: Sendable, Codable, Equatable {
     public var blockSize: Int
     /// gzip, zlib's or zip's format (one stream, which the zlib codec writes), or zstd.
     public var format: OutputFormat
-    /// `--rsyncable`: a split file's indexed members start where its bytes say
-    /// (`ContentBoundaries`), not every `blockSize`.
+    /// `--rsyncable`: a split file's indexed members (or, with zlib, its stream's blocks) start
+    /// where its bytes say (`ContentBoundaries`), not every `blockSize`.
     public var rsyncable: Bool
+    /// zlib's strategy (pigz's `-H`, `-U`).
+    public var strategy: DeflateStrategy
+    /// The header's comment: gzip's FCOMMENT, a zip entry's comment (pigz's `-C`).
+    public var comment: [UInt8]?
+    /// With zlib: libdeflate's level for a stream of one block, compressed whole by libdeflate
+    /// (`SingleStreamEncoder`); nil, zlib compresses it like any block.
+    public var oneBlockLevel: Int?
 
     public init(
         codec: Codec = .libdeflate, level: Int = Codec.defaultLevel, blockSize: Int = BlockLayout.defaultBlockSize,
-        format: OutputFormat = .gzip, rsyncable: Bool = false
+        format: OutputFormat = .gzip, rsyncable: Bool = false, strategy: DeflateStrategy = .standard,
+        comment: [UInt8]? = nil, oneBlockLevel: Int? = nil
     ) {
         precondition(codec.levels.contains(level), "level \(level) out of range for \(codec)")
         precondition((format == .zstd) == (codec == .zstd), "\(format) is not written by \(codec)")
         precondition(format == .gzip || format == .zstd || codec == .zlib, "\(format) is written by zlib only")
-        precondition(!rsyncable || codec == .libdeflate || codec == .isal, "rsyncable members are indexed gzip members")
+        precondition(!rsyncable || codec != .zstd, "rsyncable members are gzip members")
+        precondition(strategy == .standard || codec == .zlib, "only zlib has strategies")
+        precondition(oneBlockLevel.map((0...12).contains) ?? true, "libdeflate has no level \(oneBlockLevel ?? 0)")
         self.codec = codec
         self.level = level
         self.blockSize = blockSize
         self.format = format
         self.rsyncable = rsyncable
+        self.strategy = strategy
+        self.comment = comment
+        self.oneBlockLevel = oneBlockLevel
     }
 
     /// The encoder these settings compress with.
-    func makeEncoder() -> any BlockEncoder { codec.makeEncoder(level: level, format: format) }
+    func makeEncoder() -> any BlockEncoder {
+        codec.makeEncoder(level: level, format: format, strategy: strategy, comment: comment, oneBlockLevel: codec == .zlib ? oneBlockLevel : nil)
+    }
 
     /// Where members start under `--rsyncable`; nil without it.
     var contentBoundaries: ContentBoundaries? { rsyncable ? ContentBoundaries(blockSize: blockSize) : nil }

@@ -12,10 +12,11 @@
 ///
 /// With `ContentBoundaries` (`--rsyncable`), a stream past twice `blockSize` is cut where its
 /// bytes say instead, from its start, as a file of the same bytes is; a block then ends at a
-/// boundary once a byte beyond it arrives (a boundary is never at the very end).
+/// boundary once a byte beyond it arrives (a boundary is never at the very end), with the same
+/// context before it.
 ///
 /// Where the blocks begin and end, and which is last, depends on the stream alone, never on
-/// timing, so every mode writes the same bytes. Used by one producer thread alone.
+/// timing, so every mode writes the same bytes. Used by one thread, the reader.
 final class StreamBlockCutter: ArchiveByteSink {
     private let blockSize: Int
     private let contextLength: Int
@@ -41,7 +42,6 @@ final class StreamBlockCutter: ArchiveByteSink {
         deliver: @escaping (StreamedBlock) throws -> Void
     ) {
         precondition(blockSize > 0 && contextLength >= 0)
-        precondition(boundaries == nil || contextLength == 0, "content-defined blocks are whole members, without context")
         self.blockSize = blockSize
         self.contextLength = contextLength
         self.boundaries = boundaries
@@ -119,17 +119,24 @@ final class StreamBlockCutter: ArchiveByteSink {
                         return false
                     }
                     guard isBoundary else { break }
-                    storage = Array(held[start..<start + count])
+                    hold(held, from: start, to: start + count)
                     try seal(isLast: false)
                     start += count
                 }
             }
-            storage = Array(held[start...])
+            hold(held, from: start, to: held.count)
             self.scanner = scanner
             return
         }
         storage = Array(held[..<blockSize])
         try seal(isLast: false, keeping: held[blockSize...])
+    }
+
+    /// Makes `held[start..<end]` the block being filled, with the bytes before it as its context.
+    private func hold(_ held: [UInt8], from start: Int, to end: Int) {
+        let contextStart = max(0, start - contextLength)
+        storage = Array(held[contextStart..<end])
+        storageContextLength = start - contextStart
     }
 
     /// Hands out the block being filled and starts the next with the stream's last

@@ -6,8 +6,11 @@ public enum CompressedSuffixes: Sendable, Equatable {
     /// at least one character that is not `/`; `.tgz` and `.taz` become `.tar`, any other is
     /// removed. A `-S` that ends one of those is tried after them, as gzip orders it.
     case gzip(extra: [UInt8]?)
+    /// pigz's: gzip's, and its own formats' `.zz`, `-zz` (zlib) and `.zip`, each removed.
+    case pigz(extra: [UInt8]?)
 
     private static let gzipSuffixes: [[UInt8]] = [".gz", ".z", ".taz", ".tgz", "-gz", "-z", "_z"].map { Array($0.utf8) }
+    private static let pigzSuffixes = gzipSuffixes + [".zz", "-zz", ".zip"].map { Array($0.utf8) }
 
     /// The suffix of `name` (its last component's bytes) that makes it compressed, as its length.
     func suffixLength(of name: PathName) -> Int? {
@@ -18,8 +21,8 @@ public enum CompressedSuffixes: Sendable, Equatable {
             if name.hasSuffix(".tzst") && name.bytes.count > 5 { return 5 }
             if name.hasSuffix(".zst") && name.bytes.count > 4 { return 4 }
             return nil
-        case .gzip(let extra):
-            var candidates = Self.gzipSuffixes
+        case .gzip(let extra), .pigz(let extra):
+            var candidates = self == .gzip(extra: extra) ? Self.gzipSuffixes : Self.pigzSuffixes
             if let extra = extra.map(Self.lowered), !extra.isEmpty {
                 let endsBuiltIn = candidates.contains { $0.count > extra.count && $0.suffix(extra.count).elementsEqual(extra) }
                 if endsBuiltIn { candidates.append(extra) } else { candidates.insert(extra, at: 0) }

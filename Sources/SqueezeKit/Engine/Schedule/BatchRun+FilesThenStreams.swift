@@ -10,9 +10,13 @@ extension BatchRun {
         window: WorkWindow, _ scheduling: SchedulingOptions, items: (Task) -> [WorkItem]
     ) {
         let files = tasks.filter { !isStream($0) }.sortedLargestFirst(size: size, path: path)
-        schedule(PlannedWork(items: files.flatMap(items), window: window), scheduling)
+        schedule(scheduling, window: window) { feeder in
+            for file in files {
+                guard feeder.feed(items(file)) else { return }
+            }
+        }
         for task in tasks where isStream(task) && !cancellation.isCancelled {
-            schedule(PlannedWork(items: items(task), window: window), scheduling)
+            schedule(items(task), scheduling, window: window)
         }
     }
 }

@@ -92,9 +92,15 @@ extension BatchRun {
         WorkWindow(capacity: WorkWindow.capacity(forJobs: jobs, blockSize: blockSize), cancellation: cancellation)
     }
 
-    /// Runs every item the source hands out, in the mode asked for; returns when all are done.
-    func schedule(_ source: any WorkSource, _ scheduling: SchedulingOptions) {
-        scheduling.mode.makeScheduler(jobs: scheduling.jobs, qos: scheduling.qos, cancellation: cancellation).run(source)
+    /// Runs every item `feed` hands its feeder (on this thread), in the mode asked for; returns
+    /// when all have run.
+    func schedule<Result>(_ scheduling: SchedulingOptions, window: WorkWindow, _ feed: (Feeder) throws -> Result) rethrows -> Result {
+        try scheduling.run(window: window, cancellation: cancellation, feed)
+    }
+
+    /// Runs `items`, in order of hand-out, in the mode asked for; returns when all have run.
+    func schedule(_ items: some Sequence<WorkItem>, _ scheduling: SchedulingOptions, window: WorkWindow) {
+        scheduling.run(items, window: window, cancellation: cancellation)
     }
 }
 

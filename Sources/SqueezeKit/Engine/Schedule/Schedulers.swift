@@ -1,205 +1,110 @@
 import Dispatch
 import Foundation
 
-/// The baseline: every item in turn on the calling thread.
-struct SequentialScheduler: WorkScheduler {
-    let qos: QualityOfService
+/// How a mode runs the items its feeder hands it: the only thing the four modes do differently.
+/// The feeder has taken each item's credits; a scheduler never waits for credits, and its workers
+/// wait for nothing but the next item.
+protocol WorkScheduler: AnyObject {
+    /// Runs `item` now on this thread (`sequential`) or hands it to a worker. Called by the
+    /// feeder only, one item at a time.
+    func submit(_ item: WorkItem)
 
-    func run(_ source: any WorkSource) {
-        WorkerThreads.lowering(qos) {
-            while let item = source.next() { item.perform() }
-        }
-    }
+    /// Called by the feeder once it has submitted every item: returns when all have run.
+    func finish()
 }
 
-/// `DispatchGroup` over a QoS global queue, every scheduling unit `async`ed on its own. At most
-/// `jobs` are in flight, because a global queue whose work blocks on I/O would otherwise grow its
-/// thread pool without bound: `jobs` chains start, and each unit, when done, submits the next one.
-/// (A feeder thread waiting on a semaphore bounds it too, but costs two thread switches per unit.)
-/// A unit is a batch (`WorkBatcher`): consecutive small files of one block go up to 32 to an
-/// `async`, each still finished and recorded on its own; any other item is a unit of its own.
-struct GroupScheduler: WorkScheduler {
-    let jobs: Int
-    let qos: QualityOfService
+/// The baseline: every item in turn on the feeder's thread, as it is handed out.
+final class SequentialScheduler: WorkScheduler {
+    func submit(_ item: WorkItem) { item.perform() }
 
-    func run(_ source: any WorkSource) {
-        let group = DispatchGroup()
-        for _ in 0..<jobs { SubmissionChain(source: source, qos: qos, group: group).submitNext() }
-        group.wait()
-    }
+    func finish() {}
 }
 
-/// Submits batches one after another onto a queue, each within the group, so the group stays
-/// entered until the last batch of the chain has run.
+/// `DispatchGroup` over a QoS global queue, at most `jobs` units in flight: a global queue whose
+/// work blocks on I/O would otherwise grow libdispatch's pool without bound. A unit runs ready
+/// items until there are none, then ends; the feeder starts one with each item while fewer than
+/// `jobs` are running. No unit ever waits: not for credits, not for the feeder (an idle unit ends
+/// instead), so no more pool threads than `jobs` are ever busy with the run, and none blocked.
 ///
-/// `@unchecked Sendable`: `batcher` (mutable, not `Sendable`) is used by one call of `submitNext`
-/// at a time: the first is made before the chain has a batch in flight, and each later one by the
-/// chain's one batch in flight, as its last step; the `async` that starts each batch orders the
-/// calls. The other fields are `let` and `Sendable`.
-private final class SubmissionChain: @unchecked Sendable {
-    private var batcher: WorkBatcher
+/// Checked `Sendable`: its mutable state is the `Locked` ready items, the rest `let`s.
+final class GroupScheduler: WorkScheduler, Sendable {
+    private let jobs: Int
     private let qos: QualityOfService
-    private let group: DispatchGroup
+    private let group = DispatchGroup()
+    private let ready = Locked(ReadyItems())
 
-    init(source: any WorkSource, qos: QualityOfService, group: DispatchGroup) {
-        // The group's queue has no priorities: any small files go together.
-        batcher = WorkBatcher(source: source) { _ in 0 }
+    /// Items handed out and not yet taken, and the units running.
+    private struct ReadyItems {
+        var items = ElementQueue<WorkItem>()
+        var units = 0
+    }
+
+    init(jobs: Int, qos: QualityOfService) {
+        self.jobs = jobs
         self.qos = qos
-        self.group = group
     }
 
-    /// Takes the next batch (waiting for its first item only) and runs it on the queue; each item
-    /// checks the run's cancellation itself before it starts.
-    func submitNext() {
-        guard let batch = batcher.next() else { return }
-        DispatchQueue.global(qos: qos.dispatchClass).async(group: group) { [self] in
-            WorkerThreads.adopt(qos)
-            for item in batch { item.perform() }
-            submitNext()
+    func submit(_ item: WorkItem) {
+        let startsUnit = ready.withLock { ready in
+            ready.items.append(item)
+            guard ready.units < jobs else { return false }
+            ready.units += 1
+            return true
         }
-    }
-}
-
-/// `DispatchQueue.concurrentPerform` with `jobs` iterations, each pulling items until none are
-/// left: no per-item dispatch at all. Entered from a global queue of the requested QoS (never
-/// from a serial queue the iterations might need).
-struct ApplyScheduler: WorkScheduler {
-    let jobs: Int
-    let qos: QualityOfService
-
-    func run(_ source: any WorkSource) {
-        // `sync` on a global queue runs on the calling thread, which runs an iteration too.
-        DispatchQueue.global(qos: qos.dispatchClass).sync {
+        guard startsUnit else { return }
+        DispatchQueue.global(qos: qos.dispatchClass).async(group: group) { [self] in
             WorkerThreads.lowering(qos) {
-                DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-                    WorkerThreads.adopt(qos)
-                    while let item = source.next() { item.perform() }
+                // A unit that finds no item ends, counted out under the same lock the feeder
+                // counts it in with: an item added meanwhile starts a unit of its own.
+                while let item = ready.withLock({ ready -> WorkItem? in
+                    if let item = ready.items.popFirst() { return item }
+                    ready.units -= 1
+                    return nil
+                }) {
+                    item.perform()
                 }
             }
         }
     }
+
+    func finish() { group.wait() }
 }
 
-/// `OperationQueue` with `maxConcurrentOperationCount = jobs`: an operation per item, larger
-/// files at higher `queuePriority`, and for each file of several blocks a `TaskFinishingOperation`
-/// that depends on all its block operations, so the file is finished only after all its blocks.
-/// Small files of one block and the same priority go up to 32 to an operation (`WorkBatcher`,
-/// `WorkBatchOperation`, which takes more of them while it waits in the queue): on tiny files an
-/// operation's own cost is most of the work.
-struct OperationScheduler: WorkScheduler {
-    let jobs: Int
-    let qos: QualityOfService
-    let cancellation: CancellationFlag
-
-    func run(_ source: any WorkSource) {
-        let queue = OperationQueue()
-        queue.name = "squeeze.operations"
-        queue.maxConcurrentOperationCount = jobs
-        queue.qualityOfService = qos.operationQuality
-        queue.underlyingQueue = DispatchQueue.global(qos: qos.dispatchClass)
-
-        var batches = WorkBatcher(source: source) { Self.priority(forTaskSize: $0.taskSize).rawValue }
-        var finishers: [ObjectIdentifier: TaskFinishingOperation] = [:]
-        // The last batch operation queued: a batch of the same kind joins it while it has not
-        // started (the workers are busy), so batches grow with the queue's backlog even when the
-        // walk hands out files one at a time.
-        var open: WorkBatchOperation?
-        // At most `jobs` batch operations wait in the queue: once that many have not started, the
-        // feeder waits for one to start (which needs no credit, so the wait ends) instead of
-        // waking for every file the walk hands in; the walk meanwhile queues files, and the next
-        // batch is taken whole.
-        let backlog = Credits(capacity: jobs, cancellation: cancellation)
-        while let batch = batches.next() {
-            let item = batch[0]
-            if WorkBatcher.isBatchable(item) {
-                let priority = Self.priority(forTaskSize: item.taskSize)
-                if let open, open.join(batch, ofKind: priority.rawValue) { continue }
-                let operation = WorkBatchOperation(
-                    batch, ofKind: priority.rawValue, qos: qos, cancellation: cancellation, releasingOnStart: backlog)
-                operation.queuePriority = priority
-                _ = backlog.acquire(1)  // false only once the run is cancelled: the operation then stops at once
-                queue.addOperation(operation)
-                open = operation
-                continue
-            }
-            open = nil
-            let isMultiBlock = item.task.blockCount > 1
-            let operation = WorkItemOperation(item, finishesTask: !isMultiBlock, qos: qos)
-            operation.queuePriority = Self.priority(forTaskSize: item.taskSize)
-            queue.addOperation(operation)
-            guard isMultiBlock else { continue }
-            let key = ObjectIdentifier(item.task)
-            let finisher = finishers[key] ?? TaskFinishingOperation(item.task, qos: qos)
-            finisher.addDependency(operation)
-            if item.block == item.task.blockCount - 1 {
-                finisher.queuePriority = operation.queuePriority
-                queue.addOperation(finisher)
-                finishers[key] = nil
-            } else {
-                finishers[key] = finisher
-            }
-        }
-        if cancellation.isCancelled { queue.cancelAllOperations() }
-        // One wake-up when the queue has drained. (corelibs' waitUntilAllOperationsAreFinished
-        // waits on each operation in turn, so every one that finishes wakes this thread: about
-        // 2,500 extra context switches on /usr/include.)
-        let drained = DispatchSemaphore(value: 0)
-        queue.addBarrierBlock { drained.signal() }
-        drained.wait()
-    }
-
-    /// Larger files first: they take longest, and a big file started last leaves cores idle.
-    static func priority(forTaskSize size: Int64) -> Operation.QueuePriority {
-        switch size {
-        case (64 << 20)...: .veryHigh
-        case (1 << 20)...: .high
-        case (64 << 10)...: .normal
-        case (4 << 10)...: .low
-        default: .veryLow
-        }
-    }
-}
-
-/// One work item as an `Operation`.
-///
-/// `@unchecked Sendable` (Operation is): every stored property is an immutable `let` of a
-/// `Sendable` type.
-final class WorkItemOperation: Operation, @unchecked Sendable {
-    private let item: WorkItem
-    /// False for blocks of multi-block files, which a `TaskFinishingOperation` finishes.
-    private let finishesTask: Bool
+/// `DispatchQueue.concurrentPerform`: `jobs` iterations, each taking ready items until the feeder
+/// has finished and none is left; no per-item dispatch at all. The iterations wait only for the
+/// next item. `concurrentPerform` is entered from a global queue of the requested QoS at the first
+/// item (never from a serial queue the iterations might need), so that the feeder's thread stays
+/// free to feed.
+final class ApplyScheduler: WorkScheduler {
+    private let jobs: Int
     private let qos: QualityOfService
+    private let ready = BoundedChannel<WorkItem>(capacity: .max)
+    private let group = DispatchGroup()
+    private var isStarted = false
 
-    init(_ item: WorkItem, finishesTask: Bool, qos: QualityOfService) {
-        self.item = item
-        self.finishesTask = finishesTask
+    init(jobs: Int, qos: QualityOfService) {
+        self.jobs = jobs
         self.qos = qos
     }
 
-    override func main() {
-        guard !isCancelled else { return }
-        WorkerThreads.adopt(qos)
-        let isComplete = item.task.runBlock(item.block)
-        if isComplete && finishesTask { item.task.finish() }
-    }
-}
-
-/// Finishes a multi-block task once every block operation it depends on has run.
-///
-/// `@unchecked Sendable` (Operation is): its stored properties are immutable `let`s of
-/// `Sendable` types.
-final class TaskFinishingOperation: Operation, @unchecked Sendable {
-    private let task: any BlockTask
-    private let qos: QualityOfService
-
-    init(_ task: any BlockTask, qos: QualityOfService) {
-        self.task = task
-        self.qos = qos
+    func submit(_ item: WorkItem) {
+        if !isStarted {
+            isStarted = true
+            let (jobs, qos, ready) = (jobs, qos, ready)
+            DispatchQueue.global(qos: qos.dispatchClass).async(group: group) {
+                DispatchQueue.concurrentPerform(iterations: jobs) { _ in
+                    WorkerThreads.lowering(qos) {
+                        // The channel fails only when closed, which this one never is.
+                        while let item = (try? ready.receive()) ?? nil { item.perform() }
+                    }
+                }
+            }
+        }
+        ready.send(item)
     }
 
-    override func main() {
-        guard !isCancelled else { return }
-        WorkerThreads.adopt(qos)
-        task.finish()
+    func finish() {
+        ready.finish()
+        group.wait()
     }
 }

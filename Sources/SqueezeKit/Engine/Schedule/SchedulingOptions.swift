@@ -33,13 +33,14 @@ public struct SchedulingOptions: Sendable, Codable, Equatable {
 public enum SchedulingMode: String, CaseIterable, Sendable, Codable {
     /// A plain loop on the calling thread: the baseline.
     case sequential
-    /// `DispatchGroup`, items `async`ed onto a QoS global queue, at most `jobs` in flight.
+    /// `DispatchGroup` on a QoS global queue, at most `jobs` units in flight, each running ready
+    /// items until there are none.
     case group
-    /// `DispatchQueue.concurrentPerform`: `jobs` iterations that pull items until none are left,
-    /// at most one per active core (`maximumJobs`).
+    /// `DispatchQueue.concurrentPerform`: `jobs` iterations that take ready items until none are
+    /// left, at most one per active core (`maximumJobs`).
     case apply
     /// `OperationQueue`: one `Operation` per item (small files of one block up to 32 to one),
-    /// priorities, and a dependent operation that finishes each multi-block file.
+    /// larger files at higher priority.
     case operation
 
     /// The most jobs the mode can run at once, if it has a limit of its own. libdispatch's
@@ -50,7 +51,7 @@ public enum SchedulingMode: String, CaseIterable, Sendable, Codable {
 
     func makeScheduler(jobs: Int, qos: QualityOfService, cancellation: CancellationFlag) -> any WorkScheduler {
         switch self {
-        case .sequential: SequentialScheduler(qos: qos)
+        case .sequential: SequentialScheduler()
         case .group: GroupScheduler(jobs: jobs, qos: qos)
         case .apply: ApplyScheduler(jobs: jobs, qos: qos)
         case .operation: OperationScheduler(jobs: jobs, qos: qos, cancellation: cancellation)

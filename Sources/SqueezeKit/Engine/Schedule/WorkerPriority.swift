@@ -34,15 +34,25 @@ extension QualityOfService {
     }
 }
 
-/// Applies `WorkerPriority` to the threads the schedulers run items on.
+/// Applies `WorkerPriority` to the threads that run a run's work. A thread of squeeze's own
+/// (`JoinableThread`: the writer, a walk or producer of its own) ends with its work, and is
+/// lowered for good (`adopt`). Any other thread (GCD's pool, shared with whoever else uses
+/// libdispatch in the process; the caller's own thread) is lowered for one unit of work and given
+/// its priority back when the unit ends (`lowering`), so that a library caller's threads keep
+/// theirs.
+///
+/// Giving nice back means raising it, which the kernel allows only with `CAP_SYS_NICE` or an
+/// `RLIMIT_NICE` allowance (root has both). Without either, a lowered pool thread keeps the
+/// lowering: libdispatch on Linux keeps a pool per QoS class, so it then runs only work of the
+/// class squeeze's run asked for, at the priority that class means here. The I/O class is always
+/// given back.
 enum WorkerThreads {
-    /// How far each thread has been lowered (`QualityOfService.lowering`): a thread is lowered
-    /// once, so `adopt` costs a thread-local read per item.
+    /// How far each thread has been lowered (`QualityOfService.lowering`): a thread lowered for
+    /// good is not lowered again, so a unit on it costs a thread-local read.
     private static let lowered = ThreadLocalValue()
 
-    /// Gives the calling worker thread the priority `qos` means, if it does not have it yet.
-    /// A pooled GCD thread keeps it: libdispatch on Linux gives each QoS class its own pool of
-    /// threads, which run only work of that class.
+    /// Gives the calling thread, one of squeeze's own, the priority `qos` means, if it does not
+    /// have it yet.
     static func adopt(_ qos: QualityOfService) {
         guard qos.lowering > lowered.value else { return }
         let priority = qos.workerPriority
@@ -50,14 +60,13 @@ enum WorkerThreads {
         lowered.value = qos.lowering
     }
 
-    /// Runs `body` on the calling thread at the priority `qos` means, then gives the thread its
-    /// priority back (if the kernel lets it: raising nice needs privilege), for schedulers whose
-    /// calling thread runs items itself. The caller is not a pooled worker: it goes on to other work.
-    static func lowering<Result>(_ qos: QualityOfService, _ body: () -> Result) -> Result {
-        guard qos.lowering > lowered.value, let saved = ThreadPriority.of() else { return body() }
+    /// Runs `body`, one unit of work, on the calling thread at the priority `qos` means, then gives
+    /// the thread its priority back (where the kernel lets it: see above).
+    static func lowering<Result>(_ qos: QualityOfService, _ body: () throws -> Result) rethrows -> Result {
+        guard qos.lowering > lowered.value, let saved = ThreadPriority.of() else { return try body() }
         let before = lowered.value
         adopt(qos)
         defer { if saved.restoreCallingThread() { lowered.value = before } }
-        return body()
+        return try body()
     }
 }

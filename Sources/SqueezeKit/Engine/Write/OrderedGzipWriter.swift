@@ -4,23 +4,19 @@ import Glibc
 /// encoder's prologue before the first, combines the blocks' checksums, counts bytes, and ends with the
 /// epilogue when committed. What compress (one file) and archive (one tar stream)
 /// share. A value kept under its task's lock; the output is made when the first block is written.
+///
+/// Blocks are written outside that lock, by one thread at a time: the writing turn
+/// (`Locked.depositInOrder`). A worker whose block is next in order while nobody writes takes the
+/// turn and writes every block that is ready; any other leaves its block and goes back to work,
+/// never waiting for another block's write.
 struct OrderedGzipWriter {
-    private let encoder: any BlockEncoder
-    private let origin: GzipOrigin
-    private let makeOutput: () throws -> any OutputFile
     private var blocks = BlockReorderBuffer<EncodedBlock>()
-    private var output: (any OutputFile)?
-    private var checksum: UInt32 = 0
-    /// Each written block's lengths, kept only for an encoder that lists them (zstd's seek table).
-    private var blockLengths: [EncodedBlockLengths] = []
-    /// Uncompressed bytes written so far.
-    private(set) var bytesIn: Int64 = 0
-    /// Compressed bytes written so far.
-    private(set) var bytesOut: Int64 = 0
+    /// Touched by the holder of the writing turn only, or under the lock while nobody holds it.
+    private let output: GzipOutputInProgress
+    /// Whether a thread holds the writing turn.
+    private var isWriting = false
     /// The first error; blocks after it are dropped.
     private(set) var failure: (any Error)?
-    /// The epilogue is written: a reader sees the whole stream.
-    private var isWhole = false
 
     /// Whether `discard()` ends the output with the truncation mark even when no block was written.
     private let marksEmptyStream: Bool
@@ -29,14 +25,17 @@ struct OrderedGzipWriter {
         encoder: any BlockEncoder, origin: GzipOrigin, marksEmptyStream: Bool = false,
         makeOutput: @escaping () throws -> any OutputFile
     ) {
-        self.encoder = encoder
-        self.origin = origin
+        output = GzipOutputInProgress(encoder: encoder, origin: origin, makeOutput: makeOutput)
         self.marksEmptyStream = marksEmptyStream
-        self.makeOutput = makeOutput
     }
 
     /// Blocks written or dropped so far (all of them come before any that waits).
     var blocksPassed: Int { blocks.nextIndex }
+
+    /// Uncompressed bytes written so far.
+    var bytesIn: Int64 { precondition(!isWriting); return output.bytesIn }
+    /// Compressed bytes written so far.
+    var bytesOut: Int64 { precondition(!isWriting); return output.bytesOut }
 
     /// Whether a failure came other than a wait ended by an interrupt (EINTR, `InterruptibleCalls`):
     /// an interrupted run reports only those.
@@ -46,50 +45,36 @@ struct OrderedGzipWriter {
         if failure == nil { failure = error }
     }
 
-    /// Takes block `index` (nil: dropped) and writes every block now in order; returns the indices
-    /// of the blocks this passed, written or dropped, whose window credits may now go back.
-    mutating func deposit(_ block: EncodedBlock?, at index: Int) -> Range<Int> {
-        let first = blocks.nextIndex
+    /// Takes block `index` (nil: dropped). True when the caller is to take the writing turn: the
+    /// next block in order is there and nobody writes.
+    fileprivate mutating func insert(_ block: EncodedBlock?, at index: Int) -> Bool {
         blocks.insert(block, at: index)
-        while true {
-            let position = blocks.nextIndex
-            guard let next = blocks.popNext() else { break }
-            guard let block = next, failure == nil else { continue }
-            do {
-                try write(block, isFirst: position == 0)
-            } catch {
-                fail(error)
-            }
-        }
-        return first..<blocks.nextIndex
+        guard !isWriting && blocks.hasNext else { return false }
+        isWriting = true
+        return true
     }
 
-    private mutating func write(_ block: EncodedBlock, isFirst: Bool) throws {
-        if output == nil {
-            let output = try makeOutput()
-            self.output = output
-            let prologue = encoder.prologue(for: origin)
-            try output.write(prologue)
-            bytesOut += Int64(prologue.count)
+    /// For the turn's holder: the next block in order, to write (nil, to drop: it was dropped, or
+    /// follows a failure), or nil, the turn ended, when it is not there yet.
+    fileprivate mutating func nextInOrder() -> (index: Int, block: EncodedBlock?)? {
+        precondition(isWriting, "a block taken without the writing turn")
+        let index = blocks.nextIndex
+        guard let next = blocks.popNext() else {
+            isWriting = false
+            return nil
         }
-        try output!.write(block.bytes)
-        checksum = isFirst ? block.checksum : encoder.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
-        bytesIn += Int64(block.inputLength)
-        bytesOut += Int64(block.bytes.count)
-        if encoder.needsBlockLengths { blockLengths.append(EncodedBlockLengths(compressed: block.bytes.count, decompressed: block.inputLength)) }
+        return (index, failure == nil ? next : nil)
     }
+
+    /// The output the turn's holder writes to.
+    fileprivate var outputForTurn: GzipOutputInProgress { output }
 
     /// Ends the file (epilogue) and gives it its final name, with `attributes`; on any error, or
     /// after an earlier failure, discards it and throws.
     mutating func commit(attributes: FileStatus, replacingExisting: Bool) throws {
+        precondition(!isWriting, "committed while a block is being written")
         do {
             if let failure { throw failure }
-            guard let output else { preconditionFailure("commit before any block was written") }
-            let epilogue = encoder.epilogue(
-                checksum: checksum, length: bytesIn, written: bytesOut, origin: origin, blocks: blockLengths)
-            try output.write(epilogue)
-            bytesOut += Int64(epilogue.count)
-            isWhole = true
             try output.commit(attributes: attributes, replacingExisting: replacingExisting)
         } catch {
             discard()
@@ -108,13 +93,121 @@ struct OrderedGzipWriter {
     /// failed (a reader gone, a full device, a reader stalled past an interrupt's grace), the mark
     /// cannot be written either, and is not retried: what did arrive then ends where it was cut.
     mutating func discard() {
-        if output == nil && marksEmptyStream && !isWhole { output = try? makeOutput() }
+        precondition(!isWriting, "discarded while a block is being written")
+        output.discard(markingEvenIfEmpty: marksEmptyStream)
+    }
+
+    /// The output's CRC-32 when nothing is kept (`--discard`), for comparing runs.
+    var discardedChecksum: UInt32? { output.discardedChecksum }
+}
+
+/// A task's state that holds its `OrderedGzipWriter`.
+protocol OrderedWriterHolder {
+    var writer: OrderedGzipWriter { get set }
+}
+
+extension Locked where Value: OrderedWriterHolder {
+    /// Hands block `index` (nil: dropped) to the task's writer. If the block is next in order and
+    /// nobody is writing, this thread takes the writing turn and writes, outside the lock, every
+    /// block in order that is there, including those others leave meanwhile; else it returns at
+    /// once. `passed` is called under the lock for each block written or dropped (its window
+    /// credits go back); true when the turn ends with `isComplete` (the task is then to finish,
+    /// and exactly one deposit sees it).
+    func depositInOrder(
+        _ block: EncodedBlock?, at index: Int, passed: (inout Value, Int) -> Void, isComplete: (Value) -> Bool
+    ) -> Bool {
+        guard withLock({ $0.writer.insert(block, at: index) }) else { return false }
+        var written: (index: Int, failure: (any Error)?)?
+        while true {
+            let turn = withLock { value -> WritingTurn in
+                if let written {
+                    if let failure = written.failure { value.writer.fail(failure) }
+                    passed(&value, written.index)
+                }
+                guard let next = value.writer.nextInOrder() else { return .ended(isComplete: isComplete(value)) }
+                return .write(next.block, at: next.index, to: value.writer.outputForTurn)
+            }
+            switch turn {
+            case .ended(let isComplete):
+                return isComplete
+            case .write(let block, let index, let output):
+                do {
+                    if let block { try output.write(block, isFirst: index == 0) }
+                    written = (index, nil)
+                } catch {
+                    written = (index, error)
+                }
+            }
+        }
+    }
+}
+
+/// What the holder of the writing turn does next.
+private enum WritingTurn {
+    /// Writes block `index` (nil: passes it by, dropped).
+    case write(EncodedBlock?, at: Int, to: GzipOutputInProgress)
+    /// Nothing in order is there: the turn is given back.
+    case ended(isComplete: Bool)
+}
+
+/// The bytes of one gzip output as they are written: the output (made at the first block), the
+/// checksum so far, the counts.
+///
+/// `@unchecked Sendable`: the output (not `Sendable`) and the counts are touched by one thread at
+/// a time, the holder of the writing turn or its task's lock while nobody holds the turn; the turn
+/// is taken and given back under that lock, which orders each holder after the one before.
+final class GzipOutputInProgress: @unchecked Sendable {
+    private let encoder: any BlockEncoder
+    private let origin: GzipOrigin
+    private let makeOutput: () throws -> any OutputFile
+    private var output: (any OutputFile)?
+    private var checksum: UInt32 = 0
+    /// Each written block's lengths, kept only for an encoder that lists them (zstd's seek table).
+    private var blockLengths: [EncodedBlockLengths] = []
+    private(set) var bytesIn: Int64 = 0
+    private(set) var bytesOut: Int64 = 0
+    /// The epilogue is written: a reader sees the whole stream.
+    private var isWhole = false
+
+    init(encoder: any BlockEncoder, origin: GzipOrigin, makeOutput: @escaping () throws -> any OutputFile) {
+        self.encoder = encoder
+        self.origin = origin
+        self.makeOutput = makeOutput
+    }
+
+    func write(_ block: EncodedBlock, isFirst: Bool) throws {
+        if output == nil {
+            let output = try makeOutput()
+            self.output = output
+            let prologue = encoder.prologue(for: origin)
+            try output.write(prologue)
+            bytesOut += Int64(prologue.count)
+        }
+        try output!.write(block.bytes)
+        checksum = isFirst ? block.checksum : encoder.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
+        bytesIn += Int64(block.inputLength)
+        bytesOut += Int64(block.bytes.count)
+        if encoder.needsBlockLengths { blockLengths.append(EncodedBlockLengths(compressed: block.bytes.count, decompressed: block.inputLength)) }
+    }
+
+    /// The epilogue, then the final name.
+    func commit(attributes: FileStatus, replacingExisting: Bool) throws {
+        guard let output else { preconditionFailure("commit before any block was written") }
+        let epilogue = encoder.epilogue(checksum: checksum, length: bytesIn, written: bytesOut, origin: origin, blocks: blockLengths)
+        try output.write(epilogue)
+        bytesOut += Int64(epilogue.count)
+        isWhole = true
+        try output.commit(attributes: attributes, replacingExisting: replacingExisting)
+    }
+
+    /// See `OrderedGzipWriter.discard`: the mark where it is due, then the output dropped.
+    func discard(markingEvenIfEmpty evenIfEmpty: Bool) {
+        if output == nil && evenIfEmpty && !isWhole { output = try? makeOutput() }
         if let output, output.keepsWrittenBytes, !isWhole { try? output.write(encoder.truncationMark) }
         output?.discard()
         output = nil
     }
 
-    /// The output's CRC-32 when nothing is kept (`--discard`), for comparing runs.
     var discardedChecksum: UInt32? { (output as? DiscardedOutput)?.checksum }
 }
 
@@ -149,6 +242,9 @@ struct BlockReorderBuffer<Block> {
         nextIndex += 1
         return .some(block)
     }
+
+    /// Whether the next block in sequence is present.
+    var hasNext: Bool { inOrder != nil || pending[nextIndex] != nil }
 
     /// How many blocks wait for an earlier one.
     var waitingCount: Int { pending.count }

@@ -1,14 +1,14 @@
 import Dispatch
 
 /// Compresses one stream whose length is not known in advance (standard input, a file read front
-/// to back, an archive's tar) into one gzip output: its blocks arrive from a producer thread as
+/// to back, an archive's tar) into one gzip output: its blocks arrive from the run's feeder as
 /// `StreamBlockCutter` cuts them, are encoded independently (possibly on several threads at once),
 /// then written in order by an `OrderedGzipWriter`, which `finish()` completes. The same encoders
 /// and block layout as a file, so a stream and its file give the same bytes.
 ///
 /// `@unchecked Sendable`: `state` holds the writer's output, which is not `Sendable`; it is used
-/// only inside `state.withLock` and never handed out of it. The other fields are `let` and
-/// `Sendable`.
+/// only inside `state.withLock`, or by the holder of the writing turn, which the lock hands over
+/// (`OrderedGzipWriter`). The other fields are `let` and `Sendable`.
 final class StreamedGzipTask: BlockTask, @unchecked Sendable {
     /// How the stream ended, told to the task's owner from `finish()`.
     enum Ending {
@@ -29,8 +29,9 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
     private let ended: @Sendable (Ending) -> Void
     private let state: Locked<State>
 
-    /// Reached only inside `state.withLock`; the writer's output (not `Sendable`) never leaves it.
-    private struct State {
+    /// Reached only inside `state.withLock`; the writer's output (not `Sendable`) leaves it only to
+    /// the holder of the writing turn (`OrderedGzipWriter`).
+    private struct State: OrderedWriterHolder {
         /// Blocks handed in and not yet taken by a worker.
         var inputs: [Int: StreamedBlock] = [:]
         /// The window credits each block holds until it is written.
@@ -72,28 +73,31 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
     /// The first failure, if any: the producer stops early rather than feed a task that failed.
     var failure: (any Error)? { state.withLock { $0.writer.failure } }
 
-    /// A cutter that hands each block to this task and `work` as the producer cuts it (where
-    /// `boundaries` say, for `--rsyncable`).
-    func makeCutter(blockSize: Int, boundaries: ContentBoundaries? = nil, feeding work: StreamedWork) -> StreamBlockCutter {
+    /// A cutter that hands each block to this task and to `feeder` as the producer (the feeder's
+    /// thread) cuts it (where `boundaries` say, for `--rsyncable`).
+    func makeCutter(blockSize: Int, boundaries: ContentBoundaries? = nil, feeding feeder: Feeder) -> StreamBlockCutter {
         StreamBlockCutter(blockSize: blockSize, contextLength: encoder.contextLength, boundaries: boundaries) { [self] block in
-            try handIn(block, to: work)
+            try handIn(block, to: feeder)
         }
     }
 
-    /// The producer hands in the next block: once the window has room for it, it goes out as a
-    /// work item. A failed task refuses all but the last block, which it needs to finish.
-    private func handIn(_ block: StreamedBlock, to work: StreamedWork) throws {
+    /// The producer hands in the next block, which goes out as a work item once the window has
+    /// room for it. A failed task refuses all but the last block, which it needs to finish.
+    private func handIn(_ block: StreamedBlock, to feeder: Feeder) throws {
         if !block.isLast, let failure { throw failure }
         let weight = context.window.weight(ofLength: block.length)
-        guard context.window.acquire(weight) else { throw CancellationError() }
-        state.withLock { state in
-            precondition(block.index == state.blocksHandedIn && !state.lastBlockHandedIn, "block \(block.index) out of order")
-            state.inputs[block.index] = block
-            state.weights[block.index] = weight
-            state.blocksHandedIn += 1
-            state.lastBlockHandedIn = block.isLast
+        let fed = feeder.feed(weight: weight) {
+            state.withLock { state in
+                precondition(block.index == state.blocksHandedIn && !state.lastBlockHandedIn, "block \(block.index) out of order")
+                state.inputs[block.index] = block
+                state.weights[block.index] = weight
+                state.blocksHandedIn += 1
+                state.lastBlockHandedIn = block.isLast
+            }
+            return WorkItem(task: self, block: block.index, taskSize: taskSize, weight: weight)
         }
-        work.enqueue(WorkItem(task: self, block: block.index, taskSize: taskSize, weight: weight))
+        // Cancelled, the block is not handed in: the run abandons the task.
+        guard fed else { throw CancellationError() }
     }
 
     /// The producer failed: the output will be discarded once its last block is through.
@@ -153,14 +157,12 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
         if wasRunning { ended(.cancelled) }
     }
 
-    /// Hands block `index` to the ordered output, which writes every block now in order; returns
-    /// each passed block's window credit. True when the last block has been written.
+    /// Hands block `index` to the ordered output (`depositInOrder`: written now by this thread,
+    /// or by the one writing the stream); each passed block's window credit goes back. True when
+    /// the last block has been written.
     private func deposit(_ block: EncodedBlock?, at index: Int) -> Bool {
-        state.withLock { state in
-            for passed in state.writer.deposit(block, at: index) {
-                context.window.release(state.weights.removeValue(forKey: passed) ?? 0)
-            }
-            return state.lastBlockHandedIn && state.writer.blocksPassed == state.blocksHandedIn
-        }
+        state.depositInOrder(
+            block, at: index, passed: { [context] state, passed in context.window.release(state.weights.removeValue(forKey: passed) ?? 0) },
+            isComplete: { state in state.lastBlockHandedIn && state.writer.blocksPassed == state.blocksHandedIn })
     }
 }

@@ -1,0 +1,53 @@
+/// Builds a checkpoint index of any gzip file (`squeeze index`): one decode from the start with
+/// `CheckpointWalk`, every member's CRC-32 and length checked, and a checkpoint at the first
+/// block boundary at least `spacing` decoded bytes past the one before (and at the first
+/// member's first block), each with the 32 KiB decoded before it and the CRC-32 of the decoded
+/// bytes up to the next one.
+///
+/// The windows are kept in memory until the index is written (32 KiB a checkpoint: 1/128 of the
+/// decoded size at the default spacing), since indexed_gzip's format puts them after the
+/// checkpoints, whose count is known only at the end.
+public struct CheckpointIndexBuilder: Sendable {
+    /// indexed_gzip's default is 1 MiB; 4 MiB keeps an index under 1% of the data, and a range
+    /// read decodes 2 MiB past its checkpoint on average, a few milliseconds.
+    public static let defaultSpacing: Int64 = 4 << 20
+
+    public var spacing: Int64
+
+    public init(spacing: Int64 = defaultSpacing) {
+        precondition(spacing > 0)
+        self.spacing = spacing
+    }
+
+    /// The index of `file`, as indexed_gzip writes it, with squeeze's addition; and its windows.
+    func build(_ file: ReadableFile) throws -> (index: CheckpointIndex, windows: [[UInt8]]) {
+        let status = try file.status()
+        var walk = try CheckpointWalk(file: file, memberOffset: 0, decodedOffset: 0)
+        var checkpoints: [CheckpointIndex.Checkpoint] = []
+        var windows: [[UInt8]] = []
+        var spans: [UInt32] = []
+        var span: UInt32 = 0
+        let spacing = spacing
+        _ = try walk.run { event in
+            switch event {
+            case .bytes(let bytes):
+                span = CRC32.update(span, bytes)
+            case .boundary(let bit, let decodedOffset, let window, let atMemberStart):
+                guard checkpoints.last.map({ decodedOffset - $0.decodedOffset >= spacing }) ?? true else { break }
+                if !checkpoints.isEmpty { spans.append(span) }
+                span = 0
+                checkpoints.append(.init(bit: bit, decodedOffset: decodedOffset, hasWindow: !atMemberStart))
+                if !atMemberStart {
+                    windows.append([UInt8](repeating: 0, count: CheckpointIndex.windowLength - window.count) + window)
+                }
+            }
+            return true
+        }
+        spans.append(span)
+        let index = CheckpointIndex(
+            compressedSize: status.size, decodedSize: walk.decodedOffset, spacing: UInt32(clamping: spacing),
+            checkpoints: checkpoints,
+            verification: .init(sourceModificationTime: status.modificationTime, spanChecksums: spans))
+        return (index, windows)
+    }
+}

@@ -1,0 +1,121 @@
+/// A checkpoint index opened for a range read, found not stale.
+struct OpenCheckpointIndex {
+    let path: PathName
+    let file: ReadableFile
+    let index: CheckpointIndex
+
+    /// The index at `path` if it is there, describes a file of `source`'s size (and, for
+    /// squeeze's, modification time); nil with a notice if it is stale or unusable, nil without
+    /// one if it is not there and was not named.
+    static func open(
+        _ path: PathName, isNamed: Bool, for source: FileStatus, notice: (String) -> Void
+    ) throws -> OpenCheckpointIndex? {
+        guard isNamed || FileStatus.exists(path) else { return nil }
+        let file: ReadableFile
+        let index: CheckpointIndex
+        do {
+            file = try ReadableFile(path)
+            index = try CheckpointIndex(reading: file)
+        } catch let error as CheckpointIndexError {
+            notice("\(path) is \(error): not used")
+            return nil
+        } catch let error as SystemError where !isNamed {
+            // Only an index asked for by name must be readable; one that merely has the name is
+            // passed by (a directory, say).
+            notice("index \(path) cannot be read (\(error.reason)): not used")
+            return nil
+        }
+        if index.compressedSize != source.size {
+            notice("index \(path) is stale (it is of a file of \(index.compressedSize) bytes, this one has \(source.size)): not used")
+            return nil
+        }
+        if let verification = index.verification, verification.sourceModificationTime != source.modificationTime {
+            notice("index \(path) is stale (the file was modified after it was built): not used")
+            return nil
+        }
+        return OpenCheckpointIndex(path: path, file: file, index: index)
+    }
+}
+
+extension RangePass {
+    /// Writes `range` decoded from the checkpoint at or before its start, through every span up
+    /// to the first checkpoint at or past its end (or the end of the data). Each span is checked
+    /// before any of its bytes is written: the decode reaches the next checkpoint exactly, at its
+    /// bit and decoded offset, with its window (bytes an index left zero, as rapidgzip's sparse
+    /// windows do, match anything), and, for squeeze's indexes, with the CRC-32 the span had when
+    /// the index was built from a full, checked decode. A member that starts inside the decode has
+    /// its own CRC-32 checked too; one it starts inside of cannot be (what is checked of it is its
+    /// spans). Anything that does not match fails the read (`CheckpointIndexError.mismatch`).
+    mutating func readThroughIndex(_ range: ByteRange, _ opened: OpenCheckpointIndex) throws {
+        guard range.length != 0 else { return }
+        let index = opened.index
+        let checkpoints = index.checkpoints
+        var low = 0, high = checkpoints.count
+        while low < high {
+            let middle = (low + high) / 2
+            if checkpoints[middle].decodedOffset <= range.start { low = middle + 1 } else { high = middle }
+        }
+        guard low > 0 else { throw CheckpointIndexError.mismatch("no checkpoint before offset \(range.start)") }
+        var current = low - 1
+        let start = checkpoints[current]
+        var walk = try CheckpointWalk(
+            file: file, bit: start.bit, decodedOffset: start.decodedOffset, window: try index.window(current, in: opened.file))
+        var held = HeldRangeBytes()
+        var position = start.decodedOffset, span: UInt32 = 0, written: Int64 = 0
+        let end = range.end ?? .max
+        let sink = sink
+        defer { summary.bytesWritten += written }
+        let ended = try walk.run { event in
+            switch event {
+            case .bytes(let bytes):
+                span = CRC32.update(span, bytes)
+                let chunkEnd = position + Int64(bytes.count)
+                let from = max(range.start, position), to = min(end, chunkEnd)
+                if from < to { held.append(UnsafeRawBufferPointer(rebasing: bytes[Int(from - position)..<Int(to - position)]), at: from) }
+                position = chunkEnd
+            case .boundary(let bit, let decodedOffset, let window, _):
+                guard current + 1 < checkpoints.count else { break }
+                let next = checkpoints[current + 1]
+                if decodedOffset < next.decodedOffset || decodedOffset == next.decodedOffset && bit < next.bit { break }
+                guard decodedOffset == next.decodedOffset, bit == next.bit else {
+                    throw CheckpointIndexError.mismatch("checkpoint \(current + 1) is not where a block of the file starts")
+                }
+                if next.hasWindow {
+                    let expected = try index.window(current + 1, in: opened.file)
+                    guard Self.matches(window, expected) else {
+                        throw CheckpointIndexError.mismatch("the window of checkpoint \(current + 1) is not what the file decodes to")
+                    }
+                }
+                if let verification = index.verification, verification.spanChecksums[current] != span {
+                    throw CheckpointIndexError.mismatch("the bytes after checkpoint \(current) are not what they were")
+                }
+                written += try held.release(upTo: .max, to: sink)
+                current += 1
+                span = 0
+                return decodedOffset < end
+            }
+            return true
+        }
+        if ended {
+            guard position == index.decodedSize else {
+                throw CheckpointIndexError.mismatch("the data ends at \(position) bytes, the index says \(index.decodedSize)")
+            }
+            if current == checkpoints.count - 1, let verification = index.verification, verification.spanChecksums[current] != span {
+                throw CheckpointIndexError.mismatch("the bytes after checkpoint \(current) are not what they were")
+            }
+            written += try held.release(upTo: .max, to: sink)
+        }
+    }
+
+    /// Whether a decoded window matches an index's: aligned at their ends, every byte the index
+    /// kept equal (a zero may be one an index dropped as unused) and, before the start of the
+    /// data, only zeros.
+    private static func matches(_ decoded: UnsafeRawBufferPointer, _ stored: [UInt8]) -> Bool {
+        let count = min(decoded.count, stored.count)
+        let storedTail = stored.count - count, decodedTail = decoded.count - count
+        for offset in 0..<count where stored[storedTail + offset] != 0 && stored[storedTail + offset] != decoded[decodedTail + offset] {
+            return false
+        }
+        return stored[..<storedTail].allSatisfy { $0 == 0 }
+    }
+}

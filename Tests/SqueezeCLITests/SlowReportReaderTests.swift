@@ -1,0 +1,46 @@
+import Foundation
+import Glibc
+import SqueezeTestSupport
+import Testing
+
+/// `squeeze compress DIR -v` with standard output a pipe whose reader pauses: the work goes on
+/// while the lines wait, and every line arrives once the reader reads. The pipe is full before the
+/// run starts, so the first line already waits; the test then waits until squeeze is idle (every
+/// thread asleep, none woken since the last look: `KernelState.waitUntilIdle`), a thread blocked
+/// writing to the pipe, and looks at what is on disk: every output committed. (Were the lines written under the collector's lock, every
+/// worker would wait behind the first line, and the run would go idle with most files undone.)
+@Suite struct SlowReportReaderTests {
+    static let fileCount = 3_000
+
+    @Test(arguments: ["sequential", "group", "apply", "operation"])
+    func workGoesOnWhileTheReportsReaderPauses(mode: String) throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 31)
+        for index in 0..<Self.fileCount { try TreeBuilder.write(data.text(200), to: scratch("t/f\(index)")) }
+        let pipe = HeldPipe()
+        pipe.fill()
+        let run = try WatchedProcess(
+            Squeeze.binary, ["compress", "-v", "-j", "4", "--mode", mode, "--progress", "never", scratch("t")],
+            standardOutput: pipe.writeEnd)
+        pipe.closeWriteEnd()
+        let idle = KernelState.waitUntilIdle(run.pid)
+        try #require(idle?.contains { $0.contains("pipe_write") } == true, "squeeze never went idle waiting on the pipe: \(idle ?? []) \(run.standardError)")
+        let outputs = TreeBuilder.files(under: scratch("t")).filter { $0.hasSuffix(".gz") }
+        #expect(outputs.count == Self.fileCount, "outputs committed while the reader paused (\(mode))")
+        #expect(run.process.isRunning, "the run ended before its lines were read")
+
+        // The reader reads: every line arrives, after the bytes that filled the pipe.
+        var received: [UInt8] = []
+        var chunk = [UInt8](repeating: 0, count: 1 << 16)
+        while true {
+            let count = chunk.withUnsafeMutableBytes { read(pipe.readEnd, $0.baseAddress, $0.count) }
+            if count <= 0 { break }
+            received += chunk[..<count]
+        }
+        #expect(run.waitForExit() == 0, "\(run.standardError)")
+        let text = String(decoding: received.drop { $0 == UInt8(ascii: ".") }, as: UTF8.self)
+        let lines = text.split(separator: "\n").filter { $0.contains(".gz  ") }
+        #expect(lines.count == Self.fileCount, "\(text.suffix(500))")
+        #expect(Set(lines.map { $0.split(separator: " ")[0] }).count == Self.fileCount, "a line twice")
+    }
+}
