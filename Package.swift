@@ -32,11 +32,13 @@ let package = Package(
         .target(name: "CArchive", cSettings: [.unsafeFlags(["-gdwarf-4"]), .define("_FORTIFY_SOURCE", to: "2", .when(configuration: .release))]),
         // Intel ISA-L's igzip: the streaming inflater for other tools' gzip, and `--codec isal`.
         .systemLibrary(name: "CIsal", pkgConfig: "libisal", providers: [.apt(["libisal-dev"])]),
+        // libzstd (Debian's 1.5.4): zstd frames for `--format zstd`, and reading any .zst.
+        .systemLibrary(name: "CZstd", pkgConfig: "libzstd", providers: [.apt(["libzstd-dev"])]),
         // Linux system calls Swift's Glibc module leaves out (no library to link).
         .systemLibrary(name: "CSystem"),
 
         // Every piece of logic; never imports ArgumentParser.
-        .target(name: "SqueezeKit", dependencies: ["CZlib", "CDeflate", "CIsal", "CArchive", "CSystem"], swiftSettings: startUp),
+        .target(name: "SqueezeKit", dependencies: ["CZlib", "CDeflate", "CIsal", "CArchive", "CSystem", "CZstd"], swiftSettings: startUp),
         // `squeeze bench`: runs compress as child processes and reports, and the collectors only its ablation uses.
         .target(name: "SqueezeBench", dependencies: ["SqueezeKit"], swiftSettings: startUp),
 

@@ -88,6 +88,35 @@ import Testing
         #expect(checks.status == 0, "\(checks.standardError)")
     }
 
+    /// The zstd block, as pasted: the tree compressed to `.zst` in place and back (checked by zstd
+    /// in between), the archive extracted by GNU tar through zstd and by squeeze, the dump read
+    /// back by zstd.
+    @Test func theZstdBlock() throws {
+        let block = try ReadmeSnippets.block(containing: "squeeze compress --format zstd --rm logs/")
+        let scratch = try Self.scratchWithSqueeze()
+        var data = TestData(seed: 31)
+        for index in 0..<5 { try TreeBuilder.write(data.text(index * 700_000 + 10), to: scratch("logs/d\(index % 2)/l\(index).log")) }
+        for index in 0..<4 { try TreeBuilder.write(data.text(index * 30_000), to: scratch("src/f\(index).c")) }
+        try TreeBuilder.write(data.text(1_500_000), to: scratch("dump-source.sql"))
+        let stubs = """
+            mysqldump() { cat dump-source.sql; }
+            cp -a logs logs.original
+            mkdir restore
+
+            """
+        // Between the first two lines, every .zst is read by zstd itself, and no source is left.
+        let (first, rest) = try #require(block.firstRange(of: "\n").map { (String(block[..<$0.upperBound]), String(block[$0.upperBound...])) })
+        let between = "test -z \"$(find logs -name '*.log')\"; for f in logs/*/*.zst; do zstd -t -q \"$f\"; done\n"
+        let result = try Self.bash(stubs + first + between + rest, in: scratch)
+        #expect(result.status == 0, "\(result.standardError)")
+        let checks = try Self.bash("""
+            diff -r logs.original logs
+            mkdir by-tar && tar -I zstd -xf src.tar.zst -C by-tar && diff -r src by-tar/src && diff -r src restore/src
+            zstd -dc db.sql.zst | cmp - dump-source.sql
+            """, in: scratch)
+        #expect(checks.status == 0, "\(checks.standardError)")
+    }
+
     /// The nightly cron line, run as cron runs it: the command after the five time fields, with
     /// cron's `\\%` turned into `%`.
     @Test func theCronLine() throws {
@@ -124,6 +153,7 @@ import Testing
         ("JOB_COMPLETION_INDEX", "theKubernetesPodLine (and ManyMachinesRecipeTests.theKubernetesIndexedJob)"),
         ("parallel -j 2 squeeze compress --plan plan", "ManyMachinesRecipeTests.theGNUParallelLine"),
         ("Sources/SqueezeKit/", "theDevelopmentMap"),
+        ("squeeze compress --format zstd --rm logs/", "theZstdBlock"),
         ("squeeze index plain.gz", "RandomAccessReadmeTests.theRandomAccessBlock"),
     ]
 

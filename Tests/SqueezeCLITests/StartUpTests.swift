@@ -63,8 +63,8 @@ import Testing
         let result = try Squeeze.run(arguments)
         #expect(result.status == 0, "\(result.standardError)")
         let lines = String(decoding: result.standardOutput, as: UTF8.self).split(separator: "\n")
-        #expect(lines.count == 5, "\(lines)")
-        for (line, library) in zip(lines, ["squeeze ", "zlib ", "libdeflate ", "isa-l ", "libarchive "]) {
+        #expect(lines.count == 6, "\(lines)")
+        for (line, library) in zip(lines, ["squeeze ", "zlib ", "libdeflate ", "isa-l ", "zstd ", "libarchive "]) {
             #expect(line.hasPrefix(library) && line.dropFirst(library.count).first?.isNumber == true, "\(line)")
         }
     }

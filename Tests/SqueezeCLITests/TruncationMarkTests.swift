@@ -103,4 +103,21 @@ import Testing
         let verdicts = try Self.readersAccept(scratch("out.tar.gz"))
         #expect(verdicts.values.allSatisfy { !$0 }, "\(verdicts)")
     }
+
+    /// `compress -c --format zstd` interrupted: zstd, pzstd and squeeze test all fail on what
+    /// arrived (it ends with a cut frame header), and what zstd decodes of it is the input's start.
+    @Test func anInterruptedZstdStreamFailsEveryZstdReader() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 99)
+        let input = data.randomBytes((5 << 20) + 1)
+        let (status, path) = try Self.compress(["compress", "-c", "--format", "zstd"], input, interrupting: true, in: scratch)
+        #expect(status == 130)
+        for tool in [["zstd", "-t", "-q"], ["pzstd", "-t", "-q"], [Squeeze.binary, "test", "-q"]] {
+            #expect(try CommandRunner.run(tool[0], Array(tool.dropFirst()) + [path]).status != 0, "\(tool[0]) accepted a cut stream")
+        }
+        let decoded = try CommandRunner.run("zstd", ["-dc", path])
+        #expect(decoded.status != 0)
+        #expect(Array(decoded.standardOutput) == Array(input.prefix(decoded.standardOutput.count)))
+        #expect(decoded.standardOutput.count >= 3 << 20)
+    }
 }

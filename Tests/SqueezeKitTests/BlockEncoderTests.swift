@@ -31,7 +31,8 @@ import Testing
             output += block.bytes
             checksum = index == 0 ? block.checksum : encoder.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
         }
-        return output + encoder.epilogue(checksum: checksum, length: Int64(input.count), written: Int64(output.count), origin: origin)
+        return output + encoder.epilogue(checksum: checksum, length: Int64(input.count), written: Int64(output.count), origin: origin,
+            blocks: blocks.map { EncodedBlockLengths(compressed: $0.bytes.count, decompressed: $0.inputLength) })
     }
 
     static func gunzip(_ bytes: [UInt8]) throws -> [UInt8] {
@@ -40,16 +41,25 @@ import Testing
         return Array(result.standardOutput)
     }
 
+    /// The real zstd's reading of a zstd file.
+    static func unzstd(_ bytes: [UInt8]) throws -> [UInt8] {
+        let result = try CommandRunner.run("zstd", ["-dc"], input: Data(bytes))
+        #expect(result.status == 0, "zstd -dc: \(result.standardError)")
+        return Array(result.standardOutput)
+    }
+
     @Test(arguments: Codec.allCases)
     func randomSizesAndBlockSizesRoundTrip(codec: Codec) throws {
-        var data = TestData(seed: [.zlib: 21, .libdeflate: 22, .isal: 23][codec]!)
+        var data = TestData(seed: [.zlib: 21, .libdeflate: 22, .isal: 23, .zstd: 24][codec]!)
         for _ in 0..<12 {
             let size = data.int(in: 0...300_000)
             let blockSize = data.int(in: 1_000...70_000)
             let input = data.int(in: 0...1) == 0 ? data.text(size) : data.randomBytes(size)
             let level = data.int(in: codec.levels)
-            let encoded = try Self.encodeFile(input, blockSize: blockSize, encoder: codec.makeEncoder(level: level))
-            #expect(try Self.gunzip(encoded) == input, "size \(size) block \(blockSize) level \(level)")
+            let format: OutputFormat = codec == .zstd ? .zstd : .gzip
+            let encoded = try Self.encodeFile(input, blockSize: blockSize, encoder: codec.makeEncoder(level: level, format: format))
+            let decoded = codec == .zstd ? try Self.unzstd(encoded) : try Self.gunzip(encoded)
+            #expect(decoded == input, "size \(size) block \(blockSize) level \(level)")
         }
     }
 

@@ -8,7 +8,7 @@ extension OutputFormat: ExpressibleByArgument {}
 /// `--format`, `--single-member`, `--rsyncable`, `--codec`, `--level`, `--block-size`: what the
 /// output bytes depend on.
 struct CompressionArguments: ParsableArguments {
-    @Option(help: "gzip; zlib (FILE.zz, as pigz -z writes) or zip (FILE.zip, one entry, as pigz -K writes), each one stream, compressed by zlib in parallel blocks.")
+    @Option(help: "gzip; zstd (FILE.zst: each block a zstd frame, a large file ending with the seekable format's seek table; levels 1-19, default 3); zlib (FILE.zz, as pigz -z writes) or zip (FILE.zip, one entry, as pigz -K writes), each one stream, compressed by zlib in parallel blocks.")
     var format: OutputFormat = .gzip
 
     @Flag(help: "Write one gzip member with no extra field, as gzip and pigz do, its blocks still compressed in parallel (zlib, each block primed with the 32 KiB before it, as pigz): every reader reads all of it, and it decodes on one core. The same as --codec zlib.")
@@ -21,7 +21,7 @@ struct CompressionArguments: ParsableArguments {
     var codec: Codec?
 
     // `-l` is not the level: in gzip, pigz and zstd it lists, as `squeeze gzip -l` does.
-    @Option(help: "Compression level: 1-12 for libdeflate, 0-9 for zlib (0: stored), 0-3 for isal (default: 6; 1 for isal); -1 ... -9, --fast (1) and --best (9) too.")
+    @Option(help: "Compression level: 1-12 for libdeflate, 0-9 for zlib (0: stored), 0-3 for isal, 1-19 for zstd (default: 6; 1 for isal; 3 for zstd); -1 ... -9, --fast (1) and --best (9) too.")
     var level: Int?
 
     @Flag(help: .hidden)
@@ -30,20 +30,30 @@ struct CompressionArguments: ParsableArguments {
     // Parsed and range-checked once, here; a bad value is a usage error that says why. (A throwing
     // transform, not `ExpressibleByArgument`, whose failable init could not say why.)
     @Option(
-        help: ArgumentHelp("Files larger than twice this are split into blocks of this size, compressed in parallel and never held in memory whole (16KiB to 512MiB; suffixes KiB, MiB, GiB; default: 1MiB).", valueName: "size"),
+        help: ArgumentHelp("Files larger than twice this are split into blocks of this size, compressed in parallel and never held in memory whole (16KiB to 512MiB; suffixes KiB, MiB, GiB; default: 1MiB, 2MiB for zstd).", valueName: "size"),
         transform: { try BlockSize(parsing: $0) })
-    var blockSize: BlockSize = .standard
+    var blockSize: BlockSize?
+
+    /// `--block-size`, or the format's default.
+    var effectiveBlockSize: Int { blockSize?.bytes ?? (format == .zstd ? BlockLayout.zstdBlockSize : BlockSize.standard.bytes) }
 
     /// `-1` ... `-9`, `--fast`, `--best` win over `--level`; with neither, the codec's own default.
     var effectiveLevel: Int { levelShortcut?.level ?? level ?? effectiveCodec.defaultLevel }
 
     /// One stream (zlib, zip, or `--single-member`) is written by zlib; indexed members by libdeflate
     /// unless `--codec` says.
-    private var writesOneStream: Bool { singleMember || format != .gzip }
+    private var writesOneStream: Bool { singleMember || format == .zlib || format == .zip }
 
-    var effectiveCodec: Codec { codec ?? (writesOneStream ? .zlib : .libdeflate) }
+    var effectiveCodec: Codec { codec ?? (format == .zstd ? .zstd : writesOneStream ? .zlib : .libdeflate) }
 
     func validate() throws {
+        if format == .zstd {
+            if let codec, codec != .zstd { throw ValidationError("--format zstd is written by libzstd: --codec \(codec.rawValue) cannot be used with it") }
+            if singleMember { throw ValidationError("--single-member is one gzip member: it cannot be used with --format zstd") }
+            if rsyncable { throw ValidationError("--rsyncable cuts indexed gzip members: it cannot be used with --format zstd") }
+        } else if codec == .zstd {
+            throw ValidationError("--codec zstd writes zstd: use --format zstd")
+        }
         if writesOneStream, let codec, codec != .zlib {
             let what = singleMember ? "--single-member" : "--format \(format.rawValue)"
             throw ValidationError("\(what) is one DEFLATE stream, which only zlib writes: --codec \(codec.rawValue) cannot be used with it")
@@ -55,7 +65,7 @@ struct CompressionArguments: ParsableArguments {
     }
 
     var settings: CompressionSettings {
-        CompressionSettings(codec: effectiveCodec, level: effectiveLevel, blockSize: blockSize.bytes, format: format, rsyncable: rsyncable)
+        CompressionSettings(codec: effectiveCodec, level: effectiveLevel, blockSize: effectiveBlockSize, format: format, rsyncable: rsyncable)
     }
 }
 

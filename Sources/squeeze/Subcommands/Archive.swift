@@ -4,7 +4,7 @@ import SqueezeKit
 struct Archive: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "archive",
-        abstract: "Store directories and files in one .tar.gz, compressed on every core.",
+        abstract: "Store directories and files in one .tar.gz (or .tar.zst), compressed on every core.",
         discussion: """
             libarchive writes the tar stream (pax: long and non-ASCII names, symbolic links, hard \
             links, empty directories, modes, modification times, owners) and squeeze compresses \
@@ -17,7 +17,9 @@ struct Archive: ParsableCommand {
 
             The tar stream is cut into --block-size blocks, compressed in parallel: with \
             libdeflate each is a gzip member indexed for parallel decompression, with zlib the \
-            archive is one gzip member, as pigz writes. The bytes depend on the tree, --codec, \
+            archive is one gzip member, as pigz writes. An OUT named .tar.zst or .tzst (or \
+            --format zstd) is zstd: a frame per block, and the seekable format's seek table at \
+            the end. The bytes depend on the tree, --codec, \
             --level and --block-size only, never on --mode or --jobs.
 
             The archive is written to a temporary beside OUT and renamed into place when \
@@ -51,15 +53,25 @@ struct Archive: ParsableCommand {
     func validate() throws {
         try fileList.requireInput(paths)
         if output == "-" && reporting.json == "-" { throw ValidationError("standard output carries the archive; give --json a file") }
-        if compression.format != .gzip { throw ValidationError("an archive is a .tar.gz: --format \(compression.format.rawValue) cannot be used") }
+        let format = archiveCompression.format
+        if format != .gzip && format != .zstd { throw ValidationError("an archive is a .tar.gz or .tar.zst: --format \(format.rawValue) cannot be used") }
+        try archiveCompression.validate()
         if compression.rsyncable { throw ValidationError("--rsyncable is for compress: archive cuts its tar stream every --block-size") }
+    }
+
+    /// The compression options, with zstd's format where the archive's name asks for it
+    /// (`.tar.zst`, `.tzst`), as tar's `-a` chooses by the name.
+    private var archiveCompression: CompressionArguments {
+        var chosen = compression
+        if output.hasSuffix(".tar.zst") || output.hasSuffix(".tzst") { chosen.format = .zstd }
+        return chosen
     }
 
     func run() throws {
         if output == "-" { try StreamInputs.refuseTerminalOutput(force: force, program: "squeeze archive") }
         let request = ArchiveRequest(
             roots: try fileList.roots(paths), destination: CommandLinePath.pathName(output, option: "-o", "--output"), filter: selection.filter,
-            followSymlinks: selection.followSymlinks, settings: compression.settings, scheduling: scheduling.options,
+            followSymlinks: selection.followSymlinks, settings: archiveCompression.settings, scheduling: scheduling.options,
             force: force)
         let session = try RunSession(reporting: reporting, isFilter: output == "-")
         try session.perform {

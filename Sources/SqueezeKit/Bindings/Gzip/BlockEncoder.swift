@@ -16,15 +16,26 @@ protocol BlockEncoder: Sendable {
         block: Int, of blockCount: Int, origin: GzipOrigin
     ) throws -> EncodedBlock
 
-    /// Written after the last block, given the checksum and length of the whole input and the
-    /// bytes written before it (the prologue's and the blocks').
-    func epilogue(checksum: UInt32, length: Int64, written: Int64, origin: GzipOrigin) -> [UInt8]
+    /// Whether `epilogue` is given each block's lengths (zstd's seek table); otherwise it gets none.
+    var needsBlockLengths: Bool { get }
+
+    /// Written after the last block, given the checksum and length of the whole input, the bytes
+    /// written before it (the prologue's and the blocks'), and each block's lengths if it asked.
+    func epilogue(checksum: UInt32, length: Int64, written: Int64, origin: GzipOrigin, blocks: [EncodedBlockLengths]) -> [UInt8]
+
+    /// What ends a stream cut short on an output that keeps what was written (standard output, a
+    /// FIFO), so that no reader takes the blocks before it for the whole.
+    var truncationMark: [UInt8] { get }
 
     /// The checksum of the blocks A then B (each block's is `EncodedBlock.checksum`).
     func combine(_ first: UInt32, _ second: UInt32, secondLength: Int64) -> UInt32
 }
 
 extension BlockEncoder {
+    var needsBlockLengths: Bool { false }
+
+    var truncationMark: [UInt8] { GzipHeader.truncationMark }
+
     func combine(_ first: UInt32, _ second: UInt32, secondLength: Int64) -> UInt32 {
         CRC32.combine(first, second, secondLength: secondLength)
     }
@@ -39,7 +50,8 @@ extension Codec {
         level: Int, format: OutputFormat = .gzip, strategy: DeflateStrategy = .standard, comment: [UInt8]? = nil,
         oneBlockLevel: Int? = nil
     ) -> any BlockEncoder {
-        precondition(format == .gzip || self == .zlib, "\(format) is written by zlib only")
+        precondition((format == .zstd) == (self == .zstd), "\(format) is not written by \(self)")
+        precondition(format == .gzip || format == .zstd || self == .zlib, "\(format) is written by zlib only")
         precondition(strategy == .standard || self == .zlib, "only zlib has strategies")
         return switch self {
         case .libdeflate:
@@ -56,6 +68,8 @@ extension Codec {
         case .zlib:
             SingleStreamEncoder(
                 level: level, strategy: strategy, container: format.container(comment: comment), oneBlockLevel: oneBlockLevel)
+        case .zstd:
+            ZstdFrameEncoder(level: level)
         }
     }
 }
@@ -67,6 +81,12 @@ struct EncodedBlock: Sendable {
     /// CRC-32 (gzip, zip), or Adler-32 (zlib).
     var checksum: UInt32
     var inputLength: Int
+}
+
+/// A written block's lengths, for an encoder whose epilogue lists them (`needsBlockLengths`).
+struct EncodedBlockLengths: Sendable {
+    var compressed: Int
+    var decompressed: Int
 }
 
 /// What a gzip header says about the original file. No name is no FNAME field at all (standard
@@ -143,7 +163,7 @@ struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: BlockEncoder {
 
     func prologue(for origin: GzipOrigin) -> [UInt8] { [] }
 
-    func epilogue(checksum: UInt32, length: Int64, written: Int64, origin: GzipOrigin) -> [UInt8] { [] }
+    func epilogue(checksum: UInt32, length: Int64, written: Int64, origin: GzipOrigin, blocks: [EncodedBlockLengths]) -> [UInt8] { [] }
 
     func encode(
         _ input: UnsafeRawBufferPointer, context: UnsafeRawBufferPointer,
@@ -251,7 +271,7 @@ struct SingleStreamEncoder: BlockEncoder {
         container.combine(first, second, secondLength: secondLength)
     }
 
-    func epilogue(checksum: UInt32, length: Int64, written: Int64, origin: GzipOrigin) -> [UInt8] {
+    func epilogue(checksum: UInt32, length: Int64, written: Int64, origin: GzipOrigin, blocks: [EncodedBlockLengths]) -> [UInt8] {
         let deflateLength = written - Int64(prologue(for: origin).count)
         return container.epilogue(checksum: checksum, length: length, deflateLength: deflateLength, origin: origin, level: level)
     }

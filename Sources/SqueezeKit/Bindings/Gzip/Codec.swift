@@ -1,7 +1,8 @@
 import CDeflate
 import CZlib
 
-/// The DEFLATE implementation that produces gzip output.
+/// The library that produces the output: a DEFLATE implementation for gzip (and zlib, zip), or
+/// libzstd for zstd.
 public enum Codec: String, CaseIterable, Sendable, Codable {
     /// libdeflate: fast whole-buffer compression; large files become indexed members.
     case libdeflate
@@ -9,21 +10,26 @@ public enum Codec: String, CaseIterable, Sendable, Codable {
     case zlib
     /// Intel ISA-L (igzip): the fastest and largest; large files become indexed members.
     case isal
+    /// libzstd: zstd frames, the one codec of `--format zstd`.
+    case zstd
 
     public var levels: ClosedRange<Int> {
         switch self {
         case .libdeflate: 1...12
         case .zlib: 0...9
         case .isal: 0...3
+        // zstd's own range without --ultra.
+        case .zstd: 1...19
         }
     }
 
     /// The level used when none is given: 6 as gzip's default for libdeflate and zlib; 1 for
-    /// ISA-L, as igzip's.
+    /// ISA-L, as igzip's; 3 for zstd, as zstd's.
     public var defaultLevel: Int {
         switch self {
         case .libdeflate, .zlib: Self.defaultLevel
         case .isal: 1
+        case .zstd: 3
         }
     }
 

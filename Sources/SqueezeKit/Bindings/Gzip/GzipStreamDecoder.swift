@@ -123,7 +123,8 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 let memberFormat = openMember != nil ? .gzip : try nextMemberFormat(atFileStart: members == 0 && memberStart == 0)
                 if members == 0 { format = memberFormat ?? .gzip }
                 switch memberFormat {
-                case .gzip, nil:
+                // `MemberFormat.of` never finds zstd: its files are streamed by `ZstdDecompressor`.
+                case .gzip, .zstd, nil:
                     break
                 case .pack:
                     try decodePackMember()

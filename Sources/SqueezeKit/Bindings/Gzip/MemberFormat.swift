@@ -11,6 +11,9 @@ public enum MemberFormat: String, Sendable, Equatable {
     case compress
     /// A zip file's first entry, deflated or stored (`ZipLocalHeader`).
     case zip
+    /// zstd frames: never a gzip member, but what a file that starts with zstd's magic holds
+    /// (`ZstdDecompressor`), which squeeze's commands read whatever the name.
+    case zstd
 
     /// The format `bytes` (a member's first bytes, at least 4 where the file has them) begin, if
     /// any; a zip is taken only at the start of a file.

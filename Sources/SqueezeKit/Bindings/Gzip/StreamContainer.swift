@@ -9,6 +9,8 @@ public enum OutputFormat: String, CaseIterable, Sendable, Codable {
     case zlib
     /// A zip file holding one deflated entry, named after the source.
     case zip
+    /// zstd frames (libzstd), a large file's ending in the seekable format's seek table.
+    case zstd
 
     /// What an output's name ends with: pigz's suffixes.
     public var suffix: String {
@@ -16,6 +18,7 @@ public enum OutputFormat: String, CaseIterable, Sendable, Codable {
         case .gzip: ".gz"
         case .zlib: ".zz"
         case .zip: ".zip"
+        case .zstd: ".zst"
         }
     }
 }
@@ -28,6 +31,7 @@ extension OutputFormat {
         case .gzip: GzipContainer(comment: comment)
         case .zlib: ZlibContainer()
         case .zip: ZipContainer(comment: comment)
+        case .zstd: preconditionFailure("zstd is no DEFLATE stream: its frames are ZstdFrameEncoder's")
         }
     }
 

@@ -145,17 +145,25 @@ public final class DecompressionRun: BatchRun, Sendable {
     /// opens it again and reports why it cannot; standard input is read through the reader taken
     /// for its `-`, never opened by a name, and a FIFO is opened here, once its writer comes.
     private func items(of planned: PlannedTask, decoding: DecodingContext) -> [WorkItem] {
-        let (input, file, size) = (planned.input, planned.file, planned.size)
+        let (input, size, destination) = (planned.input, planned.size, planned.destination)
         let needsReader = input.isStream || request.passesPlainInputThrough
         let reader = needsReader ? try? input.open(until: cancellation) : nil
         if request.passesPlainInputThrough, let reader, (try? PlainPassthrough.isPlain(reader)) == true {
-            let task = PlainCopyTask(reader: reader, destination: planned.destination, context: decoding)
+            let task = PlainCopyTask(reader: reader, destination: destination, context: decoding)
             return [WorkItem(task: task, block: 0, taskSize: size, weight: task.weight)]
         }
+        // A file large enough to decode in parallel is opened to plan it (and closed again until
+        // its turn: a tree of large files must not hold a descriptor each); a zstd file whose
+        // frames can be found decodes them in parallel.
+        let file = input.file
+        let opened = reader ?? (size >= DecodingPlan.parallelThreshold ? try? ReadableFile(file.path) : nil)
+        if let opened, let index = ZstdDecodingTask.index(of: opened, size: size) {
+            let task = ZstdDecodingTask(path: file.path, index: index, reader: reader, destination: destination, context: decoding)
+            return (0..<task.blockCount).map { WorkItem(task: task, block: $0, taskSize: size, weight: task.weight(ofBlock: $0)) }
+        }
         // A stream is planned as one (its members read ahead as they come: `PipedGzipReader`).
-        let plan = reader.map { $0.isSequential ? .stream : DecodingPlan.make(for: $0, size: size) }
-            ?? DecodingPlan.make(forPath: file.path, size: size)
-        let task = GzipDecodingTask(path: file.path, plan: plan, reader: reader, destination: planned.destination, context: decoding)
+        let plan = opened.map { $0.isSequential ? .stream : DecodingPlan.make(for: $0, size: size) } ?? .stream
+        let task = GzipDecodingTask(path: file.path, plan: plan, reader: reader, destination: destination, context: decoding)
         return (0..<task.blockCount).map { block in
             WorkItem(task: task, block: block, taskSize: size, weight: task.weight(ofBlock: block))
         }

@@ -95,10 +95,11 @@ struct ArchiveFileLister: FileLister {
             if let entryHandler { entryHandler(file.path, entry) } else { entries.append(entry) }
         }
         _ = try stream.finishReading()
-        // squeeze undid the gzip itself, so libarchive saw none: name it.
-        let filters = (stream is GzipArchiveStream ? ["gzip"] : []) + description.filters
+        // squeeze undid the gzip or zstd itself, so libarchive saw none: name it.
+        let decodedBySqueeze = (stream as? GzipArchiveStream)?.summary
+        let filters = (decodedBySqueeze.map { [$0.format == .zstd ? "zstd" : "gzip"] } ?? []) + description.filters
         let archive = ArchiveListing(format: description.format, filters: filters, entries: entries)
-        guard let gzip = (stream as? GzipArchiveStream)?.summary else {
+        guard let gzip = decodedBySqueeze else {
             let compressedBytes = file.size(status: status, read: stream.bytesConsumed)
             var listing = FileListing(
                 format: filters.first ?? "none", compressedBytes: compressedBytes,
@@ -108,7 +109,7 @@ struct ArchiveFileLister: FileLister {
             return listing
         }
         var listing = FileListing(
-            format: "gzip", compressedBytes: file.size(status: status, read: gzip.compressedBytes),
+            format: filters[0], compressedBytes: file.size(status: status, read: gzip.compressedBytes),
             uncompressedBytes: gzip.uncompressedBytes, members: gzip.members,
             originalName: gzip.firstHeader?.name.map { String(decoding: $0, as: UTF8.self) },
             modificationTime: gzip.firstHeader.flatMap { $0.modificationTime == 0 ? nil : $0.modificationTime },

@@ -42,8 +42,10 @@ public final class ListingRun: BatchRun, Sendable {
         let scheduling = request.scheduling
         let window = makeWindow(jobs: scheduling.jobs)
         // Listers that recognize a format go first; the gzip lister takes the rest.
+        let pools = DecoderPools()
         let listers: [any FileLister] = [
-            ArchiveFileLister(scheduling: scheduling, entryHandler: request.entryHandler), GzipFileLister(pools: DecoderPools())]
+            ArchiveFileLister(scheduling: scheduling, entryHandler: request.entryHandler), ZstdFileLister(pools: pools),
+            GzipFileLister(pools: pools)]
         let tasks = found.map {
             ListingTask(input: $0, listers: listers, collector: collector, window: window, cancellation: cancellation)
         }

@@ -12,8 +12,8 @@ public enum DecodedStreamOpeners {
     /// Decompression by libarchive's filters on a thread of its own (see `ReadAheadDecodingStream`).
     public static let readAhead: DecodedStreamOpener = { path in try ReadAheadDecodingStream(path) }
 
-    /// By the file's magic number: gzip decoded by squeeze (`GzipArchiveStream`: in parallel for
-    /// squeeze's own), other compression (xz, bzip2, zstd, lzip, lz4, compress) by libarchive's
+    /// By the file's magic number: gzip and zstd decoded by squeeze (`GzipArchiveStream`: in
+    /// parallel for squeeze's own), other compression (xz, bzip2, lzip, lz4, compress) by libarchive's
     /// filters read ahead on a thread of their own, and anything else (a plain tar, zip, 7z) as
     /// the raw, seekable file. A wrong guess costs speed, never correctness: libarchive detects
     /// the real format either way.
@@ -25,7 +25,7 @@ public enum DecodedStreamOpeners {
     /// through the first bytes a stream keeps, after its magic is looked at).
     static func open(_ file: ReadableFile, scheduling: SchedulingOptions) throws -> any DecodedStream {
         let head = try file.read(count: 6, at: 0)
-        if head.starts(with: GzipHeader.magic) { return GzipArchiveStream(file: file, scheduling: scheduling) }
+        if head.starts(with: GzipHeader.magic) || Zstd.startsFile(head) { return GzipArchiveStream(file: file, scheduling: scheduling) }
         return isCompressed(head) ? ReadAheadDecodingStream(file: file) : try RawFileStream(file: file)
     }
 
@@ -43,8 +43,9 @@ public enum DecodedStreamOpeners {
     }
 }
 
-/// A gzip-compressed archive as squeeze decodes it, for libarchive to parse as an uncompressed
-/// one: squeeze's own `.tar.gz` member by member in parallel, any other gzip as a stream (both
+/// A gzip- or zstd-compressed archive as squeeze decodes it, for libarchive to parse as an
+/// uncompressed one: squeeze's own `.tar.gz` member by member in parallel (and a `.tar.zst` whose
+/// frames can be found, frame by frame), any other as a stream (all
 /// through `GzipDecodedStream`, in the background, a bounded amount ahead of the parser). Unlike
 /// libarchive's gzip filter, every member's CRC-32 and length are checked, up to the end of the
 /// file, once `finishReading()` has run; `hasVerified(through:)` says how far they have been so

@@ -73,12 +73,15 @@ struct DecodingContext: Sendable {
 }
 
 /// The decoders a run's workers borrow: streaming decoders (an inflater and buffers each),
-/// libdeflate decompressors for indexed members, and ISA-L inflaters for speculative stretches.
+/// libdeflate decompressors for indexed members, ISA-L inflaters for speculative stretches, and
+/// libzstd's contexts.
 /// At most one of each per worker is ever made.
 final class DecoderPools: Sendable {
     let streams = CodecPool { try GzipStreamDecoder() }
     let members = IndexedMemberDecoder()
     let stretches = SpeculativeStretchDecoder()
+    /// zstd's decompression contexts: runs of frames, and zstd streams.
+    let zstd = CodecPool { try ZstdDecompressor() }
     /// The memory indexed runs are decoded into and written from, kept from run to run: as many
     /// buffers as runs were ever in flight at once (the window's credits bound them). Fresh arrays
     /// would be faulted in again and again, as the allocator hands their pages back.

@@ -18,7 +18,8 @@
 /// written end, and the chunks after it that are still decoding stop: a false boundary (a gzip
 /// member or a flush marker stored inside the data) can cost time, never a byte.
 ///
-/// Any other file: one block that streams the whole file (`GzipStreamDecoder`). A file that
+/// Any other file: one block that streams the whole file (`GzipStreamDecoder`; a file that
+/// starts with zstd's magic, `ZstdDecompressor`, whose parallel plans are `ZstdDecodingTask`'s). A file that
 /// cannot seek (a pipe) first goes through a `PipedGzipReader`, which decodes its leading
 /// indexed members on every worker; the stream takes over where it stops.
 ///
@@ -363,6 +364,25 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             var counted = max(0, progressReported - start.offset)
             var reported: Int64 = 0
             defer { progressReported += reported }
+            if start.offset == 0, try Zstd.startsFile(file.read(count: 4, at: 0)) {
+                // A zstd file (whatever its name) that was not planned in parallel: one stream.
+                let summary = try context.pools.zstd.withInstance { decoder in
+                    try decoder.decodeStream(
+                        file, cancellation: context.cancellation,
+                        progress: { bytes in
+                            reported += bytes
+                            context.progress(bytes)
+                        },
+                        verified: context.verified,
+                        sink: { bytes in
+                            if made == nil { made = try destination.makeOutput(decodedInParallel: isDecodedInParallel) }
+                            try made!.write(bytes)
+                        })
+                }
+                return GzipDecodeSummary(
+                    zstdFrames: summary.frames, compressedBytes: summary.compressedBytes, uncompressedBytes: summary.uncompressedBytes,
+                    decodedInParallel: false)
+            }
             return try context.pools.streams.withInstance { decoder in
                 try decoder.decode(
                     file, from: start, cancellation: context.cancellation,

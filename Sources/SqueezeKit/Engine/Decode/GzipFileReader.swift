@@ -1,4 +1,4 @@
-/// Decodes one gzip file and hands its bytes, in order, to a consumer: the library's reading side
+/// Decodes one gzip (or zstd) file and hands its bytes, in order, to a consumer: the library's reading side
 /// for callers that want bytes rather than files (`squeeze extract` feeding libarchive, say).
 ///
 /// A file made of indexed members (squeeze's own, larger than `DecodingPlan.parallelThreshold`)
@@ -48,13 +48,16 @@ public struct GzipFileReader: Sendable {
             capacity: WorkWindow.capacity(forJobs: scheduling.jobs, blockSize: BlockLayout.defaultBlockSize),
             cancellation: cancellation)
         let destination = ConsumerDestination(consumer)
-        let task = GzipDecodingTask(
-            path: file.path, plan: file.isSequential ? .stream : DecodingPlan.make(for: file, size: size, threshold: parallelThreshold, blockSplit: blockSplit),
-            reader: file,
-            destination: destination,
-            context: DecodingContext(
-                window: window, pools: DecoderPools(), cancellation: cancellation, progress: progress, verified: verified,
-                scheduling: scheduling))
+        let context = DecodingContext(
+            window: window, pools: DecoderPools(), cancellation: cancellation, progress: progress, verified: verified,
+            scheduling: scheduling)
+        let task: any BlockTask & WeightedBlocks = if let index = ZstdDecodingTask.index(of: file, size: size) {
+            ZstdDecodingTask(path: file.path, index: index, reader: file, destination: destination, context: context)
+        } else {
+            GzipDecodingTask(
+                path: file.path, plan: file.isSequential ? .stream : DecodingPlan.make(for: file, size: size, threshold: parallelThreshold, blockSplit: blockSplit),
+                reader: file, destination: destination, context: context)
+        }
         let items = (0..<task.blockCount).map { block in
             WorkItem(task: task, block: block, taskSize: size, weight: task.weight(ofBlock: block))
         }
@@ -83,6 +86,14 @@ final class ConsumerDestination: DecodedFileDestination {
     /// The result, or nil if the task never finished (the run was cancelled first).
     var result: Result<GzipDecodeSummary, any Error>? { outcome.withLock { $0 } }
 }
+
+/// A decoding task whose blocks hold window credits until they are written.
+protocol WeightedBlocks {
+    func weight(ofBlock index: Int) -> Int
+}
+
+extension GzipDecodingTask: WeightedBlocks {}
+extension ZstdDecodingTask: WeightedBlocks {}
 
 /// Where a decoded file's bytes go, and what is done once the file is decoded or has failed: an
 /// atomic file committed beside the source (decompress), nothing (test), or a caller's consumer.

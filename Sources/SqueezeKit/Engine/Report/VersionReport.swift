@@ -10,6 +10,7 @@ public enum VersionReport {
         zlib \(LibraryVersions.zlib)
         libdeflate \(LibraryVersions.libdeflate) (compiled in)
         isa-l \(LibraryVersions.isal) (compiled in)
+        zstd \(LibraryVersions.zstd)
         \(LibraryVersions.libarchive)
         """
     }

@@ -1,6 +1,6 @@
 /// The names a decompressing command takes as compressed, and the name each decompresses to.
 public enum CompressedSuffixes: Sendable, Equatable {
-    /// squeeze's own: `.gz` (removed) and `.tgz` (becoming `.tar`), as written.
+    /// squeeze's own: `.gz` and `.zst` (removed), `.tgz` and `.tzst` (becoming `.tar`), as written.
     case squeeze
     /// gzip's (`get_suffix`): `-S`'s (when given), `.gz .z .taz .tgz -gz -z _z`, in any case, after
     /// at least one character that is not `/`; `.tgz` and `.taz` become `.tar`, any other is
@@ -18,6 +18,8 @@ public enum CompressedSuffixes: Sendable, Equatable {
         case .squeeze:
             if name.hasSuffix(".tgz") && name.bytes.count > 4 { return 4 }
             if name.hasSuffix(".gz") && name.bytes.count > 3 { return 3 }
+            if name.hasSuffix(".tzst") && name.bytes.count > 5 { return 5 }
+            if name.hasSuffix(".zst") && name.bytes.count > 4 { return 4 }
             return nil
         case .gzip(let extra), .pigz(let extra):
             var candidates = self == .gzip(extra: extra) ? Self.gzipSuffixes : Self.pigzSuffixes
@@ -44,7 +46,8 @@ public enum CompressedSuffixes: Sendable, Equatable {
         guard let length = suffixLength(of: path.lastComponent) else { return nil }
         let stem = PathName(bytes: path.bytes.dropLast(length))
         let suffix = Self.lowered(Array(path.bytes.suffix(length)))
-        return suffix == Array(".tgz".utf8) || suffix == Array(".taz".utf8) ? stem.appendingSuffix(".tar") : stem
+        let becomesTar = suffix == Array(".tgz".utf8) || suffix == Array(".taz".utf8) || suffix == Array(".tzst".utf8)
+        return becomesTar ? stem.appendingSuffix(".tar") : stem
     }
 
     private static func lowered(_ bytes: [UInt8]) -> [UInt8] {

@@ -4,7 +4,7 @@ import Glibc
 public enum FileSelection: Sendable {
     /// compress: everything but gzip files (their own outputs).
     case uncompressed
-    /// decompress, test, list: gzip files by suffix (squeeze's, or gzip's under its names); a file
+    /// decompress, test, list: gzip and zstd files by suffix (squeeze's, or gzip's under its names); a file
     /// named on the command line is taken whatever its name when `acceptingNamedFiles` (test and
     /// list read any file).
     case gzipFiles(acceptingNamedFiles: Bool, suffixes: CompressedSuffixes = .squeeze)
@@ -29,7 +29,7 @@ public enum FileSelection: Sendable {
             if hasGzipSuffix { return .alreadyCompressed }
             return path.hasSuffix(outputSuffix) ? .hasOutputSuffix(outputSuffix) : nil
         case .gzipFiles(let acceptingNamedFiles, let suffixes):
-            let isCompressed = suffixes == .squeeze ? hasGzipSuffix : suffixes.matches(path)
+            let isCompressed = suffixes == .squeeze ? hasGzipSuffix || path.hasSuffix(".zst") || path.hasSuffix(".tzst") : suffixes.matches(path)
             if isCompressed || (acceptingNamedFiles && isNamedOnCommandLine) { return nil }
             // Named, it was asked for (a warning, as gzip's "unknown suffix -- ignored"); found in
             // a tree, it is just not a gzip file (`gzip -dr` passes it by silently).

@@ -74,7 +74,7 @@ public enum SkipReason: Hashable, Sendable {
         case .alreadyCompressed: "already compressed (.gz or .tgz)"
         case .compressedContent(let format): "already compressed: its content is \(format) (--recompress compresses it anyway)"
         case .hasOutputSuffix(let suffix): "already has the suffix '\(suffix)' (taken as compressed)"
-        case .unknownSuffix: "unknown suffix (not .gz or .tgz)"
+        case .unknownSuffix: "unknown suffix (not .gz, .tgz, .zst or .tzst)"
         case .notGzipFile: "not a .gz or .tgz file"
         case .temporaryFile: "a squeeze temporary file"
         case .removedTemporaryFile: "removed: a temporary left by an interrupted squeeze run"

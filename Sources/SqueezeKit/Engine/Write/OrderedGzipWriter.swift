@@ -84,8 +84,8 @@ struct OrderedGzipWriter {
 
     /// Removes whatever was written (nothing, once committed); the destination is untouched.
     /// Where the bytes written cannot be taken back (`keepsWrittenBytes`: standard output, a FIFO),
-    /// a stream cut short (an interrupt, a failed read) ends with `GzipHeader.truncationMark`
-    /// instead, so that no reader takes what it got for the whole: without it, a stream of
+    /// a stream cut short (an interrupt, a failed read) ends with the encoder's `truncationMark`
+    /// (`GzipHeader.truncationMark`, or a cut zstd frame header) instead, so that no reader takes what it got for the whole: without it, a stream of
     /// several blocks cut between two would read as complete, each block being a whole member.
     /// This is the one place it is written, for every stream and file output; a stream's writer
     /// (`marksEmptyStream`) writes it even when no block came, as what went before on the same
@@ -162,6 +162,8 @@ final class GzipOutputInProgress: @unchecked Sendable {
     private let makeOutput: () throws -> any OutputFile
     private var output: (any OutputFile)?
     private var checksum: UInt32 = 0
+    /// Each written block's lengths, kept only for an encoder that lists them (zstd's seek table).
+    private var blockLengths: [EncodedBlockLengths] = []
     private(set) var bytesIn: Int64 = 0
     private(set) var bytesOut: Int64 = 0
     /// The epilogue is written: a reader sees the whole stream.
@@ -185,12 +187,13 @@ final class GzipOutputInProgress: @unchecked Sendable {
         checksum = isFirst ? block.checksum : encoder.combine(checksum, block.checksum, secondLength: Int64(block.inputLength))
         bytesIn += Int64(block.inputLength)
         bytesOut += Int64(block.bytes.count)
+        if encoder.needsBlockLengths { blockLengths.append(EncodedBlockLengths(compressed: block.bytes.count, decompressed: block.inputLength)) }
     }
 
     /// The epilogue, then the final name.
     func commit(attributes: FileStatus, replacingExisting: Bool) throws {
         guard let output else { preconditionFailure("commit before any block was written") }
-        let epilogue = encoder.epilogue(checksum: checksum, length: bytesIn, written: bytesOut, origin: origin)
+        let epilogue = encoder.epilogue(checksum: checksum, length: bytesIn, written: bytesOut, origin: origin, blocks: blockLengths)
         try output.write(epilogue)
         bytesOut += Int64(epilogue.count)
         isWhole = true
@@ -200,7 +203,7 @@ final class GzipOutputInProgress: @unchecked Sendable {
     /// See `OrderedGzipWriter.discard`: the mark where it is due, then the output dropped.
     func discard(markingEvenIfEmpty evenIfEmpty: Bool) {
         if output == nil && evenIfEmpty && !isWhole { output = try? makeOutput() }
-        if let output, output.keepsWrittenBytes, !isWhole { try? output.write(GzipHeader.truncationMark) }
+        if let output, output.keepsWrittenBytes, !isWhole { try? output.write(encoder.truncationMark) }
         output?.discard()
         output = nil
     }

@@ -1,0 +1,103 @@
+import CZstd
+
+/// A libzstd decompression context: decodes a run of whole frames into a buffer of exactly their
+/// length (`ZstdFrameIndex.Run`), or a file as one stream. libzstd checks each frame's XXH64
+/// checksum where the frame has one; a frame without (`zstd --no-check`) is checked only for its
+/// structure and, where its header states it, its length.
+///
+/// `@unchecked Sendable`: a `ZSTD_DCtx` is not thread safe; each instance is used by one thread at
+/// a time because workers only reach it through `CodecPool.withInstance`.
+final class ZstdDecompressor: @unchecked Sendable {
+    private let context: OpaquePointer
+    /// The stream's compressed input, read a buffer at a time.
+    private var input: [UInt8] = []
+    private var output: [UInt8] = []
+
+    static let inputLength = 128 << 10
+
+    init() throws {
+        guard let context = ZSTD_createDCtx() else {
+            throw CodecError(library: "libzstd", message: "cannot create a decompression context")
+        }
+        self.context = context
+    }
+
+    deinit { ZSTD_freeDCtx(context) }
+
+    /// Decodes the frames in `input` into `output`, which they must fill `exactly` (or fit in);
+    /// returns the decoded length.
+    func decode(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, exactly: Bool = true) throws -> Int {
+        ZSTD_DCtx_reset(context, ZSTD_reset_session_only)
+        let decoded = try Zstd.check(ZSTD_decompressDCtx(context, output.baseAddress, output.count, input.baseAddress, input.count), "decode")
+        guard decoded == output.count || !exactly else { throw ZstdFormatError.lengthMismatch(stated: Int64(output.count), decoded: Int64(decoded)) }
+        return decoded
+    }
+
+    /// What one stream held.
+    struct StreamSummary: Equatable, Sendable {
+        /// Frames ended, skippable ones included.
+        var frames: Int
+        var compressedBytes: Int64
+        var uncompressedBytes: Int64
+    }
+
+    /// Decodes `file` from `offset` to its end as one stream of frames, handing the bytes to
+    /// `sink` in order as they come (before the checksum of their frame is checked: the caller
+    /// keeps nothing under a final name until this returns). `verified` hears the decoded bytes
+    /// whose frames have ended, checked; `progress` the compressed bytes read.
+    func decodeStream(
+        _ file: ReadableFile, from offset: Int64 = 0, cancellation: CancellationFlag,
+        progress: (Int64) -> Void, verified: (Int64) -> Void = { _ in },
+        sink: (UnsafeRawBufferPointer) throws -> Void
+    ) throws -> StreamSummary {
+        ZSTD_DCtx_reset(context, ZSTD_reset_session_only)
+        if input.isEmpty {
+            input = [UInt8](repeating: 0, count: Self.inputLength)
+            output = [UInt8](repeating: 0, count: ZSTD_DStreamOutSize())
+        }
+        var summary = StreamSummary(frames: 0, compressedBytes: 0, uncompressedBytes: 0)
+        var position = offset
+        var frameStart = offset
+        var inFrame = false
+        while true {
+            if cancellation.isCancelled { throw CancellationError() }
+            let count = try input.withUnsafeMutableBytes { try file.read(into: $0, at: position) }
+            if count == 0 { break }
+            progress(Int64(count))
+            try input.withUnsafeBytes { inputBytes in
+                var source = ZSTD_inBuffer(src: inputBytes.baseAddress, size: count, pos: 0)
+                try output.withUnsafeMutableBytes { outputBytes in
+                    while true {
+                        if !inFrame { frameStart = position + Int64(source.pos) }
+                        var target = ZSTD_outBuffer(dst: outputBytes.baseAddress, size: outputBytes.count, pos: 0)
+                        let consumedBefore = source.pos
+                        let result = ZSTD_decompressStream(context, &target, &source)
+                        if ZSTD_isError(result) != 0 && ZSTD_getErrorCode(result) == ZSTD_error_prefix_unknown {
+                            throw ZstdFormatError.notZstd(offset: frameStart)
+                        }
+                        let remaining = try Zstd.check(result, "decode")
+                        if target.pos > 0 {
+                            try sink(UnsafeRawBufferPointer(rebasing: outputBytes[..<target.pos]))
+                            summary.uncompressedBytes += Int64(target.pos)
+                        }
+                        inFrame = remaining != 0
+                        // A frame ends in the call that returns 0 having read or given something.
+                        if !inFrame && (source.pos > consumedBefore || target.pos > 0) {
+                            summary.frames += 1
+                            verified(summary.uncompressedBytes)
+                        }
+                        // A full output buffer may leave decoded bytes inside libzstd: call again,
+                        // unless the frame just ended (a call then would start the next one, and
+                        // with no input say it is inside it).
+                        if source.pos == source.size && (target.pos < target.size || !inFrame) { break }
+                    }
+                }
+            }
+            position += Int64(count)
+        }
+        summary.compressedBytes = position - offset
+        if inFrame { throw ZstdFormatError.truncated }
+        if summary.compressedBytes == 0 && offset == 0 { throw ZstdFormatError.notZstd(offset: 0) }
+        return summary
+    }
+}

@@ -1,0 +1,155 @@
+import Foundation
+import SqueezeTestSupport
+import Testing
+
+/// `--format zstd` end to end: trees and large files compressed to `.zst` (a frame per block, a
+/// seek table after a file of several), the same bytes whatever the mode and jobs, read back by
+/// squeeze (in parallel where the frames can be found) and by the real zstd, zstdcat and pzstd.
+@Suite struct ZstdCommandTests {
+    /// A tree of a large file (several 64 KiB blocks), a small one, and an empty one.
+    static func makeTree(in scratch: TemporaryDirectory) throws -> [String: [UInt8]] {
+        var data = TestData(seed: 311)
+        let files: [String: [UInt8]] = [
+            "tree/large": data.text(500_000) + data.randomBytes(700_000) + data.text(100_000),
+            "tree/sub/small.txt": data.text(3_000),
+            "tree/empty": [],
+        ]
+        for (name, bytes) in files { try TreeBuilder.write(bytes, to: scratch(name)) }
+        return files
+    }
+
+    static func require(_ name: String) throws {
+        try #require(CommandRunner.isInstalled(name), "\(name) is not installed (scripts/bootstrap installs it)")
+    }
+
+    @Test func aTreeCompressesToZstdThatEveryReaderReads() throws {
+        let scratch = try TemporaryDirectory()
+        let files = try Self.makeTree(in: scratch)
+        let made = try Squeeze.run(["compress", "--format", "zstd", "--block-size", "64KiB", "-q", scratch("tree")])
+        #expect(made.status == 0, "\(made.standardError)")
+        for (name, original) in files {
+            let compressed = scratch(name + ".zst")
+            #expect(FileManager.default.fileExists(atPath: scratch(name)), "the source stays without --rm")
+            for (tool, arguments) in [("zstd", ["-dc"]), ("zstdcat", []), ("pzstd", ["-dc", "-p", "2"])] {
+                try Self.require(tool)
+                let read = try CommandRunner.run(tool, arguments + [compressed])
+                #expect(read.status == 0 && Array(read.standardOutput) == original, "\(tool) \(name): \(read.standardError)")
+            }
+        }
+        // The large file's frames and seek table, as zstd itself lists them.
+        let listed = try CommandRunner.run("zstd", ["-lv", scratch("tree/large.zst")])
+        #expect(listed.output.contains("# Zstandard Frames: 20") && listed.output.contains("# Skippable Frames: 1"), "\(listed.output)")
+        #expect(listed.output.contains("Check: XXH64"))
+
+        // squeeze reads them back, checking each frame; list gives the sizes from the seek table.
+        let tested = try Squeeze.run(["test", "-q", scratch("tree")])
+        #expect(tested.status == 0, "\(tested.standardError)")
+        let list = try Squeeze.run(["list", scratch("tree/large.zst")])
+        #expect(list.status == 0 && list.output.contains("1300000") && list.output.contains("20"), "\(list.output)")
+        let back = try Squeeze.run(["decompress", "-q", "-o", scratch("back"), scratch("tree")])
+        #expect(back.status == 0, "\(back.standardError)")
+        for (name, original) in files {
+            let path = scratch("back/" + name.dropFirst("tree/".count))
+            #expect(try TreeBuilder.read(path) == original, "\(name)")
+        }
+    }
+
+    @Test func theBytesAreTheSameWhateverTheModeAndJobs() throws {
+        let scratch = try TemporaryDirectory()
+        let files = try Self.makeTree(in: scratch)
+        var outputs: Set<[UInt8]> = []
+        for (mode, jobs) in [("sequential", "1"), ("group", "3"), ("apply", "2"), ("operation", "4")] {
+            let made = try Squeeze.run(["compress", "--format", "zstd", "--block-size", "64KiB", "-q", "--force", "--mode", mode, "-j", jobs, scratch("tree/large")])
+            #expect(made.status == 0, "\(made.standardError)")
+            outputs.insert(try TreeBuilder.read(scratch("tree/large.zst")))
+        }
+        #expect(outputs.count == 1)
+        // The filter writes the same bytes from standard input, and reads them back.
+        let large = try #require(files["tree/large"])
+        let filtered = try Squeeze.run(["compress", "-c", "--format", "zstd", "--block-size", "64KiB"], input: Data(large))
+        #expect(filtered.status == 0 && [Array(filtered.standardOutput)] == Array(outputs))
+        let unfiltered = try Squeeze.run(["decompress", "-c"], input: filtered.standardOutput)
+        #expect(unfiltered.status == 0 && Array(unfiltered.standardOutput) == large, "\(unfiltered.standardError)")
+    }
+
+    @Test func levelsAndTheirRange() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 312)
+        let original = data.text(200_000)
+        var sizes: [Int] = []
+        for level in ["1", "3", "19"] {
+            let made = try Squeeze.run(["compress", "-c", "--format", "zstd", "--level", level], input: Data(original))
+            #expect(made.status == 0, "\(made.standardError)")
+            let read = try CommandRunner.run("zstd", ["-dc"], input: made.standardOutput)
+            #expect(Array(read.standardOutput) == original)
+            sizes.append(made.standardOutput.count)
+        }
+        #expect(sizes[0] > sizes[1] && sizes[1] > sizes[2], "\(sizes)")
+        // The default is zstd's 3.
+        let plain = try Squeeze.run(["compress", "-c", "--format", "zstd"], input: Data(original))
+        #expect(plain.standardOutput.count == sizes[1])
+        for bad in [["--level", "20"], ["--level", "0"], ["--codec", "libdeflate"], ["--rsyncable"], ["--single-member"]] {
+            let refused = try Squeeze.run(["compress", "--format", "zstd"] + bad + [scratch("none")])
+            #expect(refused.status == 64, "\(bad): \(refused.standardError)")
+        }
+    }
+
+    @Test func zstdIsRecognisedByItsMagicWhateverTheName() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 313)
+        let original = data.text(50_000)
+        try TreeBuilder.write(original, to: scratch("plain"))
+        let zstd = Array(try CommandRunner.run("zstd", ["-q", "-c", scratch("plain")]).standardOutput)
+        try TreeBuilder.write(zstd, to: scratch("misnamed.gz"))
+        try TreeBuilder.write(zstd, to: scratch("noname"))
+        let decompressed = try Squeeze.run(["decompress", "-q", scratch("misnamed.gz")])
+        #expect(decompressed.status == 0, "\(decompressed.standardError)")
+        #expect(try TreeBuilder.read(scratch("misnamed")) == original)
+        let tested = try Squeeze.run(["test", "-q", scratch("noname")])
+        #expect(tested.status == 0, "\(tested.standardError)")
+        let listed = try Squeeze.run(["list", "--json", "-", scratch("noname")])
+        #expect(listed.output.contains("\"format\":\"zstd\"") || listed.output.contains("\"format\" : \"zstd\""), "\(listed.output)")
+        // .zst and .tzst lose their suffix as .gz and .tgz do.
+        try TreeBuilder.write(zstd, to: scratch("dir/data.zst"))
+        try TreeBuilder.write(zstd, to: scratch("dir/archive.tzst"))
+        let tree = try Squeeze.run(["decompress", "-q", scratch("dir")])
+        #expect(tree.status == 0, "\(tree.standardError)")
+        #expect(TreeBuilder.files(under: scratch("dir")).sorted() == ["archive.tar", "archive.tzst", "data", "data.zst"])
+    }
+
+    @Test func aTarZstIsMadeAndExtractedAsGnuTarAndBsdtarDo() throws {
+        let scratch = try TemporaryDirectory()
+        let files = try Self.makeTree(in: scratch)
+        try Self.require("bsdtar")
+        let made = try Squeeze.run(["archive", "-q", "--block-size", "64KiB", scratch("tree"), "-o", scratch("tree.tar.zst")])
+        #expect(made.status == 0, "\(made.standardError)")
+        let compressed = try TreeBuilder.read(scratch("tree.tar.zst"))
+        #expect(Array(compressed.prefix(4)) == [0x28, 0xB5, 0x2F, 0xFD])
+        // GNU tar through zstd, and bsdtar, extract what squeeze made.
+        for (tool, arguments) in [("tar", ["-I", "zstd", "-xf"]), ("bsdtar", ["-xf"])] {
+            let directory = scratch("by-\(tool)")
+            try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
+            let extracted = try CommandRunner.run(tool, arguments + [scratch("tree.tar.zst"), "-C", directory])
+            #expect(extracted.status == 0, "\(tool): \(extracted.standardError)")
+            for (name, original) in files { #expect(try TreeBuilder.read(directory + "/" + name) == original, "\(tool) \(name)") }
+        }
+        // squeeze extracts its own (frames decoded in parallel) and GNU tar's (one frame).
+        let gnu = try CommandRunner.run("tar", ["-I", "zstd", "-cf", scratch("gnu.tzst"), "-C", scratch(""), "tree"])
+        #expect(gnu.status == 0, "\(gnu.standardError)")
+        for archive in ["tree.tar.zst", "gnu.tzst"] {
+            let directory = scratch("by-squeeze-\(archive)")
+            let extracted = try Squeeze.run(["extract", "-q", scratch(archive), "-C", directory])
+            #expect(extracted.status == 0, "\(archive): \(extracted.standardError)")
+            for (name, original) in files { #expect(try TreeBuilder.read(directory + "/" + name) == original, "\(archive) \(name)") }
+        }
+        let listed = try Squeeze.run(["list", scratch("tree.tar.zst")])
+        #expect(listed.status == 0 && listed.output.contains("zstd"), "\(listed.output)")
+        // A flipped bit in a frame fails the extraction; nothing unverified keeps the large file's name.
+        var damaged = compressed
+        damaged[compressed.count / 2] ^= 0x10
+        try TreeBuilder.write(damaged, to: scratch("damaged.tar.zst"))
+        let failed = try Squeeze.run(["extract", "-q", scratch("damaged.tar.zst"), "-C", scratch("damaged")])
+        #expect(failed.status == 1 && failed.standardError.contains("damaged.tar.zst"), "\(failed.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: scratch("damaged/tree/large")))
+    }
+}
