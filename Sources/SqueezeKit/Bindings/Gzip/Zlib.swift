@@ -133,11 +133,15 @@ public enum DeflateStrategy: String, Sendable, Codable {
 }
 
 /// A zlib raw-DEFLATE decoder, reset for each gzip member: the streaming path's inflater (any
-/// gzip, however it was written, in bounded memory).
+/// gzip, however it was written, in bounded memory), and the checkpoint index's, which stops it
+/// at every block boundary (`Z_BLOCK`): zlib rather than ISA-L there, because its `data_type` says
+/// after each call whether it stopped between blocks and how many bits of the last byte it took
+/// are unread, the bit offset a checkpoint records (as zran, indexed_gzip and gztool do).
 ///
 /// `@unchecked Sendable`: a `z_stream` is not thread safe; each instance is used by one thread at
-/// a time because decoders only reach it through `CodecPool.withInstance`. The stream is allocated
-/// once and never moves, as zlib requires (it keeps pointers into it).
+/// a time because decoders only reach it through `CodecPool.withInstance`, and a `CheckpointWalk`
+/// owns its own. The stream is allocated once and never moves, as zlib requires (it keeps
+/// pointers into it).
 final class ZlibInflater: @unchecked Sendable {
     /// What one call of `inflate` did.
     struct Step {
@@ -145,6 +149,11 @@ final class ZlibInflater: @unchecked Sendable {
         var produced: Int
         /// The DEFLATE stream's last block ended: the member's trailer follows.
         var isEnd: Bool
+        /// Stopped between two blocks of the stream (not after its last one), which only a call
+        /// asked to stop at blocks does: a block starts `unreadBits` bits before the end of what
+        /// was consumed.
+        var isBetweenBlocks: Bool
+        var unreadBits: Int
     }
 
     private let stream: UnsafeMutablePointer<z_stream>
@@ -169,28 +178,41 @@ final class ZlibInflater: @unchecked Sendable {
     /// first input byte (the next `inflate` starts at the byte after it), with `dictionary` as
     /// the bytes decoded before it (up to 32 KiB; a distance reaching back past them is invalid).
     func reset(atBit bitsUsed: Int, of byte: UInt8, dictionary: UnsafeRawBufferPointer) throws(CodecError) {
-        try reset()
-        if let base = dictionary.baseAddress, !dictionary.isEmpty {
-            let status = inflateSetDictionary(stream, base.assumingMemoryBound(to: Bytef.self), uInt(dictionary.count))
-            guard status == Z_OK else { throw CodecError(library: "zlib", message: "inflateSetDictionary failed (\(status))") }
-        }
+        try reset(dictionary: dictionary)
         let status = inflatePrime(stream, Int32(8 - bitsUsed), Int32(byte >> UInt8(bitsUsed)))
         guard status == Z_OK else { throw CodecError(library: "zlib", message: "inflatePrime failed (\(status))") }
+    }
+
+    /// Starts a new DEFLATE stream at the next input byte, with `dictionary` as the bytes decoded
+    /// before it (its last 32 KiB are used).
+    func reset(dictionary: UnsafeRawBufferPointer) throws(CodecError) {
+        try reset()
+        let used = UnsafeRawBufferPointer(rebasing: dictionary.suffix(1 << 15))
+        if let base = used.baseAddress, !used.isEmpty {
+            let status = inflateSetDictionary(stream, base.assumingMemoryBound(to: Bytef.self), uInt(used.count))
+            guard status == Z_OK else { throw CodecError(library: "zlib", message: "inflateSetDictionary failed (\(status))") }
+        }
     }
 
     /// Decodes as much of `input` into `output` as either allows. Consuming and producing nothing
     /// means zlib needs more input; invalid data throws `GzipFormatError.invalidDeflateData` with
     /// zlib's own words.
-    func inflate(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Step {
+    /// With `stoppingAtBlocks`, it also returns at the end of each block.
+    func inflate(
+        _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, stoppingAtBlocks: Bool = false
+    ) throws -> Step {
         stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
         stream.pointee.avail_in = uInt(input.count)
         stream.pointee.next_out = output.baseAddress?.assumingMemoryBound(to: Bytef.self)
         stream.pointee.avail_out = uInt(output.count)
-        let status = CZlib.inflate(stream, Z_NO_FLUSH)
+        let status = CZlib.inflate(stream, stoppingAtBlocks ? Z_BLOCK : Z_NO_FLUSH)
+        let dataType = stream.pointee.data_type
         let step = Step(
             consumed: input.count - Int(stream.pointee.avail_in),
             produced: output.count - Int(stream.pointee.avail_out),
-            isEnd: status == Z_STREAM_END)
+            isEnd: status == Z_STREAM_END,
+            isBetweenBlocks: stoppingAtBlocks && status != Z_STREAM_END && dataType & 128 != 0 && dataType & 64 == 0,
+            unreadBits: Int(dataType & 7))
         stream.pointee.next_in = nil
         stream.pointee.next_out = nil
         switch status {

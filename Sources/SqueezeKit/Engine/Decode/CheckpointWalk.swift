@@ -23,7 +23,7 @@ struct CheckpointWalk {
 
     let file: ReadableFile
     let fileSize: Int64
-    private let inflater: BlockBoundaryInflater
+    private let inflater: ZlibInflater
     private let buffers = WalkBuffers(input: inputCapacity, output: windowSize + outputCapacity)
     private var input: UnsafeMutableRawBufferPointer { buffers.input }
     private var output: UnsafeMutableRawBufferPointer { buffers.output }
@@ -45,7 +45,7 @@ struct CheckpointWalk {
     init(file: ReadableFile, memberOffset: Int64, decodedOffset: Int64) throws {
         self.file = file
         fileSize = try file.status().size
-        inflater = try BlockBoundaryInflater()
+        inflater = try ZlibInflater()
         self.decodedOffset = decodedOffset
         inputStart = memberOffset
     }
@@ -55,7 +55,9 @@ struct CheckpointWalk {
         try self.init(file: file, memberOffset: bit / 8, decodedOffset: decodedOffset)
         try fill(atLeast: 1)
         let bitsBefore = Int(bit % 8)
-        try window.withUnsafeBytes { try inflater.reset(bitsBefore: bitsBefore, of: input[0], window: $0) }
+        try window.withUnsafeBytes {
+            if bitsBefore > 0 { try inflater.reset(atBit: bitsBefore, of: input[0], dictionary: $0) } else { try inflater.reset(dictionary: $0) }
+        }
         if bitsBefore > 0 { inputUsed = 1 }
         let kept = window.suffix(Self.windowSize)
         UnsafeMutableRawBufferPointer(rebasing: output[..<kept.count]).copyBytes(from: kept)
@@ -75,7 +77,7 @@ struct CheckpointWalk {
         while true {
             let step = try inflater.inflate(
                 UnsafeRawBufferPointer(rebasing: input[inputUsed..<inputCount]),
-                into: UnsafeMutableRawBufferPointer(rebasing: output[historyCount...]))
+                into: UnsafeMutableRawBufferPointer(rebasing: output[historyCount...]), stoppingAtBlocks: true)
             inputUsed += step.consumed
             if step.produced > 0 {
                 let produced = UnsafeRawBufferPointer(rebasing: output[historyCount..<(historyCount + step.produced)])
@@ -113,7 +115,7 @@ struct CheckpointWalk {
             switch outcome {
             case .header(_, let length):
                 inputUsed += length
-                try inflater.reset(bitsBefore: 0, of: 0, window: UnsafeRawBufferPointer(start: nil, count: 0))
+                try inflater.reset()
                 member = (0, 0)
                 let bit = (inputStart + Int64(inputUsed)) * 8
                 let window = UnsafeRawBufferPointer(rebasing: output[max(0, historyCount - Self.windowSize)..<historyCount])
