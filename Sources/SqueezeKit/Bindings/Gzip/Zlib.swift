@@ -139,7 +139,7 @@ public enum DeflateStrategy: String, Sendable, Codable {
 /// are unread, the bit offset a checkpoint records (as zran, indexed_gzip and gztool do).
 ///
 /// `@unchecked Sendable`: a `z_stream` is not thread safe; each instance is used by one thread at
-/// a time because decoders only reach it through `CodecPool.withInstance`, and a `CheckpointWalk`
+/// a time because decoders only reach it through `CodecPool.withInstance`, and the checkpoint index's walk
 /// owns its own. The stream is allocated once and never moves, as zlib requires (it keeps
 /// pointers into it).
 final class ZlibInflater: @unchecked Sendable {
