@@ -89,8 +89,8 @@ struct Compress: ParsableCommand {
     }
 
     func validate() throws {
-        if shards.resumeMode != nil && compression.format != .gzip {
-            throw ValidationError("--resume judges gzip outputs (their trailers and index): it cannot be used with --format \(compression.format.rawValue)")
+        if shards.resumeMode != nil && compression.format != .gzip && compression.format != .zstd {
+            throw ValidationError("--resume judges gzip and zstd outputs: it cannot be used with --format \(compression.format.rawValue)")
         }
         if keep && output.removeSources { throw ValidationError("-k/--keep and --rm contradict each other: give one") }
         guard isFilter else {
