@@ -153,6 +153,39 @@ import Testing
         #expect(!FileManager.default.fileExists(atPath: scratch("damaged/tree/large")))
     }
 
+    /// The archive's name chooses its format, as tar -a: `.tar.zst` takes zstd's levels without
+    /// `--format`; a `--format` that contradicts the name is refused, and nothing is written.
+    @Test func anArchivesNameChoosesItsFormatAndAContradictionIsRefused() throws {
+        let scratch = try TemporaryDirectory()
+        let files = try Self.makeTree(in: scratch)
+        let made = try Squeeze.run(["archive", "-q", scratch("tree"), "-o", scratch("high.tar.zst"), "--level", "13"])
+        #expect(made.status == 0, "\(made.standardError)")
+        let listed = try CommandRunner.run("tar", ["-I", "zstd", "-tf", scratch("high.tar.zst")])
+        #expect(listed.status == 0 && listed.output.contains("tree/large"), "\(listed.standardError)")
+        // A name that says nothing: --format chooses.
+        let plain = try Squeeze.run(["archive", "-q", scratch("tree"), "-o", scratch("plain.tar"), "--format", "zstd", "--level", "19"])
+        #expect(plain.status == 0, "\(plain.standardError)")
+        #expect(Array(try TreeBuilder.read(scratch("plain.tar")).prefix(4)) == [0x28, 0xB5, 0x2F, 0xFD])
+        let back = try Squeeze.run(["extract", "-q", scratch("plain.tar"), "-C", scratch("back")])
+        #expect(back.status == 0, "\(back.standardError)")
+        for (name, original) in files { #expect(try TreeBuilder.read(scratch("back/" + name)) == original, "\(name)") }
+
+        for (arguments, message) in [
+            (["-o", "x.tar.zst", "--format", "gzip"], "'x.tar.zst' names a zstd archive, but --format gzip was given"),
+            (["-o", "x.tzst", "--format", "gzip"], "or name the archive .tar.gz"),
+            (["-o", "x.tgz", "--format", "zstd"], "'x.tgz' names a gzip archive, but --format zstd was given"),
+            (["-o", "x.tar.gz", "--level", "13"], "--level 13 is out of range for libdeflate (1-12)"),
+            (["-o", "x.tar.zst", "--level", "20"], "--level 20 is out of range for zstd (1-19)"),
+            (["-o", "x.tar.zst", "--codec", "zlib"], "--format zstd is written by libzstd: --codec zlib cannot be used"),
+            (["-o", "x.tar.zst", "--single-member"], "--single-member is one gzip member"),
+        ] {
+            let refused = try Squeeze.run(["archive", "tree"] + arguments, currentDirectory: scratch.path)
+            #expect(refused.status == 64, "\(arguments): \(refused.standardError)")
+            #expect(refused.standardError.contains(message), "\(arguments): \(refused.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch("x.tar.zst")) && !FileManager.default.fileExists(atPath: scratch("x.tgz")))
+    }
+
     /// A rerun, `--resume` and `--resume=verify` find complete zstd outputs done, as they do gzip's,
     /// and never one cut short (mid-frame, or at a frame's end with its seek table gone), damaged
     /// (verify), or whose time is not its source's.

@@ -91,6 +91,7 @@ struct Bench: ParsableCommand {
         _ = try modeList()
         _ = try jobsList()
         _ = try peerList()
+        _ = try compression.settings()
         if against != nil && (discard || collectors) {
             throw ValidationError("--against runs other tools, which write their outputs: not with --discard or --collectors")
         }
@@ -121,12 +122,13 @@ struct Bench: ParsableCommand {
         let peers = requested.filter { BenchPeer.isInstalled($0) }
         let missing = requested.filter { !peers.contains($0) }.map(\.rawValue)
         if !missing.isEmpty { StandardStreams.message("squeeze: bench: not installed, left out: \(missing.joined(separator: ", "))\n") }
+        let settings = try compression.settings()
         let plan = collectors
             ? BenchPlan.collectors(
-                input: inputPath, modes: try modeList(), jobs: try jobsList(), settings: compression.settings, qos: qos,
+                input: inputPath, modes: try modeList(), jobs: try jobsList(), settings: settings, qos: qos,
                 discard: discard, repetitions: repetitions, warmupRounds: warmup)
             : BenchPlan.modes(
-                input: inputPath, modes: try modeList(), jobs: try jobsList(), settings: compression.settings, qos: qos,
+                input: inputPath, modes: try modeList(), jobs: try jobsList(), settings: settings, qos: qos,
                 discard: discard, repetitions: repetitions, warmupRounds: warmup, peers: peers)
         let runner = BenchRunner(
             plan: plan, executable: executable,

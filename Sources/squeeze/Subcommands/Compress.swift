@@ -89,9 +89,7 @@ struct Compress: ParsableCommand {
     }
 
     func validate() throws {
-        if shards.resumeMode != nil && compression.format != .gzip && compression.format != .zstd {
-            throw ValidationError("--resume judges gzip and zstd outputs: it cannot be used with --format \(compression.format.rawValue)")
-        }
+        _ = try settings(format: compression.format)
         if keep && output.removeSources { throw ValidationError("-k/--keep and --rm contradict each other: give one") }
         guard isFilter else {
             if shards.plan == nil { try fileList.requireInput(paths) }
@@ -111,7 +109,7 @@ struct Compress: ParsableCommand {
         let work = try shards.work(paths: paths, fileList: fileList)
         let request = CompressionRequest(
             roots: work.roots, filter: selection.filter, followSymlinks: selection.followSymlinks,
-            settings: compression.settings, scheduling: scheduling.options, output: output.options(discard: discard),
+            settings: try settings(format: compression.format), scheduling: scheduling.options, output: output.options(discard: discard),
             shard: work.slice, resume: shards.resumeMode, scanFirst: scanFirst, findsDoneOutputs: true,
             skipsCompressedContent: !recompress)
         let session = try RunSession(reporting: reporting, makeCollector: collectorKind.makeCollector(sink:))
@@ -122,6 +120,15 @@ struct Compress: ParsableCommand {
         }
     }
 
+    /// The compression settings for `format`, checked, with what
+    /// else was asked: `--resume` judges gzip and zstd outputs only.
+    private func settings(format: OutputFormat) throws -> CompressionSettings {
+        if shards.resumeMode != nil && format != .gzip && format != .zstd {
+            throw ValidationError("--resume judges gzip and zstd outputs: it cannot be used with --format \(format.rawValue)")
+        }
+        return try compression.settings(format: format)
+    }
+
     /// Every input, in order, to standard output.
     private func runFilter() throws {
         try StreamInputs.refuseTerminalOutput(force: output.force, program: "squeeze compress")
@@ -130,7 +137,7 @@ struct Compress: ParsableCommand {
             argument == "-" ? StreamCompressionRequest.Source.standardInput : .path(path)
         }
         let request = StreamCompressionRequest(
-            sources: sources, settings: compression.settings, scheduling: scheduling.options,
+            sources: sources, settings: try settings(format: compression.format), scheduling: scheduling.options,
             headerFields: noName ? .none : .nameAndTime)
         let session = try RunSession(reporting: reporting, isFilter: true)
         try session.perform {
