@@ -89,7 +89,8 @@ struct Compress: ParsableCommand {
     }
 
     func validate() throws {
-        _ = try settings(format: compression.format)
+        // With a plan, the plan's format: checked once it is read (`run`).
+        if shards.plan == nil { _ = try settings(format: compression.format) }
         if keep && output.removeSources { throw ValidationError("-k/--keep and --rm contradict each other: give one") }
         guard isFilter else {
             if shards.plan == nil { try fileList.requireInput(paths) }
@@ -106,10 +107,10 @@ struct Compress: ParsableCommand {
 
     func run() throws {
         if isFilter { return try runFilter() }
-        let work = try shards.work(paths: paths, fileList: fileList)
+        let work = try shards.work(paths: paths, fileList: fileList, givenFormat: compression.givenFormat)
         let request = CompressionRequest(
             roots: work.roots, filter: selection.filter, followSymlinks: selection.followSymlinks,
-            settings: try settings(format: compression.format), scheduling: scheduling.options, output: output.options(discard: discard),
+            settings: try settings(format: work.format), scheduling: scheduling.options, output: output.options(discard: discard),
             shard: work.slice, resume: shards.resumeMode, scanFirst: scanFirst, findsDoneOutputs: true,
             skipsCompressedContent: !recompress)
         let session = try RunSession(reporting: reporting, makeCollector: collectorKind.makeCollector(sink:))
@@ -120,7 +121,7 @@ struct Compress: ParsableCommand {
         }
     }
 
-    /// The compression settings for `format`, checked, with what
+    /// The compression settings for `format` (`--format`'s, or the plan's), checked, with what
     /// else was asked: `--resume` judges gzip and zstd outputs only.
     private func settings(format: OutputFormat) throws -> CompressionSettings {
         if shards.resumeMode != nil && format != .gzip && format != .zstd {
