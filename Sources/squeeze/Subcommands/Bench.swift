@@ -21,10 +21,13 @@ struct Bench: ParsableCommand {
             (whole output files compared, or their CRC-32 under --discard); if any differs, the \
             bench says which and exits with status 1.
 
+            --format zstd compares the modes writing zstd (a frame per block), at zstd's levels.
+
             --against gzip,pigz,zstd also runs those tools (the ones installed) on the same \
             files, as their users would use every core: find | xargs -P JOBS gzip (gzip has no \
-            threads), pigz -p JOBS and zstd -T JOBS (one file at a time, threads within each; zstd \
-            at its own level 3), writing beside a copy of the input, their outputs removed \
+            threads), pigz -p JOBS and zstd -T JOBS (one file at a time, threads within each), \
+            each at the bench's level where the bench writes its format (gzip's for gzip and \
+            pigz, zstd's for zstd), else at its own default (6; zstd's 3), writing beside a copy of the input, their outputs removed \
             between runs, untimed. squeeze then compresses the same files (--recompress), every \
             row is timed from outside its process, and the table gives the bytes each wrote and \
             how squeeze's time compares (by default only squeeze's apply mode runs beside them).
