@@ -177,6 +177,7 @@ import Testing
         (["--jobs", "2,2"], "names a value twice"),
         (["--repeat", "0"], "--repeat must be at least 1"),
         (["--level", "13"], "out of range"),
+        (["--format", "zip"], "bench compares the modes writing gzip or zstd: not --format zip"),
     ])
     func badUsageIsRejected(arguments: [String], message: String) throws {
         let result = try Squeeze.run(["bench", "."] + arguments)

@@ -95,6 +95,10 @@ struct Bench: ParsableCommand {
         _ = try jobsList()
         _ = try peerList()
         _ = try compression.settings()
+        // Its check of identical output reads back .gz and .zst files.
+        guard compression.format == .gzip || compression.format == .zstd else {
+            throw ValidationError("bench compares the modes writing gzip or zstd: not --format \(compression.format.rawValue)")
+        }
         if against != nil && (discard || collectors) {
             throw ValidationError("--against runs other tools, which write their outputs: not with --discard or --collectors")
         }
