@@ -42,7 +42,7 @@ public struct BenchChartSVG: Sendable {
         let settings = report.settings
         var parts: [String] = []
         if !jobs.isEmpty { parts.append("jobs \(jobs.map(String.init).joined(separator: ", "))") }
-        parts.append("\(settings.codec.rawValue) level \(settings.level)")
+        parts.append(settings.compressionDescription)
         parts.append("qos \(settings.qos.rawValue)")
         parts.append(settings.discard ? "in memory" : "outputs written")
         parts.append("median of \(settings.repetitions) (whiskers: fastest to slowest)")

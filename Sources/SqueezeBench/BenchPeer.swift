@@ -11,8 +11,9 @@ import SqueezeKit
 ///   (`gzip -r` would get one, and lose to anything parallel for that reason alone).
 /// - `pigz` compresses one file at a time with JOBS threads (`pigz -r -p JOBS`, files given in
 ///   runs of 256 instead of its own walk).
-/// - `zstd` likewise (`zstd -r -T JOBS`), at its own default level 3: zstd's levels are not
-///   gzip's, and level 3 is the trade-off zstd's users get.
+/// - `zstd` likewise (`zstd -r -T JOBS`): at the bench's level when the bench writes zstd, else at
+///   its own default level 3: zstd's levels are not gzip's, and level 3 is the trade-off zstd's
+///   users get.
 public enum BenchPeer: String, Codable, Sendable, CaseIterable {
     case gzip
     case pigz
@@ -30,14 +31,14 @@ public enum BenchPeer: String, Codable, Sendable, CaseIterable {
         }
     }
 
-    /// The command and its arguments; the list of files comes on standard input. `level` is the
-    /// bench's (1-9 for gzip and pigz; zstd keeps its own default).
-    public func arguments(jobs: Int, level: Int) -> [String] {
-        let gzipLevel = "-\(min(max(level, 1), 9))"
+    /// The command and its arguments; the list of files comes on standard input. `level` is one
+    /// of the tool's own (`BenchPlan.level(of:)`), or nil for its default.
+    public func arguments(jobs: Int, level: Int?) -> [String] {
+        let levelOption = level.map { ["-\($0)"] } ?? []
         return switch self {
-        case .gzip: ["xargs", "-0", "-r", "-P", "\(jobs)", "-n", "64", "gzip", "-k", gzipLevel]
-        case .pigz: ["xargs", "-0", "-r", "-n", "256", "pigz", "-k", "-p", "\(jobs)", gzipLevel]
-        case .zstd: ["xargs", "-0", "-r", "-n", "256", "zstd", "-q", "-k", "-T\(jobs)"]
+        case .gzip: ["xargs", "-0", "-r", "-P", "\(jobs)", "-n", "64", "gzip", "-k"] + levelOption
+        case .pigz: ["xargs", "-0", "-r", "-n", "256", "pigz", "-k", "-p", "\(jobs)"] + levelOption
+        case .zstd: ["xargs", "-0", "-r", "-n", "256", "zstd", "-q", "-k", "-T\(jobs)"] + levelOption
         }
     }
 }

@@ -84,6 +84,17 @@ public struct BenchPlan: Sendable {
         return squeeze.first { $0.mode != .sequential && $0.jobs == configuration.jobs } ?? squeeze.first
     }
 
+    /// The level `peer` runs at: the bench's where the bench writes the peer's format (gzip's,
+    /// within gzip's 1-9, for gzip and pigz; zstd's for zstd), else nil, the tool's own default:
+    /// a level of one format means nothing in the other.
+    public func level(of peer: BenchPeer) -> Int? {
+        switch (peer, settings.format) {
+        case (.zstd, .zstd): settings.level
+        case (.gzip, .gzip), (.pigz, .gzip): min(max(settings.level, 1), 9)
+        default: nil
+        }
+    }
+
     /// The order of every run: `warmupRounds` then `repetitions` rounds of every configuration,
     /// each round starting one configuration further on, so that no configuration always runs
     /// first or always follows the same one, and drift of the machine hits every one alike.
@@ -105,7 +116,7 @@ public struct BenchPlan: Sendable {
         var arguments = [
             "compress", "\(input)",
             "--mode", configuration.mode.rawValue, "--jobs", "\(configuration.jobs)", "--qos", qos.rawValue,
-            "--codec", settings.codec.rawValue, "--level", "\(settings.level)", "--block-size", "\(settings.blockSize)",
+            "--format", settings.format.rawValue, "--codec", settings.codec.rawValue, "--level", "\(settings.level)", "--block-size", "\(settings.blockSize)",
             "--collector", configuration.collector.rawValue,
             "--json", reportPath, "--quiet", "--progress", "never",
         ]

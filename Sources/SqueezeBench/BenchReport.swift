@@ -4,6 +4,8 @@ import SqueezeKit
 /// charts are drawn from.
 public struct BenchReport: Codable, Sendable {
     public struct Settings: Codable, Sendable, Equatable {
+        /// What the runs wrote; nil in reports of benches made before zstd, which wrote gzip.
+        public var format: OutputFormat?
         public var codec: Codec
         public var level: Int
         public var blockSize: Int
@@ -13,6 +15,12 @@ public struct BenchReport: Codable, Sendable {
         /// Measured runs of each configuration.
         public var repetitions: Int
         public var warmupRounds: Int
+
+        /// What was written and how, for headings: `gzip (libdeflate level 6)`, `zstd level 3`.
+        public var compressionDescription: String {
+            let format = format ?? .gzip
+            return format.rawValue == codec.rawValue ? "\(format.rawValue) level \(level)" : "\(format.rawValue) (\(codec.rawValue) level \(level))"
+        }
     }
 
     public var kind: BenchKind

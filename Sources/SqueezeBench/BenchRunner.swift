@@ -119,7 +119,7 @@ public final class BenchRunner: Sendable {
         let standardError = scratch("run-\(number).stderr")
         defer { scratch.remove("run-\(number).stderr") }
         let (status, measured) = try child.run(
-            executable: "/usr/bin/env", peer.arguments(jobs: scheduled.configuration.jobs, level: plan.settings.level),
+            executable: "/usr/bin/env", peer.arguments(jobs: scheduled.configuration.jobs, level: plan.level(of: peer)),
             standardInputPath: files.list, standardErrorPath: standardError)
         if status == 128 + SIGINT { throw .interrupted }
         var written: Int64 = 0
@@ -193,7 +193,7 @@ public final class BenchRunner: Sendable {
         return BenchReport(
             kind: plan.kind, input: "\(plan.input)", files: firstReport.filesDone, bytes: firstReport.bytesIn,
             settings: BenchReport.Settings(
-                codec: plan.settings.codec, level: plan.settings.level, blockSize: plan.settings.blockSize, qos: plan.qos,
+                format: plan.settings.format, codec: plan.settings.codec, level: plan.settings.level, blockSize: plan.settings.blockSize, qos: plan.qos,
                 discard: plan.discard, repetitions: plan.repetitions, warmupRounds: plan.warmupRounds),
             activeCores: SchedulingOptions.activeCores, baseline: baseline, rows: rows,
             identicalOutput: mismatches.isEmpty, comparedRuns: comparedRuns, mismatches: mismatches,

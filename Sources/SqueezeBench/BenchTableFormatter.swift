@@ -33,7 +33,7 @@ public struct BenchTableFormatter: Sendable {
         let runs = "median of \(settings.repetitions) run\(settings.repetitions == 1 ? "" : "s")"
             + (settings.warmupRounds > 0 ? " after \(settings.warmupRounds) warm-up round\(settings.warmupRounds == 1 ? "" : "s")" : "")
         return "squeeze bench: \(report.input): \(ReportFormatter.count(report.files)) files, "
-            + "\(ReportFormatter.size(report.bytes)); \(settings.codec.rawValue) level \(settings.level), "
+            + "\(ReportFormatter.size(report.bytes)); \(settings.compressionDescription), "
             + "qos \(settings.qos.rawValue), \(settings.discard ? "in memory (--discard)" : "outputs written"), "
             + "\(runs), \(report.activeCores) core\(report.activeCores == 1 ? "" : "s")"
             + (report.kind == .collectors ? "; result collectors compared in \(modes(report))" : "")

@@ -52,7 +52,7 @@ import Testing
         let arguments = plan.compressArguments(
             for: BenchConfiguration(mode: .operation, jobs: 2, collector: .barrier), reportPath: "r.json", outputDirectory: "out")
         #expect(arguments == [
-            "compress", "in", "--mode", "operation", "--jobs", "2", "--qos", "utility", "--codec", "zlib", "--level", "9",
+            "compress", "in", "--mode", "operation", "--jobs", "2", "--qos", "utility", "--format", "gzip", "--codec", "zlib", "--level", "9",
             "--block-size", "1048576", "--collector", "barrier", "--json", "r.json", "--quiet", "--progress", "never",
             "--output-dir", "out",
         ])
@@ -60,5 +60,22 @@ import Testing
             .compressArguments(for: BenchConfiguration(mode: .apply, jobs: 2), reportPath: "r.json", outputDirectory: "out")
         #expect(discarding.last == "--discard")
         #expect(!discarding.contains("--output-dir"))
+    }
+
+    /// A peer runs at the bench's level where the bench writes the peer's format, else at its own
+    /// default; the children are told the format.
+    @Test func peersTakeTheLevelOfTheirOwnFormat() {
+        let zstd = BenchPlan.modes(
+            input: "in", modes: [.apply], jobs: [2], settings: CompressionSettings(codec: .zstd, level: 19, format: .zstd),
+            qos: .utility, discard: false, repetitions: 1, warmupRounds: 0, peers: [.gzip, .zstd])
+        #expect(zstd.level(of: .zstd) == 19 && zstd.level(of: .gzip) == nil && zstd.level(of: .pigz) == nil)
+        let arguments = zstd.compressArguments(for: BenchConfiguration(mode: .apply, jobs: 2), reportPath: "r.json", outputDirectory: "out")
+        #expect(arguments.contains(["--format", "zstd", "--codec", "zstd", "--level", "19"]))
+        #expect(BenchPeer.zstd.arguments(jobs: 2, level: 19).suffix(2) == ["-T2", "-19"])
+        #expect(BenchPeer.gzip.arguments(jobs: 2, level: nil).last == "-k")
+        let gzip = BenchPlan.modes(
+            input: "in", modes: [.apply], jobs: [2], settings: CompressionSettings(codec: .libdeflate, level: 12),
+            qos: .utility, discard: false, repetitions: 1, warmupRounds: 0, peers: [.pigz, .zstd])
+        #expect(gzip.level(of: .pigz) == 9 && gzip.level(of: .zstd) == nil)
     }
 }

@@ -6,8 +6,14 @@ import Testing
     @Test func aRowPerModeWithItsFigures() {
         let text = BenchTableFormatter().format(BenchReportFixture.fourModes)
         let lines = text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
-        #expect(lines[0] == "squeeze bench: /data/tree: 7,914 files, 114.6 MB; libdeflate level 6, qos user-initiated, "
+        // A report without a format (from before zstd) wrote gzip.
+        #expect(lines[0] == "squeeze bench: /data/tree: 7,914 files, 114.6 MB; gzip (libdeflate level 6), qos user-initiated, "
             + "outputs written, median of 3 runs after 1 warm-up round, 2 cores")
+        var zstd = BenchReportFixture.fourModes
+        zstd.settings.format = .zstd
+        zstd.settings.codec = .zstd
+        zstd.settings.level = 19
+        #expect(BenchTableFormatter().format(zstd).hasPrefix("squeeze bench: /data/tree: 7,914 files, 114.6 MB; zstd level 19, qos"))
         let header = lines[2]
         for column in ["mode", "jobs", "wall (median)", "min-max", "MB/s", "files/s", "speedup", "efficiency", "CPU util", "peak mem", "ratio"] {
             #expect(header.contains(column), "\(column)")

@@ -177,6 +177,7 @@ import Testing
         (["--jobs", "2,2"], "names a value twice"),
         (["--repeat", "0"], "--repeat must be at least 1"),
         (["--level", "13"], "out of range"),
+        (["--format", "zip"], "bench compares the modes writing gzip or zstd: not --format zip"),
     ])
     func badUsageIsRejected(arguments: [String], message: String) throws {
         let result = try Squeeze.run(["bench", "."] + arguments)
@@ -235,6 +236,37 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch("work")).isEmpty)
         let missing = try Squeeze.run(["bench", scratch("tree"), "--against", "gzip,lzop", "--repeat", "1"])
         #expect(missing.status == 64 && missing.standardError.contains("'lzop' is not a tool"), "\(missing.standardError)")
+    }
+
+    /// `--format zstd`: the modes compared writing zstd (the same bytes in each), the format in
+    /// the report, and zstd beside them at the bench's level (19 here: at its own 3 its outputs
+    /// would be a good deal larger).
+    @Test(.enabled(if: CommandRunner.isInstalled("zstd"), "needs zstd"))
+    func zstdComparesTheModesWritingZstd() throws {
+        let scratch = try TemporaryDirectory()
+        try Self.makeTree(in: scratch("tree"))
+        try FileManager.default.createDirectory(atPath: scratch("work"), withIntermediateDirectories: true)
+        let result = try Squeeze.run([
+            "bench", scratch("tree"), "--format", "zstd", "--level", "19", "--modes", "sequential,apply", "--against", "zstd",
+            "--repeat", "1", "--warmup", "0", "-j", "2", "--json", scratch("bench.json"), "--scratch-dir", scratch("work"),
+        ])
+        #expect(result.status == 0, "\(result.standardError)")
+        let report = try Self.json(scratch("bench.json"))
+        let settings = try #require(report["settings"] as? [String: Any])
+        #expect(settings["format"] as? String == "zstd" && settings["codec"] as? String == "zstd" && settings["level"] as? Int == 19)
+        #expect(report["identicalOutput"] as? Bool == true)
+        let rows = try Self.rows(report)
+        #expect(rows.map { $0["label"] as? String } == ["sequential", "apply", "zstd -T2"])
+        let sizes = rows.compactMap { $0["bytesOut"] as? Int }
+        #expect(sizes.count == 3 && sizes[0] == sizes[1], "\(sizes)")
+        // Every file is one frame (under twice zstd's 2 MiB blocks), as zstd writes it.
+        #expect(sizes.count == 3 && abs(Double(sizes[1]) / Double(sizes[2]) - 1) < 0.03, "\(sizes)")
+        #expect(result.output.contains("zstd level 19,"), "\(result.output)")
+        #expect(result.output.contains("identical output: yes, 15 files"), "\(result.output)")
+        // What a run wrote is zstd: the bench walks .zst outputs to compare them.
+        #expect(report["comparedRuns"] as? Int == 2)
+        let refused = try Squeeze.run(["bench", scratch("tree"), "--format", "zstd", "--level", "20"])
+        #expect(refused.status == 64 && refused.standardError.contains("out of range for zstd (1-19)"), "\(refused.standardError)")
     }
 
     @Test func anEarlierReportIsDrawnAgainWithoutRunning() throws {

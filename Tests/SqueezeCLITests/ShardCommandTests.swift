@@ -224,4 +224,53 @@ import Testing
         #expect(notJSON.status == 1)
         #expect(notJSON.standardError.contains("'plan/shard-0' is not a squeeze --json report"))
     }
+
+    /// A plan made for zstd records it; its shards, run as a Slurm array task runs them, write
+    /// `.zst` outputs (and pass by `.zst` files already in the tree, as compress does), a rerun
+    /// with --resume finds them done, and another --format is refused before anything is written.
+    @Test func aPlanForZstdWritesZstdAndRefusesAnotherFormat() throws {
+        let scratch = try TemporaryDirectory()
+        let names = try Self.makeTree(in: scratch)
+        try TreeBuilder.write(Array("made by zstd earlier".utf8), to: scratch("tree/d1/earlier.zst"))
+        let plan = try Squeeze.run(["plan", "tree", "--shards", "2", "-o", "plan", "--format", "zstd"], currentDirectory: scratch.path)
+        #expect(plan.status == 0, "\(plan.standardError)")
+        #expect(plan.output.contains("planned 60 files"), "\(plan.output)")
+        let options = try #require(try Self.json(scratch("plan/manifest.json"))["options"] as? [String: Any])
+        #expect(options["format"] as? String == "zstd")
+
+        for (arguments, message) in [
+            (["--format", "gzip"], "the plan 'plan' was made for zstd (outputs FILE.zst), but --format gzip was given"),
+            (["--format", "gzip", "--resume"], "or make a plan with --format gzip"),
+        ] {
+            let refused = try Squeeze.run(["compress", "--plan", "plan", "--shard", "0"] + arguments, currentDirectory: scratch.path)
+            #expect(refused.status == 64 && refused.standardError.contains(message), "\(arguments): \(refused.standardError)")
+        }
+        #expect(!TreeBuilder.files(under: scratch("tree")).contains { $0.hasSuffix(".gz") || $0.hasSuffix(".txt.zst") })
+
+        // zstd's levels hold for the plan's format without --format.
+        for index in 0..<2 {
+            let task = try CommandRunner.run(
+                "env", ["SLURM_ARRAY_TASK_ID=\(index + 1)", "SLURM_ARRAY_TASK_MIN=1", Squeeze.binary, "compress", "--plan", "plan",
+                        "--resume", "--level", "15", "-q", "--json", "r\(index).json"],
+                currentDirectory: scratch.path)
+            #expect(task.status == 0, "\(task.standardError)")
+        }
+        #expect(TreeBuilder.files(under: scratch("tree")) == (names + names.map { $0 + ".zst" } + ["d1/earlier.zst"]).sorted())
+        for name in names {
+            let decoded = try CommandRunner.run("zstd", ["-dc", scratch("tree/\(name).zst")])
+            let original = try TreeBuilder.read(scratch("tree/\(name)"))
+            #expect(decoded.status == 0 && Array(decoded.standardOutput) == original, "\(name)")
+        }
+        let rerun = try Squeeze.run(["compress", "--plan", "plan", "--shard", "1", "--resume", "-q", "--json", "again.json"], currentDirectory: scratch.path)
+        #expect(rerun.status == 0, "\(rerun.standardError)")
+        let again = try Self.json(scratch("again.json"))
+        #expect(again["filesResumed"] as? Int == again["filesDone"] as? Int && (again["filesDone"] as? Int ?? 0) > 0, "\(again)")
+
+        // A plan made without --format is gzip's, and says so to a zstd task.
+        #expect(try Squeeze.run(["plan", "tree", "--shards", "2", "-o", "gzip-plan", "-q"], currentDirectory: scratch.path).status == 0)
+        let mismatch = try Squeeze.run(["compress", "--plan", "gzip-plan", "--shard", "0", "--format", "zstd"], currentDirectory: scratch.path)
+        #expect(mismatch.status == 64 && mismatch.standardError.contains("was made for gzip (outputs FILE.gz)"), "\(mismatch.standardError)")
+        let zip = try Squeeze.run(["plan", "tree", "--shards", "2", "-o", "zip-plan", "--format", "zip"], currentDirectory: scratch.path)
+        #expect(zip.status == 64 && zip.standardError.contains("a plan is for gzip or zstd"), "\(zip.standardError)")
+    }
 }

@@ -152,4 +152,96 @@ import Testing
         #expect(failed.status == 1 && failed.standardError.contains("damaged.tar.zst"), "\(failed.standardError)")
         #expect(!FileManager.default.fileExists(atPath: scratch("damaged/tree/large")))
     }
+
+    /// The archive's name chooses its format, as tar -a: `.tar.zst` takes zstd's levels without
+    /// `--format`; a `--format` that contradicts the name is refused, and nothing is written.
+    @Test func anArchivesNameChoosesItsFormatAndAContradictionIsRefused() throws {
+        let scratch = try TemporaryDirectory()
+        let files = try Self.makeTree(in: scratch)
+        let made = try Squeeze.run(["archive", "-q", scratch("tree"), "-o", scratch("high.tar.zst"), "--level", "13"])
+        #expect(made.status == 0, "\(made.standardError)")
+        let listed = try CommandRunner.run("tar", ["-I", "zstd", "-tf", scratch("high.tar.zst")])
+        #expect(listed.status == 0 && listed.output.contains("tree/large"), "\(listed.standardError)")
+        // A name that says nothing: --format chooses.
+        let plain = try Squeeze.run(["archive", "-q", scratch("tree"), "-o", scratch("plain.tar"), "--format", "zstd", "--level", "19"])
+        #expect(plain.status == 0, "\(plain.standardError)")
+        #expect(Array(try TreeBuilder.read(scratch("plain.tar")).prefix(4)) == [0x28, 0xB5, 0x2F, 0xFD])
+        let back = try Squeeze.run(["extract", "-q", scratch("plain.tar"), "-C", scratch("back")])
+        #expect(back.status == 0, "\(back.standardError)")
+        for (name, original) in files { #expect(try TreeBuilder.read(scratch("back/" + name)) == original, "\(name)") }
+
+        for (arguments, message) in [
+            (["-o", "x.tar.zst", "--format", "gzip"], "'x.tar.zst' names a zstd archive, but --format gzip was given"),
+            (["-o", "x.tzst", "--format", "gzip"], "or name the archive .tar.gz"),
+            (["-o", "x.tgz", "--format", "zstd"], "'x.tgz' names a gzip archive, but --format zstd was given"),
+            (["-o", "x.tar.gz", "--level", "13"], "--level 13 is out of range for libdeflate (1-12)"),
+            (["-o", "x.tar.zst", "--level", "20"], "--level 20 is out of range for zstd (1-19)"),
+            (["-o", "x.tar.zst", "--codec", "zlib"], "--format zstd is written by libzstd: --codec zlib cannot be used"),
+            (["-o", "x.tar.zst", "--single-member"], "--single-member is one gzip member"),
+        ] {
+            let refused = try Squeeze.run(["archive", "tree"] + arguments, currentDirectory: scratch.path)
+            #expect(refused.status == 64, "\(arguments): \(refused.standardError)")
+            #expect(refused.standardError.contains(message), "\(arguments): \(refused.standardError)")
+        }
+        #expect(!FileManager.default.fileExists(atPath: scratch("x.tar.zst")) && !FileManager.default.fileExists(atPath: scratch("x.tgz")))
+    }
+
+    /// A rerun, `--resume` and `--resume=verify` find complete zstd outputs done, as they do gzip's,
+    /// and never one cut short (mid-frame, or at a frame's end with its seek table gone), damaged
+    /// (verify), or whose time is not its source's.
+    @Test func rerunsAndResumeFindCompleteZstdOutputsDone() throws {
+        let scratch = try TemporaryDirectory()
+        var files = try Self.makeTree(in: scratch)
+        var data = TestData(seed: 314)
+        for index in 0..<4 {
+            let name = "tree/more/\(index).txt"
+            files[name] = data.text(20_000 + index * 1_000)
+            try TreeBuilder.write(files[name]!, to: scratch(name))
+        }
+        let arguments = ["compress", "--format", "zstd", "--block-size", "64KiB", scratch("tree")]
+        let made = try Squeeze.run(arguments + ["-q"])
+        #expect(made.status == 0, "\(made.standardError)")
+        let rerun = try Squeeze.run(arguments + ["--json", scratch("rerun.json")])
+        #expect(rerun.status == 0, "\(rerun.standardError)")
+        let report = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch("rerun.json")))) as? [String: Any])
+        #expect(report["filesDone"] as? Int == files.count && report["filesResumed"] as? Int == files.count, "\(rerun.output)")
+
+        // The large output loses its last frame and its seek table (its other frames still end
+        // where the file does), a small one is cut inside its frame, one has a byte flipped inside, one a newer time.
+        let large = try TreeBuilder.read(scratch("tree/large.zst"))
+        let tableLength = 8 + 20 * 8 + 9
+        // The seek table's last entry: the last frame's compressed length.
+        let lastFrame = large[(large.count - 17)..<(large.count - 13)].reversed().reduce(0) { $0 << 8 | Int($1) }
+        try TreeBuilder.write(Array(large.dropLast(tableLength + lastFrame)), to: scratch("tree/large.zst"))
+        let small = try TreeBuilder.read(scratch("tree/more/0.txt.zst"))
+        try TreeBuilder.write(Array(small.dropLast(3)), to: scratch("tree/more/0.txt.zst"))
+        var flipped = try TreeBuilder.read(scratch("tree/more/1.txt.zst"))
+        flipped[flipped.count / 2] ^= 0x40
+        try TreeBuilder.write(flipped, to: scratch("tree/more/1.txt.zst"))
+        for name in ["tree/large", "tree/more/0.txt", "tree/more/1.txt"] {
+            #expect(try CommandRunner.run("touch", ["-r", scratch(name), scratch(name + ".zst")]).status == 0)
+        }
+        #expect(try CommandRunner.run("touch", [scratch("tree/more/2.txt.zst")]).status == 0)
+
+        let resumed = try Squeeze.run(arguments + ["--resume", "--json", scratch("resumed.json")])
+        // The cut and the newer outputs are not counted done, and without --force not replaced.
+        #expect(resumed.status == 2, "\(resumed.standardError)")
+        let resumedReport = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch("resumed.json")))) as? [String: Any])
+        #expect(resumedReport["filesResumed"] as? Int == files.count - 3, "\(resumed.output)")
+        for name in ["large", "more/0.txt", "more/2.txt"] {
+            #expect(resumed.standardError.contains("tree/\(name).zst' already exists"), "\(name): \(resumed.standardError)")
+        }
+        // --resume=verify decodes, and so tells the flipped one too; --force redoes all four.
+        let verified = try Squeeze.run(arguments + ["--resume=verify", "--force", "--json", scratch("verified.json")])
+        #expect(verified.status == 0, "\(verified.standardError)")
+        let verifiedReport = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: URL(fileURLWithPath: scratch("verified.json")))) as? [String: Any])
+        #expect(verifiedReport["filesResumed"] as? Int == files.count - 4, "\(verified.output)")
+        for (name, original) in files {
+            let read = try CommandRunner.run("zstd", ["-dc", scratch(name + ".zst")])
+            #expect(read.status == 0 && Array(read.standardOutput) == original, "\(name): \(read.standardError)")
+        }
+        // zlib's and zip's outputs are not judged: --resume refuses them.
+        let refused = try Squeeze.run(["compress", "--format", "zlib", "--resume", scratch("tree")])
+        #expect(refused.status == 64 && refused.standardError.contains("--resume judges gzip and zstd outputs"), "\(refused.standardError)")
+    }
 }

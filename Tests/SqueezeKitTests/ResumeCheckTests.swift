@@ -16,7 +16,7 @@ import Testing
     ) -> (remaining: [Int32], recorded: [FileOutcome], files: Int, bytes: Int64) {
         let recorded = Locked<[FileOutcome]>([])
         var queue = ResumeCheckQueue(
-            check: ResumeCheck(mode: mode), refusingDifferent: refusingDifferent, jobs: jobs, qos: .utility, destination: destination
+            check: ResumeCheck(mode: mode, format: .gzip), refusingDifferent: refusingDifferent, jobs: jobs, qos: .utility, destination: destination
         ) { outcome in
             recorded.withLock { $0.append(outcome) }
         }

@@ -55,6 +55,34 @@ import Testing
         #expect(try Self.tool("zstd", ["-dc"], input: bytes) == Array("one block".utf8))
     }
 
+    static func statedLength(_ bytes: [UInt8]) throws -> Int64? {
+        let scratch = try TemporaryDirectory()
+        return try ZstdFrameIndex.statedLength(of: try GzipBytes.file(bytes, in: scratch), size: Int64(bytes.count))
+    }
+
+    /// What `--resume` judges a zstd output by: the length its frames state, from the seek table
+    /// or every header (one frame too), only while the frames account for every byte.
+    @Test func theStatedLengthNeedsEveryByteAccountedFor() throws {
+        var data = TestData(seed: 305)
+        let one = try Self.encoded([data.text(30_000)])
+        #expect(try Self.statedLength(one) == 30_000)
+        #expect(try Self.statedLength(try Self.encoded([[]])) == 0)
+        let blocks = [data.text(40_000), data.text(40_000), data.text(10)]
+        let several = try Self.encoded(blocks)
+        #expect(try Self.statedLength(several) == 80_010)
+        // Cut inside a frame, cut at a frame's end (its seek table gone with the last frame),
+        // bytes after the frames, nothing at all: none states a length.
+        #expect(try Self.statedLength(Array(one.dropLast(1))) == nil)
+        let frames = Array(several.dropLast(8 + 3 * 8 + 9))
+        let lastFrame = try Self.encoded([blocks[2]]).count
+        #expect(try Self.statedLength(Array(frames.dropLast(lastFrame))) == 80_000)
+        #expect(try Self.statedLength(Array(frames.dropLast(lastFrame + 1))) == nil)
+        #expect(try Self.statedLength(one + [0]) == nil)
+        #expect(try Self.statedLength([]) == nil)
+        // A frame without a content size (zstd's from a pipe) states none.
+        #expect(try Self.statedLength(try Self.tool("zstd", ["-c"], input: data.text(1_000))) == nil)
+    }
+
     @Test func aTableThatDoesNotAddUpIsNotTrusted() throws {
         var data = TestData(seed: 302)
         var bytes = try Self.encoded([data.text(40_000), data.text(40_000)])

@@ -74,3 +74,17 @@ table_row() {
   local label=$1 median=$2 min=$3 max=$4 baseline=$5
   printf '| %s | %.3f | %.3f-%.3f | %.2fx |\n' "$label" "$median" "$min" "$max" "$(echo "scale=4; $baseline / $median" | bc)"
 }
+
+# bench_add_cpu LABEL PREPARE COMMAND...: as bench_add, and each run's CPU time (user + system, its
+# children's included, from GNU time) is logged for cpu_median, in files named from BENCH_CPU_LOGS
+# (a path prefix the caller sets and removes). A label's log starts afresh with each registration.
+bench_add_cpu() {
+  local label=$1 prepare=$2
+  shift 2
+  : > "$(bench_cpu_log "$label")"
+  bench_add "$label" "$prepare" /usr/bin/time -a -o "$(bench_cpu_log "$label")" -f '%U %S' "$@"
+}
+bench_cpu_log() { echo "${BENCH_CPU_LOGS:?set BENCH_CPU_LOGS to a path prefix}.${1//[^A-Za-z0-9]/_}"; }
+
+# The median CPU seconds (user + system) of the runs of LABEL (registered with bench_add_cpu).
+cpu_median() { awk '{ print $1 + $2 }' "$(bench_cpu_log "$1")" | summarise | cut -d' ' -f1; }

@@ -7,9 +7,13 @@ extension OutputFormat: ExpressibleByArgument {}
 
 /// `--format`, `--single-member`, `--rsyncable`, `--codec`, `--level`, `--block-size`: what the
 /// output bytes depend on.
+///
+/// Checked by `settings(format:)`, not by `validate()`: the format, and so the codec and the
+/// levels that fit, may come from elsewhere than `--format` (an archive's name, a plan), which an
+/// option group, validated as it is parsed, cannot see.
 struct CompressionArguments: ParsableArguments {
-    @Option(help: "gzip; zstd (FILE.zst: each block a zstd frame, a large file ending with the seekable format's seek table; levels 1-19, default 3); zlib (FILE.zz, as pigz -z writes) or zip (FILE.zip, one entry, as pigz -K writes), each one stream, compressed by zlib in parallel blocks.")
-    var format: OutputFormat = .gzip
+    @Option(name: .customLong("format"), help: "gzip (the default; archive chooses zstd for an OUT named .tar.zst or .tzst, as tar -a does); zstd (FILE.zst: each block a zstd frame, a large file ending with the seekable format's seek table; levels 1-19, default 3); zlib (FILE.zz, as pigz -z writes) or zip (FILE.zip, one entry, as pigz -K writes), each one stream, compressed by zlib in parallel blocks.")
+    var givenFormat: OutputFormat?
 
     @Flag(help: "Write one gzip member with no extra field, as gzip and pigz do, its blocks still compressed in parallel (zlib, each block primed with the 32 KiB before it, as pigz): every reader reads all of it, and it decodes on one core. The same as --codec zlib.")
     var singleMember = false
@@ -34,19 +38,18 @@ struct CompressionArguments: ParsableArguments {
         transform: { try BlockSize(parsing: $0) })
     var blockSize: BlockSize?
 
-    /// `--block-size`, or the format's default.
-    var effectiveBlockSize: Int { blockSize?.bytes ?? (format == .zstd ? BlockLayout.zstdBlockSize : BlockSize.standard.bytes) }
+    /// `--format`, else gzip: for commands where nothing else chooses the format.
+    var format: OutputFormat { givenFormat ?? .gzip }
 
-    /// `-1` ... `-9`, `--fast`, `--best` win over `--level`; with neither, the codec's own default.
-    var effectiveLevel: Int { levelShortcut?.level ?? level ?? effectiveCodec.defaultLevel }
+    /// The settings of `--format` (else gzip), checked.
+    func settings() throws -> CompressionSettings { try settings(format: format) }
 
-    /// One stream (zlib, zip, or `--single-member`) is written by zlib; indexed members by libdeflate
-    /// unless `--codec` says.
-    private var writesOneStream: Bool { singleMember || format == .zlib || format == .zip }
-
-    var effectiveCodec: Codec { codec ?? (format == .zstd ? .zstd : writesOneStream ? .zlib : .libdeflate) }
-
-    func validate() throws {
+    /// The settings for `format` (`--format`'s, or what the output's name or a plan chose),
+    /// checked: a `ValidationError` names the option that does not fit it.
+    func settings(format: OutputFormat) throws -> CompressionSettings {
+        // One stream (zlib, zip, or `--single-member`) is written by zlib; indexed members by
+        // libdeflate unless `--codec` says.
+        let writesOneStream = singleMember || format == .zlib || format == .zip
         if format == .zstd {
             if let codec, codec != .zstd { throw ValidationError("--format zstd is written by libzstd: --codec \(codec.rawValue) cannot be used with it") }
             if singleMember { throw ValidationError("--single-member is one gzip member: it cannot be used with --format zstd") }
@@ -58,14 +61,14 @@ struct CompressionArguments: ParsableArguments {
             let what = singleMember ? "--single-member" : "--format \(format.rawValue)"
             throw ValidationError("\(what) is one DEFLATE stream, which only zlib writes: --codec \(codec.rawValue) cannot be used with it")
         }
-        let codec = effectiveCodec
-        guard codec.levels.contains(effectiveLevel) else {
-            throw ValidationError("--level \(effectiveLevel) is out of range for \(codec.rawValue) (\(codec.levels.lowerBound)-\(codec.levels.upperBound))")
+        let codec = codec ?? (format == .zstd ? .zstd : writesOneStream ? .zlib : .libdeflate)
+        // `-1` ... `-9`, `--fast`, `--best` win over `--level`; with neither, the codec's own default.
+        let level = levelShortcut?.level ?? level ?? codec.defaultLevel
+        guard codec.levels.contains(level) else {
+            throw ValidationError("--level \(level) is out of range for \(codec.rawValue) (\(codec.levels.lowerBound)-\(codec.levels.upperBound))")
         }
-    }
-
-    var settings: CompressionSettings {
-        CompressionSettings(codec: effectiveCodec, level: effectiveLevel, blockSize: effectiveBlockSize, format: format, rsyncable: rsyncable)
+        let blockSize = blockSize?.bytes ?? (format == .zstd ? BlockLayout.zstdBlockSize : BlockSize.standard.bytes)
+        return CompressionSettings(codec: codec, level: level, blockSize: blockSize, format: format, rsyncable: rsyncable)
     }
 }
 

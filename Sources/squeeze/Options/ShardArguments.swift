@@ -52,25 +52,33 @@ struct ShardArguments: ParsableArguments {
         }
     }
 
-    /// What this task works on: the roots, and the shard it is (for the report).
+    /// What this task works on: the roots, the shard it is (for the report), and the format.
     struct Work {
         var roots: [PathName]
+        /// The plan's format, else `--format`'s, else gzip.
+        var format: OutputFormat
         /// `--shard K/N` without a plan: the part of the scan to keep.
         var slice: ShardSlice?
         var shard: ShardReference?
     }
 
-    func work(paths: [String], fileList: FileListArguments) throws -> Work {
+    /// `givenFormat` is `--format`, which must be the plan's if there is one.
+    func work(paths: [String], fileList: FileListArguments, givenFormat: OutputFormat?) throws -> Work {
         guard let plan else {
             let roots = try fileList.roots(paths)
-            guard let shard, let count = shard.count else { return Work(roots: roots) }
+            let format = givenFormat ?? .gzip
+            guard let shard, let count = shard.count else { return Work(roots: roots, format: format) }
             return Work(
-                roots: roots, slice: ShardSlice(index: shard.index, count: count),
+                roots: roots, format: format, slice: ShardSlice(index: shard.index, count: count),
                 shard: ShardReference(index: shard.index, count: count))
         }
         let directory = CommandLinePath.pathName(plan, option: "--plan")
         do {
             let manifest = try ShardPlanManifest.read(from: directory)
+            let format = manifest.options.outputFormat
+            if let givenFormat, givenFormat != format {
+                throw ShardPlanError.formatMismatch(directory, planned: format, given: givenFormat)
+            }
             if let count = shard?.count, count != manifest.shardCount {
                 throw ShardPlanError.countMismatch(engineCount: count, planCount: manifest.shardCount, source: "--shard \(shard!.index)/\(count)")
             }
@@ -80,7 +88,7 @@ struct ShardArguments: ParsableArguments {
             if here != manifest.directory, roots.contains(where: { $0.bytes.first != UInt8(ascii: "/") }) {
                 throw ShardPlanError.relativeNamesElsewhere(plannedIn: manifest.directory, now: here)
             }
-            return Work(roots: roots, shard: ShardReference(index: index, count: manifest.shardCount))
+            return Work(roots: roots, format: format, shard: ShardReference(index: index, count: manifest.shardCount))
         } catch let error as ShardPlanError {
             // A usage error (64), with its message alone: the usage would not say more.
             StandardStreams.message("squeeze: compress: \(error)\n")

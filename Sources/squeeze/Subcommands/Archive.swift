@@ -19,7 +19,8 @@ struct Archive: ParsableCommand {
             libdeflate each is a gzip member indexed for parallel decompression, with zlib the \
             archive is one gzip member, as pigz writes. An OUT named .tar.zst or .tzst (or \
             --format zstd) is zstd: a frame per block, and the seekable format's seek table at \
-            the end. The bytes depend on the tree, --codec, \
+            the end; the name chooses, as tar -a does (its levels are then zstd's, 1-19), and a \
+            --format that contradicts it is refused. The bytes depend on the tree, --codec, \
             --level and --block-size only, never on --mode or --jobs.
 
             The archive is written to a temporary beside OUT and renamed into place when \
@@ -53,25 +54,32 @@ struct Archive: ParsableCommand {
     func validate() throws {
         try fileList.requireInput(paths)
         if output == "-" && reporting.json == "-" { throw ValidationError("standard output carries the archive; give --json a file") }
-        let format = archiveCompression.format
+        let format = try archiveFormat()
         if format != .gzip && format != .zstd { throw ValidationError("an archive is a .tar.gz or .tar.zst: --format \(format.rawValue) cannot be used") }
-        try archiveCompression.validate()
+        _ = try compression.settings(format: format)
         if compression.rsyncable { throw ValidationError("--rsyncable is for compress: archive cuts its tar stream every --block-size") }
     }
 
-    /// The compression options, with zstd's format where the archive's name asks for it
-    /// (`.tar.zst`, `.tzst`), as tar's `-a` chooses by the name.
-    private var archiveCompression: CompressionArguments {
-        var chosen = compression
-        if output.hasSuffix(".tar.zst") || output.hasSuffix(".tzst") { chosen.format = .zstd }
-        return chosen
+    /// The archive's format: the one its name says (`.tar.zst`, `.tzst`: zstd; `.tar.gz`, `.tgz`:
+    /// gzip), as tar's `-a` chooses by the name; else `--format`, else gzip. A `--format` that
+    /// contradicts the name is refused: either would leave a file whose name lies about it.
+    private func archiveFormat() throws -> OutputFormat {
+        let named: OutputFormat? =
+            output.hasSuffix(".tar.zst") || output.hasSuffix(".tzst") ? .zstd
+            : output.hasSuffix(".tar.gz") || output.hasSuffix(".tgz") ? .gzip : nil
+        guard let given = compression.givenFormat else { return named ?? .gzip }
+        if let named, given != named, given == .gzip || given == .zstd {
+            throw ValidationError("'\(output)' names a \(named.rawValue) archive, but --format \(given.rawValue) was given: "
+                + "drop --format (the name chooses the format), or name the archive .tar\(given.suffix)")
+        }
+        return given
     }
 
     func run() throws {
         if output == "-" { try StreamInputs.refuseTerminalOutput(force: force, program: "squeeze archive") }
         let request = ArchiveRequest(
             roots: try fileList.roots(paths), destination: CommandLinePath.pathName(output, option: "-o", "--output"), filter: selection.filter,
-            followSymlinks: selection.followSymlinks, settings: archiveCompression.settings, scheduling: scheduling.options,
+            followSymlinks: selection.followSymlinks, settings: try compression.settings(format: archiveFormat()), scheduling: scheduling.options,
             force: force)
         let session = try RunSession(reporting: reporting, isFilter: output == "-")
         try session.perform {

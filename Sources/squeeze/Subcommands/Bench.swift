@@ -21,10 +21,13 @@ struct Bench: ParsableCommand {
             (whole output files compared, or their CRC-32 under --discard); if any differs, the \
             bench says which and exits with status 1.
 
+            --format zstd compares the modes writing zstd (a frame per block), at zstd's levels.
+
             --against gzip,pigz,zstd also runs those tools (the ones installed) on the same \
             files, as their users would use every core: find | xargs -P JOBS gzip (gzip has no \
-            threads), pigz -p JOBS and zstd -T JOBS (one file at a time, threads within each; zstd \
-            at its own level 3), writing beside a copy of the input, their outputs removed \
+            threads), pigz -p JOBS and zstd -T JOBS (one file at a time, threads within each), \
+            each at the bench's level where the bench writes its format (gzip's for gzip and \
+            pigz, zstd's for zstd), else at its own default (6; zstd's 3), writing beside a copy of the input, their outputs removed \
             between runs, untimed. squeeze then compresses the same files (--recompress), every \
             row is timed from outside its process, and the table gives the bytes each wrote and \
             how squeeze's time compares (by default only squeeze's apply mode runs beside them).
@@ -91,6 +94,11 @@ struct Bench: ParsableCommand {
         _ = try modeList()
         _ = try jobsList()
         _ = try peerList()
+        _ = try compression.settings()
+        // Its check of identical output reads back .gz and .zst files.
+        guard compression.format == .gzip || compression.format == .zstd else {
+            throw ValidationError("bench compares the modes writing gzip or zstd: not --format \(compression.format.rawValue)")
+        }
         if against != nil && (discard || collectors) {
             throw ValidationError("--against runs other tools, which write their outputs: not with --discard or --collectors")
         }
@@ -121,12 +129,13 @@ struct Bench: ParsableCommand {
         let peers = requested.filter { BenchPeer.isInstalled($0) }
         let missing = requested.filter { !peers.contains($0) }.map(\.rawValue)
         if !missing.isEmpty { StandardStreams.message("squeeze: bench: not installed, left out: \(missing.joined(separator: ", "))\n") }
+        let settings = try compression.settings()
         let plan = collectors
             ? BenchPlan.collectors(
-                input: inputPath, modes: try modeList(), jobs: try jobsList(), settings: compression.settings, qos: qos,
+                input: inputPath, modes: try modeList(), jobs: try jobsList(), settings: settings, qos: qos,
                 discard: discard, repetitions: repetitions, warmupRounds: warmup)
             : BenchPlan.modes(
-                input: inputPath, modes: try modeList(), jobs: try jobsList(), settings: compression.settings, qos: qos,
+                input: inputPath, modes: try modeList(), jobs: try jobsList(), settings: settings, qos: qos,
                 discard: discard, repetitions: repetitions, warmupRounds: warmup, peers: peers)
         let runner = BenchRunner(
             plan: plan, executable: executable,

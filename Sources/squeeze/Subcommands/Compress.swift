@@ -89,9 +89,8 @@ struct Compress: ParsableCommand {
     }
 
     func validate() throws {
-        if shards.resumeMode != nil && compression.format != .gzip {
-            throw ValidationError("--resume judges gzip outputs (their trailers and index): it cannot be used with --format \(compression.format.rawValue)")
-        }
+        // With a plan, the plan's format: checked once it is read (`run`).
+        if shards.plan == nil { _ = try settings(format: compression.format) }
         if keep && output.removeSources { throw ValidationError("-k/--keep and --rm contradict each other: give one") }
         guard isFilter else {
             if shards.plan == nil { try fileList.requireInput(paths) }
@@ -108,10 +107,10 @@ struct Compress: ParsableCommand {
 
     func run() throws {
         if isFilter { return try runFilter() }
-        let work = try shards.work(paths: paths, fileList: fileList)
+        let work = try shards.work(paths: paths, fileList: fileList, givenFormat: compression.givenFormat)
         let request = CompressionRequest(
             roots: work.roots, filter: selection.filter, followSymlinks: selection.followSymlinks,
-            settings: compression.settings, scheduling: scheduling.options, output: output.options(discard: discard),
+            settings: try settings(format: work.format), scheduling: scheduling.options, output: output.options(discard: discard),
             shard: work.slice, resume: shards.resumeMode, scanFirst: scanFirst, findsDoneOutputs: true,
             skipsCompressedContent: !recompress)
         let session = try RunSession(reporting: reporting, makeCollector: collectorKind.makeCollector(sink:))
@@ -122,6 +121,15 @@ struct Compress: ParsableCommand {
         }
     }
 
+    /// The compression settings for `format` (`--format`'s, or the plan's), checked, with what
+    /// else was asked: `--resume` judges gzip and zstd outputs only.
+    private func settings(format: OutputFormat) throws -> CompressionSettings {
+        if shards.resumeMode != nil && format != .gzip && format != .zstd {
+            throw ValidationError("--resume judges gzip and zstd outputs: it cannot be used with --format \(format.rawValue)")
+        }
+        return try compression.settings(format: format)
+    }
+
     /// Every input, in order, to standard output.
     private func runFilter() throws {
         try StreamInputs.refuseTerminalOutput(force: output.force, program: "squeeze compress")
@@ -130,7 +138,7 @@ struct Compress: ParsableCommand {
             argument == "-" ? StreamCompressionRequest.Source.standardInput : .path(path)
         }
         let request = StreamCompressionRequest(
-            sources: sources, settings: compression.settings, scheduling: scheduling.options,
+            sources: sources, settings: try settings(format: compression.format), scheduling: scheduling.options,
             headerFields: noName ? .none : .nameAndTime)
         let session = try RunSession(reporting: reporting, isFilter: true)
         try session.perform {

@@ -12,7 +12,9 @@ struct Plan: ParsableCommand {
             PLANDIR/manifest.json with each shard's files and bytes, the totals and the options. \
             Run a shard with 'squeeze compress --plan PLANDIR' (the shard from --shard K, \
             SLURM_ARRAY_TASK_ID - SLURM_ARRAY_TASK_MIN, or JOB_COMPLETION_INDEX) or \
-            'squeeze compress --files-from PLANDIR/shard-K --null'.
+            'squeeze compress --files-from PLANDIR/shard-K --null'. A plan is made for one format \
+            (--format, gzip by default), which the manifest records: 'compress --plan' writes it \
+            and refuses another --format, so that a rerun with --resume finds the outputs.
 
             With --files-from LIST --sizes, each record is SIZE<TAB>PATH (find -printf \
             '%s\\t%p\\0' with --null, or an object-store listing): the plan is made from the list \
@@ -37,6 +39,9 @@ struct Plan: ParsableCommand {
 
     @OptionGroup var selection: SelectionArguments
 
+    @Option(help: "What the shards are compressed to: gzip (the default) or zstd (FILE.zst), as compress's --format. The manifest records it, and 'compress --plan' writes it (and refuses another --format), so that a rerun finds the shard's outputs.")
+    var format: OutputFormat = .gzip
+
     @Flag(name: .shortAndLong, help: "Replace a plan already in the directory.")
     var force = false
 
@@ -45,6 +50,9 @@ struct Plan: ParsableCommand {
 
     func validate() throws {
         try fileList.requireInput(paths)
+        guard format == .gzip || format == .zstd else {
+            throw ValidationError("a plan is for gzip or zstd, whose outputs a rerun can find done: not --format \(format.rawValue)")
+        }
         guard shards >= 1 && shards <= 1_000_000 else { throw ValidationError("--shards must be between 1 and 1000000, not \(shards)") }
         if sizes {
             guard fileList.filesFrom != nil, paths.isEmpty else {
@@ -64,7 +72,8 @@ struct Plan: ParsableCommand {
             directory: CommandLinePath.pathName(output, option: "-o", "--output"), force: force,
             options: ShardPlanManifest.Options(
                 roots: roots, filesFrom: fileList.filesFrom, null: fileList.null, sizes: sizes,
-                include: selection.include, exclude: selection.exclude, followSymlinks: selection.followSymlinks))
+                include: selection.include, exclude: selection.exclude, followSymlinks: selection.followSymlinks,
+                format: format))
         let outcome: PlanOutcome
         do {
             outcome = try PlanRun(request: request).run()

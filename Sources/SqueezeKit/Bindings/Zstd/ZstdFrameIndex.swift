@@ -105,6 +105,29 @@ struct ZstdFrameIndex: Equatable, Sendable {
     }
 }
 
+extension ZstdFrameIndex {
+    /// The length `file` (`size` bytes) decodes to as its frames state it: the seek table's, else
+    /// the sum of every frame header's content size, the frames walked to the file's end (a file
+    /// of one frame too). Nil when the frames do not account for every byte (a file cut short, or
+    /// with bytes after them) or a frame states no size. Nothing is decoded: libzstd checks the
+    /// bytes when the file is read.
+    static func statedLength(of file: ReadableFile, size: Int64) throws -> Int64? {
+        guard size > 0 else { return nil }
+        if let (table, _) = try ZstdSeekTable.read(from: file, size: size) {
+            return table.entries.reduce(0) { $0 + Int64($1.decompressedLength) }
+        }
+        var walker = FrameWalker(file: file, size: size)
+        var total: Int64 = 0
+        let walked = try walker.visit(
+            frame: { frame in
+                total += Int64(frame.decompressedLength)
+                return frame.isExact
+            },
+            skippable: { _, _ in })
+        return walked ? total : nil
+    }
+}
+
 /// Walks a zstd file from frame to frame by their headers (`ZstdFrameIndex`), reading a small
 /// window around each header rather than the data.
 private struct FrameWalker {
@@ -121,28 +144,38 @@ private struct FrameWalker {
 
     mutating func walk() throws -> ZstdFrameIndex? {
         var builder = ZstdFrameIndex.Builder()
+        let walked = try visit(frame: { builder.add($0) }, skippable: { builder.skip(at: $0, length: $1) })
+        return walked ? builder.index(end: size, source: .frameHeaders) : nil
+    }
+
+    /// Walks the file from frame to frame, handing each frame (a run of one) to `frame`, which
+    /// returns false to stop, and each skippable frame's offset and length to `skippable`. True
+    /// when the frames end exactly at the file's end; false when one is not a frame, runs past the
+    /// end, `frame` stopped the walk, or there are more than `walkLimit` frames (skippable ones aside).
+    mutating func visit(frame: (ZstdFrameIndex.Run) -> Bool, skippable: (Int64, Int) -> Void) throws -> Bool {
         var position: Int64 = 0
+        var frames = 0
         while position < size {
-            guard builder.frames < ZstdFrameIndex.walkLimit, let magic = try word(at: position) else { return nil }
+            guard frames < ZstdFrameIndex.walkLimit, let magic = try word(at: position) else { return false }
             if SkippableFrame.isMagic(magic) {
-                guard let length = try word(at: position + 4) else { return nil }
+                guard let length = try word(at: position + 4) else { return false }
                 let next = position + Int64(SkippableFrame.headerLength) + Int64(length)
-                builder.skip(at: position, length: Int(next - position))
+                skippable(position, Int(next - position))
                 position = next
                 continue
             }
             guard let header = try frameHeader(at: position), header.frameType == ZSTD_frame,
                   let (end, blocks) = try frameEnd(at: position, header: header)
-            else { return nil }
+            else { return false }
             let bound = blocks * min(header.blockSizeMax, ZstdFrameIndex.frameLimit + 1)
-            let frame = ZstdFrameIndex.Run(
+            guard frame(ZstdFrameIndex.Run(
                 offset: position, length: Int(end - position), decompressedLength: header.contentSize ?? bound,
-                isExact: header.contentSize != nil, frames: 1)
-            guard builder.add(frame) else { return nil }
+                isExact: header.contentSize != nil, frames: 1))
+            else { return false }
+            frames += 1
             position = end
         }
-        guard position == size else { return nil }
-        return builder.index(end: size, source: .frameHeaders)
+        return position == size
     }
 
     private struct Header {

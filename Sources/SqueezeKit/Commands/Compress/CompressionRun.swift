@@ -131,7 +131,7 @@ public final class CompressionRun: BatchRun, Sendable {
         guard request.resume != nil || checksExistingOutputs else { return nil }
         let collector = collector
         return ResumeCheckQueue(
-            check: ResumeCheck(mode: request.resume ?? .check), refusingDifferent: !request.output.force,
+            check: ResumeCheck(mode: request.resume ?? .check, format: request.settings.format), refusingDifferent: !request.output.force,
             jobs: request.scheduling.jobs, qos: request.scheduling.qos, destination: destination
         ) { collector.record($0) }
     }

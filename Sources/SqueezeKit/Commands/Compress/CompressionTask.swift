@@ -20,6 +20,8 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     /// Whether an existing output is judged (found done when it is the source's) rather than
     /// refused outright (`CompressionRequest.findsDoneOutputs`).
     private let findsDoneOutput: Bool
+    /// What the output is, for judging one that exists.
+    private let outputFormat: OutputFormat
     /// Whether a file whose content is compressed already (`CompressedContent`) is passed by.
     private let skipsCompressedContent: Bool
     private let state: Locked<State>
@@ -42,6 +44,7 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     ) {
         self.source = source
         self.findsDoneOutput = findsDoneOutput
+        outputFormat = settings.format
         self.skipsCompressedContent = skipsCompressedContent
         self.destination = destination
         let layout = BlockLayout(fileSize: source.status.size, blockSize: settings.blockSize)
@@ -142,7 +145,7 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     private func judgeExistingOutput() -> FileOutcome? {
         guard findsDoneOutput else { return nil }
         var head = [UInt8](repeating: 0, count: ResumeCheck.wholeRead)
-        if case .complete(let outcome) = ResumeCheck(mode: .check).judge(source, at: destination, in: ParentDirectory(), head: &head) {
+        if case .complete(let outcome) = ResumeCheck(mode: .check, format: outputFormat).judge(source, at: destination, in: ParentDirectory(), head: &head) {
             return outcome
         }
         return nil

@@ -5,8 +5,10 @@ import Glibc
 public enum ResumeMode: String, Sendable, Codable {
     /// The output is a regular file whose length is the source's size: exactly, from the member
     /// index of squeeze's indexed outputs (every member present, the last ending the file), else
-    /// from the gzip trailer's ISIZE (the size mod 2^32); its header's MTIME is the source's, and its own modification time is the
-    /// source's to the nanosecond (squeeze copies it when it commits the output, so a file whose
+    /// from the gzip trailer's ISIZE (the size mod 2^32), and its header's MTIME is the source's;
+    /// a zstd output's frames state the size (its seek table, else every frame's content size,
+    /// the frames walked by their block headers to the file's end). Its own modification time is
+    /// the source's to the nanosecond (squeeze copies it when it commits the output, so a file whose
     /// write was cut short, or any other gzip that happens to be there, does not pass).
     case check
     /// The same, and the output decodes (every member's CRC-32 and length) to the source's size.
@@ -21,6 +23,9 @@ public enum ResumeMode: String, Sendable, Codable {
 /// there only once whole, by `link` or `rename`), and the scan removes them.
 struct ResumeCheck: Sendable {
     let mode: ResumeMode
+    /// What the outputs are: zstd's are judged as zstd, any other as gzip (zlib's and zip's then
+    /// never pass).
+    let format: OutputFormat
 
     /// What is at a file's output's name.
     enum Judgement {
@@ -43,22 +48,14 @@ struct ResumeCheck: Sendable {
         guard let output = directory.openRegular(destination, status: &status, isMissing: &isMissing) else {
             return isMissing ? .absent : .different
         }
-        guard status.size >= 18, status.modificationTime == source.status.modificationTime,
-              let trailer = Self.readHeaderAndTrailer(of: output, size: status.size, into: &head),
-              head[0] == 0x1f, head[1] == 0x8b, head[2] == 8,
-              Self.littleEndian(head, at: 4) == source.status.modificationTime.gzipModificationTime,
-              Self.decodedLength(
-                  of: output, size: status.size, flags: head[3], lastLength: Self.littleEndian(head, at: trailer + 4),
-                  matches: source.status.size)
-        else { return .different }
-        // An empty source's trailer is eight zero bytes, and so are the last eight of its output cut
-        // short by a byte or more (CRC-32 0 ends it too): only decoding tells the two apart. For
-        // another source a cut trailer repeats its size only by chance (bytes of the CRC-32 matching
-        // bytes of the size; under 16 MiB, never after a cut of one byte), and its times must match.
-        if source.status.size == 0 && mode == .check {
-            guard status.size <= Self.wholeRead, Self.isOneEmptyMember(head[..<Int(status.size)]) else { return .different }
-        }
+        // Its modification time is the source's: squeeze copies it when it commits the output.
+        guard status.modificationTime == source.status.modificationTime else { return .different }
+        let isComplete = format == .zstd
+            ? Self.statesZstdLength(of: output, size: status.size, expected: source.status.size)
+            : isCompleteGzip(output, size: status.size, of: source, head: &head)
+        guard isComplete else { return .different }
         if mode == .verify {
+            // The reader of decompress, which tells zstd from gzip by its magic.
             let decoded = Locked<Int64>(0)
             let reader = GzipFileReader(scheduling: SchedulingOptions(mode: .sequential, jobs: 1))
             guard (try? reader.decode(destination, into: { buffer in decoded.withLock { $0 += Int64(buffer.count) } })) != nil,
@@ -71,6 +68,34 @@ struct ResumeCheck: Sendable {
         outcome.progressBytes = source.status.size
         outcome.isFoundDone = true
         return .complete(outcome)
+    }
+
+    /// Whether `output` (`size` bytes) is gzip whose index, or else last trailer, says it decodes
+    /// to `source`'s size, with the source's time in its header. `head` is room for the bytes read.
+    private func isCompleteGzip(_ output: ReadableFile, size: Int64, of source: ScannedFile, head: inout [UInt8]) -> Bool {
+        guard size >= 18, let trailer = Self.readHeaderAndTrailer(of: output, size: size, into: &head),
+              head[0] == 0x1f, head[1] == 0x8b, head[2] == 8,
+              Self.littleEndian(head, at: 4) == source.status.modificationTime.gzipModificationTime,
+              Self.decodedLength(
+                  of: output, size: size, flags: head[3], lastLength: Self.littleEndian(head, at: trailer + 4),
+                  matches: source.status.size)
+        else { return false }
+        // An empty source's trailer is eight zero bytes, and so are the last eight of its output cut
+        // short by a byte or more (CRC-32 0 ends it too): only decoding tells the two apart. For
+        // another source a cut trailer repeats its size only by chance (bytes of the CRC-32 matching
+        // bytes of the size; under 16 MiB, never after a cut of one byte), and its times must match.
+        if source.status.size == 0 && mode == .check {
+            return size <= Self.wholeRead && Self.isOneEmptyMember(head[..<Int(size)])
+        }
+        return true
+    }
+
+    /// Whether `output` (`size` bytes) is zstd whose frames state `expected` bytes and account for
+    /// every byte of it (`ZstdFrameIndex.statedLength`): a file cut short, even at a frame's end,
+    /// loses its seek table or its last frame's end, and does not pass.
+    private static func statesZstdLength(of output: ReadableFile, size: Int64, expected: Int64) -> Bool {
+        guard let magic = try? output.read(count: 4, at: 0), Zstd.startsFile(magic) else { return false }
+        return (try? ZstdFrameIndex.statedLength(of: output, size: size)) == expected
     }
 
     /// An output of one page or less (78% of `/usr/include`'s) is read whole, in one `pread`; of a

@@ -80,7 +80,10 @@ public struct PlanRun: Sendable {
         } else {
             var roots = request.roots
             if let list = request.fileList { roots += try list.names() }
-            let options = ScanOptions(selection: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks)
+            // Outputs of the plan's format are passed by, as compress passes them by.
+            let options = ScanOptions(
+                selection: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
+                outputSuffix: request.options.outputFormat.suffix)
             let scan = TreeScanner(options: options).scan(roots)
             skipped = scan.skipped
             failures = scan.failures

@@ -29,11 +29,19 @@ public struct ShardPlanManifest: Codable, Sendable, Equatable {
         public var include: [String]
         public var exclude: [String]
         public var followSymlinks: Bool
+        /// The format the shards are compressed to (`plan --format`), which names their outputs
+        /// and so what a rerun finds done; nil in plans made before it was recorded, which were
+        /// gzip's (`outputFormat`).
+        public var format: OutputFormat?
+
+        /// `format`, or gzip for a plan that predates it.
+        public var outputFormat: OutputFormat { format ?? .gzip }
 
         public init(
             roots: [PathName], filesFrom: String?, null: Bool, sizes: Bool, include: [String], exclude: [String],
-            followSymlinks: Bool
+            followSymlinks: Bool, format: OutputFormat
         ) {
+            self.format = format
             self.roots = roots.map(\.description)
             rootBytes = roots.map(\.exactBytesIfNotUTF8)
             self.filesFrom = filesFrom
@@ -106,6 +114,8 @@ public enum ShardPlanError: Error, Sendable, Equatable, CustomStringConvertible 
     case countMismatch(engineCount: Int, planCount: Int, source: String)
     case notANumber(String, source: String)
     case relativeNamesElsewhere(plannedIn: String, now: String)
+    /// `--format` is not the format the plan was made for.
+    case formatMismatch(PathName, planned: OutputFormat, given: OutputFormat)
 
     public var description: String {
         switch self {
@@ -119,6 +129,9 @@ public enum ShardPlanError: Error, Sendable, Equatable, CustomStringConvertible 
         case .notANumber(let value, let source): "\(source) is '\(value)', not a shard number"
         case .relativeNamesElsewhere(let planned, let now):
             "the plan's names are relative to '\(planned)', but this runs in '\(now)': run it from there"
+        case .formatMismatch(let directory, let planned, let given):
+            "the plan '\(directory)' was made for \(planned.rawValue) (outputs FILE\(planned.suffix)), but --format \(given.rawValue) "
+                + "was given: drop --format (the plan chooses it), or make a plan with --format \(given.rawValue)"
         }
     }
 }
