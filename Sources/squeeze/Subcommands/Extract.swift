@@ -26,6 +26,11 @@ struct Extract: ParsableCommand {
     @Argument(help: ArgumentHelp("The archive to extract; '-' for standard input.", valueName: "archive"), completion: .file())
     var archive: String
 
+    @Argument(help: ArgumentHelp(
+        "Entries to extract, each with everything beneath it (all if none). From an archive squeeze wrote, only the members holding them are read.",
+        valueName: "path"))
+    var members: [String] = []
+
     @Option(name: [.customShort("C"), .customLong("directory")], help: ArgumentHelp("Extract into this directory (created if missing).", valueName: "dir"), completion: .directory)
     var directory: String = "."
 
@@ -47,6 +52,7 @@ struct Extract: ParsableCommand {
     func run() throws {
         let request = ExtractionRequest(
             archive: archive == "-" ? PathName(StreamInputs.standardInputPath) : CommandLinePath.pathName(archive), destination: CommandLinePath.pathName(directory, option: "-C", "--directory"),
+            members: Array(CommandLinePath.pathNames([archive] + members).dropFirst()),
             options: ExtractionOptions(
                 overwrite: force, restoreOwners: sameOwner, allowSpecialFiles: allowSpecialFiles, keepSetuidBits: keepSetuid),
             scheduling: scheduling.options)
