@@ -14,8 +14,8 @@ extension ArchiveEntryMetadata {
         self.init(
             name: PathName(bytes: header.name), kind: kind, size: header.size, permissions: header.mode & 0o7777,
             modificationTime: FileTime(seconds: header.modificationTime), owner: header.owner, group: header.group,
-            ownerName: header.ownerName.isEmpty ? nil : String(decoding: header.ownerName, as: UTF8.self),
-            groupName: header.groupName.isEmpty ? nil : String(decoding: header.groupName, as: UTF8.self),
+            // An empty name field is an empty name, as libarchive reads it from the same header.
+            ownerName: String(decoding: header.ownerName, as: UTF8.self), groupName: String(decoding: header.groupName, as: UTF8.self),
             symbolicLinkTarget: kind == .symbolicLink ? linkName : nil,
             hardLinkTarget: header.typeflag == UInt8(ascii: "1") ? linkName : nil)
     }
