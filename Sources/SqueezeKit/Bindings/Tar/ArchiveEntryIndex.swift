@@ -106,18 +106,19 @@ struct ArchiveEntryIndex: Equatable, Sendable {
         writer.put(UInt64(members.count))
         var previous = Member(compressedOffset: 0, decodedOffset: 0)
         for member in members {
-            writer.put(UInt64(member.compressedOffset - previous.compressedOffset))
-            writer.put(UInt64(member.decodedOffset - previous.decodedOffset))
+            // Deltas; a negative one (only a crafted index has any) reads back as too large.
+            writer.put(UInt64(bitPattern: member.compressedOffset - previous.compressedOffset))
+            writer.put(UInt64(bitPattern: member.decodedOffset - previous.decodedOffset))
             previous = member
         }
         writer.put(UInt64(entries.count))
         var previousOffset: Int64 = 0
         for entry in entries {
             let header = entry.header
-            writer.put(UInt64(entry.headerOffset - previousOffset))
+            writer.put(UInt64(bitPattern: entry.headerOffset - previousOffset))
             previousOffset = entry.headerOffset
             writer.bytes.append(header.typeflag)
-            writer.put(UInt64(header.size))
+            writer.put(UInt64(bitPattern: header.size))
             writer.put(UInt64(header.headerLength))
             writer.put(UInt64(header.mode))
             writer.put(UInt64(bitPattern: header.owner))

@@ -73,7 +73,7 @@ final class IndexedEntryReader {
             let middle = (low + high) / 2
             if members[middle].decodedOffset <= offset { low = middle + 1 } else { high = middle }
         }
-        guard low > 0 else { throw StaleEntryIndex(message: "its entry index lists no member holding decoded offset \(offset)") }
+        guard low > 0 else { throw StaleEntryIndex(message: "no member holds decoded offset \(offset)") }
         return low - 1
     }
 
@@ -86,11 +86,11 @@ final class IndexedEntryReader {
         let length = compressedEnd - start.compressedOffset, decodedLength = decodedEnd - start.decodedOffset
         guard decodedLength <= Int64(MemberIndexWalker.maximumUncompressedLength),
               length <= decodedLength + Int64(MemberIndexWalker.maximumUncompressedLength)
-        else { throw StaleEntryIndex(message: "its entry index gives a member at offset \(start.compressedOffset) of \(decodedLength) bytes") }
+        else { throw StaleEntryIndex(message: "a member at offset \(start.compressedOffset) of \(decodedLength) bytes") }
         let compressed = try file.read(count: Int(length), at: start.compressedOffset)
         bytesRead += Int64(compressed.count)
         guard compressed.count == Int(length), let memberCount = Self.memberCount(compressed) else {
-            throw StaleEntryIndex(message: "no member of squeeze's where its entry index puts one, at offset \(start.compressedOffset)")
+            throw StaleEntryIndex(message: "no member of squeeze's at offset \(start.compressedOffset)")
         }
         let run = MemberRun(offset: start.compressedOffset, length: Int(length), uncompressedLength: Int(decodedLength), memberCount: memberCount)
         let bytes: [UInt8]
@@ -130,9 +130,9 @@ struct StaleEntryIndex: Error, CustomStringConvertible {
     }
 
     init(entry: ArchiveEntryIndex.Entry, found: String) {
-        message = "its entry index puts '\(PathName(bytes: entry.header.name))' (\(entry.header.size) bytes) at decoded offset "
-            + "\(entry.headerOffset), where the archive holds \(found)"
+        message = "'\(PathName(bytes: entry.header.name))' (\(entry.header.size) bytes) at decoded offset \(entry.headerOffset), "
+            + "where the archive holds \(found)"
     }
 
-    var description: String { message }
+    var description: String { "its entry index does not match it (\(message))" }
 }
