@@ -142,6 +142,21 @@ import Testing
         #expect(TreeSnapshot(of: scratch("out/tree")).subtree("big") == source)
     }
 
+    /// The README's block, as pasted: one log out of an archive of several members.
+    @Test func theReadmeBlock() throws {
+        let block = try ReadmeSnippets.block(containing: "squeeze extract -q logs.tar.gz")
+        let scratch = try ReadmeSnippetTests.scratchWithSqueeze()
+        var data = TestData(seed: 33)
+        for month in 1...4 { try TreeBuilder.write(data.text(1_200_000), to: scratch("logs/2025/\(month).log")) }
+        let log = data.text(20_000)
+        try TreeBuilder.write(log, to: scratch("logs/2026/app.log"))
+        let result = try ReadmeSnippetTests.bash(block, in: scratch)
+        #expect(result.status == 0, "\(result.standardError)")
+        #expect(result.output.contains("-rw-r--r--") && result.output.contains("logs/2026/app.log"), "\(result.output)")
+        #expect(try TreeBuilder.read(scratch("restored/logs/2026/app.log")) == log)
+        #expect(TreeSnapshot(of: scratch("restored")).paths == [".", "logs", "logs/2026", "logs/2026/app.log"])
+    }
+
     /// The index's listing is the one a full read gives, entry for entry.
     @Test func listingFromTheIndexIsTheFullReadsListing() throws {
         let scratch = try TemporaryDirectory()
