@@ -48,6 +48,12 @@ import Testing
         #expect(encoded.count > 2 * ArchiveEntryIndex.chunkCapacity)
         try TreeBuilder.write([UInt8](repeating: 0, count: 1000) + encoded, to: scratch("x"))
         #expect(try Self.index(of: scratch("x")) == index)
+        // Every member's header is short enough for squeeze's member walk: the archive it ends
+        // stays one squeeze decodes in parallel and lists without inflating.
+        try TreeBuilder.write(encoded, to: scratch("members"))
+        let indexOnly = try ReadableFile(PathName(scratch("members")))
+        let walk = try MemberIndexWalker(file: indexOnly, fileSize: Int64(encoded.count)).walk()
+        #expect(walk?.memberCount == 4 && walk?.uncompressedBytes == 0)
         // Cut, or with a byte after it: no index.
         try TreeBuilder.write([UInt8](repeating: 0, count: 1000) + encoded.dropLast(), to: scratch("cut"))
         #expect(try Self.index(of: scratch("cut")) == nil)

@@ -42,8 +42,10 @@ struct ArchiveEntryIndex: Equatable, Sendable {
 
     static let identifier: [UInt8] = [UInt8(ascii: "S"), UInt8(ascii: "I")]
     static let version: UInt8 = 1
-    /// Room left in one member's FEXTRA for a chunk, after "SQ" and the subfield's own fields.
-    static let chunkCapacity = Int(UInt16.max) - MemberIndexField.encodedLength - 4 - 2
+    /// The bytes of index in one member: its header stays within the longest header squeeze's
+    /// member walk reads (`MemberIndexWalker.maximumHeaderLength`), so that the archive stays one
+    /// it decodes in parallel; FEXTRA itself would take 65535 bytes.
+    static let chunkCapacity = 60 << 10
     static let locatorPayloadLength = 2 + 8 + 4 + 8 + 8 + 4 + 8
     /// An index larger than this is not read (a crafted locator must not make a reader allocate much).
     static let maximumInflatedLength = 1 << 30
