@@ -20,6 +20,12 @@ struct Extract: ParsableCommand {
             A gzip-compressed archive is decoded by squeeze, ahead of the extraction (a .tar.gz \
             written by squeeze archive member by member on --jobs workers), with every member's \
             CRC checked to the end of the file; other compression is undone by libarchive.
+
+            Named paths extract only those entries and everything beneath them, matched as GNU tar \
+            matches them; a path no entry matches is reported 'Not found in archive' (exit status \
+            2). An archive squeeze wrote carries an index of its entries: only the members that \
+            hold them are then read (and checked); an index that does not match the archive is \
+            said so, and the archive read in full.
             """
     )
 

@@ -47,8 +47,10 @@ struct ArchiveEntryIndex: Equatable, Sendable {
     /// it decodes in parallel; FEXTRA itself would take 65535 bytes.
     static let chunkCapacity = 60 << 10
     static let locatorPayloadLength = 2 + 8 + 4 + 8 + 8 + 4 + 8
-    /// An index larger than this is not read (a crafted locator must not make a reader allocate much).
-    static let maximumInflatedLength = 1 << 30
+    /// An index larger than this is not read (a crafted locator must not make a reader allocate
+    /// much): a million entries of long names. An index is also never larger than the tar it
+    /// describes (an entry's record is smaller than its header), plus its members' records.
+    static let maximumInflatedLength = 256 << 20
     /// DEFLATE of nothing: one final fixed-Huffman block holding only its end code.
     private static let emptyDeflate: [UInt8] = [0x03, 0x00]
     static let locatorMemberLength = member(payload: locatorPayload(indexOffset: 0, chunks: 0, deflated: 0, inflated: 0, crc: 0, decodedLength: 0)).count
@@ -57,7 +59,14 @@ struct ArchiveEntryIndex: Equatable, Sendable {
 
     /// The index's members, to append after the data's (which end at `indexOffset`).
     func encodedMembers() throws -> [UInt8] {
-        let inflated = serialized()
+        var records = EntryRecords()
+        for entry in entries { records.append(entry) }
+        return try Self.encodedMembers(entries: records, members: members, decodedLength: decodedLength, indexOffset: indexOffset)
+    }
+
+    /// The same, for entries recorded as the tar went by.
+    static func encodedMembers(entries: EntryRecords, members: [Member], decodedLength: Int64, indexOffset: Int64) throws -> [UInt8] {
+        let inflated = serialized(entries: entries, members: members)
         let compressor = try LibdeflateCompressor(level: 6)
         var deflated = [UInt8](repeating: 0, count: compressor.bound(inflated.count))
         let deflatedLength = try inflated.withUnsafeBytes { input in
@@ -68,13 +77,13 @@ struct ArchiveEntryIndex: Equatable, Sendable {
         var chunks = 0
         var start = 0
         repeat {
-            let end = min(start + Self.chunkCapacity, deflated.count)
-            bytes += Self.member(payload: [Self.version, 0] + deflated[start..<end])
+            let end = min(start + chunkCapacity, deflated.count)
+            bytes += member(payload: [version, 0] + deflated[start..<end])
             chunks += 1
             start = end
         } while start < deflated.count
         let crc = inflated.withUnsafeBytes { CRC32.update(0, $0) }
-        bytes += Self.member(payload: Self.locatorPayload(
+        bytes += member(payload: locatorPayload(
             indexOffset: indexOffset, chunks: chunks, deflated: deflatedLength, inflated: inflated.count, crc: crc,
             decodedLength: decodedLength))
         return bytes
@@ -103,7 +112,7 @@ struct ArchiveEntryIndex: Equatable, Sendable {
         return encoded(length: encoded(length: 0).count)
     }
 
-    private func serialized() -> [UInt8] {
+    private static func serialized(entries: EntryRecords, members: [Member]) -> [UInt8] {
         var writer = IndexBytes()
         writer.put(UInt64(members.count))
         var previous = Member(compressedOffset: 0, decodedOffset: 0)
@@ -114,21 +123,7 @@ struct ArchiveEntryIndex: Equatable, Sendable {
             previous = member
         }
         writer.put(UInt64(entries.count))
-        var previousOffset: Int64 = 0
-        for entry in entries {
-            let header = entry.header
-            writer.put(UInt64(bitPattern: entry.headerOffset - previousOffset))
-            previousOffset = entry.headerOffset
-            writer.bytes.append(header.typeflag)
-            writer.put(UInt64(bitPattern: header.size))
-            writer.put(UInt64(header.headerLength))
-            writer.put(UInt64(header.mode))
-            writer.put(UInt64(bitPattern: header.owner))
-            writer.put(UInt64(bitPattern: header.group))
-            writer.put(UInt64(bitPattern: header.modificationTime))
-            for field in [header.name, header.linkName, header.ownerName, header.groupName] { writer.put(field) }
-        }
-        return writer.bytes
+        return writer.bytes + entries.bytes.bytes
     }
 
     // MARK: Reading
@@ -148,7 +143,8 @@ struct ArchiveEntryIndex: Equatable, Sendable {
               let deflated = reader.fixed(UInt64.self), let inflated = reader.fixed(UInt64.self),
               let crc = reader.fixed(UInt32.self), let decodedLength = reader.fixed(UInt64.self).map(Int64.init),
               indexOffset >= 0, indexOffset < fileSize - locatorLength, chunks > 0,
-              inflated <= maximumInflatedLength, deflated <= UInt64(fileSize - locatorLength - indexOffset)
+              inflated <= maximumInflatedLength, inflated <= UInt64(max(0, decodedLength)) + UInt64(fileSize),
+              deflated <= UInt64(fileSize - locatorLength - indexOffset)
         else { return nil }
         var deflatedBytes: [UInt8] = []
         var position = indexOffset
@@ -238,8 +234,33 @@ struct ArchiveEntryIndex: Equatable, Sendable {
     }
 }
 
+/// Entries as they are found, kept as the index will hold them (tens of bytes each) rather than
+/// as records of arrays: `squeeze archive` keeps one per entry until the archive ends.
+struct EntryRecords: Sendable {
+    fileprivate var bytes = IndexBytes()
+    private(set) var count = 0
+    private var previousOffset: Int64 = 0
+
+    init() {}
+
+    mutating func append(_ entry: ArchiveEntryIndex.Entry) {
+        let header = entry.header
+        bytes.put(UInt64(bitPattern: entry.headerOffset - previousOffset))
+        previousOffset = entry.headerOffset
+        bytes.bytes.append(header.typeflag)
+        bytes.put(UInt64(bitPattern: header.size))
+        bytes.put(UInt64(header.headerLength))
+        bytes.put(UInt64(header.mode))
+        bytes.put(UInt64(bitPattern: header.owner))
+        bytes.put(UInt64(bitPattern: header.group))
+        bytes.put(UInt64(bitPattern: header.modificationTime))
+        for field in [header.name, header.linkName, header.ownerName, header.groupName] { bytes.put(field) }
+        count += 1
+    }
+}
+
 /// The index's bytes as they are written: unsigned LEB128 numbers and length-prefixed fields.
-private struct IndexBytes {
+private struct IndexBytes: Sendable {
     var bytes: [UInt8] = []
 
     mutating func put(_ value: UInt64) {

@@ -98,7 +98,7 @@ public final class ArchiveRun: BatchRun, Sendable {
         }
         // Members of their own (libdeflate's, ISA-L's) can be read one by one: the archive then
         // carries an index of its entries. zlib's single stream and zstd's frames carry none.
-        let indexedEntries = Locked<[ArchiveEntryIndex.Entry]?>(nil)
+        let indexedEntries = Locked<EntryRecords?>(nil)
         let encoder: any BlockEncoder = settings.format == .gzip && settings.codec != .zlib
             ? EntryIndexingEncoder(inner: settings.makeEncoder(), entries: indexedEntries) : settings.makeEncoder()
         let ending = Locked<StreamedGzipTask.Ending?>(nil)

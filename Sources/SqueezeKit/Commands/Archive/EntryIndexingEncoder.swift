@@ -7,7 +7,7 @@
 struct EntryIndexingEncoder: BlockEncoder {
     let inner: any BlockEncoder
     /// Set once the whole tar has gone through the tracker; nil leaves the archive without index.
-    let entries: Locked<[ArchiveEntryIndex.Entry]?>
+    let entries: Locked<EntryRecords?>
 
     var contextLength: Int { inner.contextLength }
     var needsBlockLengths: Bool { true }
@@ -42,8 +42,9 @@ struct EntryIndexingEncoder: BlockEncoder {
             compressed += Int64(block.compressed)
             decoded += Int64(block.decompressed)
         }
-        let index = ArchiveEntryIndex(entries: entries, members: members, decodedLength: length, indexOffset: written + Int64(epilogue.count))
         // An index that cannot be encoded (out of memory) leaves the archive as tar alone would be.
-        return epilogue + ((try? index.encodedMembers()) ?? [])
+        let index = try? ArchiveEntryIndex.encodedMembers(
+            entries: entries, members: members, decodedLength: length, indexOffset: written + Int64(epilogue.count))
+        return epilogue + (index ?? [])
     }
 }

@@ -7,7 +7,7 @@ final class TarEntryTracker: ArchiveByteSink {
     private var state = State()
 
     fileprivate struct State {
-        var entries: [ArchiveEntryIndex.Entry] = []
+        var entries = EntryRecords()
         /// Bytes seen so far.
         var offset: Int64 = 0
         /// A header sequence being gathered, starting at `pendingOffset`.
@@ -36,7 +36,7 @@ final class TarEntryTracker: ArchiveByteSink {
     }
 
     /// Every entry, once the whole tar went through and was understood; nil otherwise.
-    var entries: [ArchiveEntryIndex.Entry]? {
+    var entries: EntryRecords? {
         state.phase == .ended ? state.entries : nil
     }
 }

@@ -8,12 +8,12 @@ final class TarStreamProducer: Sendable {
     private let task: StreamedGzipTask
     private let blockSize: Int
     /// Where the entries the tar turned out to hold go, for the archive's index.
-    private let indexedEntries: Locked<[ArchiveEntryIndex.Entry]?>
+    private let indexedEntries: Locked<EntryRecords?>
     private let collector: any ResultRecording
     private let cancellation: CancellationFlag
 
     init(
-        items: ScannedFiles, task: StreamedGzipTask, blockSize: Int, indexedEntries: Locked<[ArchiveEntryIndex.Entry]?>,
+        items: ScannedFiles, task: StreamedGzipTask, blockSize: Int, indexedEntries: Locked<EntryRecords?>,
         collector: any ResultRecording, cancellation: CancellationFlag
     ) {
         self.items = items
