@@ -139,12 +139,16 @@ struct ArchiveEntryIndex: Equatable, Sendable {
         let tail = try file.read(count: locatorMemberLength, at: fileSize - locatorLength)
         guard let locator = payload(ofMemberIn: tail).map(Array.init), locator.count == locatorPayloadLength, locator[1] == 1 else { return nil }
         var reader = IndexReader(bytes: Array(locator.dropFirst(2)))
-        guard let indexOffset = reader.fixed(UInt64.self).map(Int64.init), let chunks = reader.fixed(UInt32.self),
+        guard let indexOffset = reader.fixed(UInt64.self).flatMap({ Int64(exactly: $0) }), let chunks = reader.fixed(UInt32.self),
               let deflated = reader.fixed(UInt64.self), let inflated = reader.fixed(UInt64.self),
-              let crc = reader.fixed(UInt32.self), let decodedLength = reader.fixed(UInt64.self).map(Int64.init),
+              let crc = reader.fixed(UInt32.self), let decodedLength = reader.fixed(UInt64.self).flatMap({ Int64(exactly: $0) }),
               indexOffset >= 0, indexOffset < fileSize - locatorLength, chunks > 0,
               inflated <= maximumInflatedLength, inflated <= UInt64(max(0, decodedLength)) + UInt64(fileSize),
-              deflated <= UInt64(fileSize - locatorLength - indexOffset)
+              deflated <= UInt64(fileSize - locatorLength - indexOffset), deflated <= UInt64(maximumInflatedLength),
+              // As many chunks as the writer cuts, each a member of its chunk and a header: what
+              // is read before anything is checked stays in proportion to the index.
+              UInt64(chunks) == max(1, (deflated + UInt64(chunkCapacity) - 1) / UInt64(chunkCapacity)),
+              fileSize - locatorLength - indexOffset <= Int64(deflated) + Int64(chunks) * 256
         else { return nil }
         var deflatedBytes: [UInt8] = []
         var position = indexOffset
@@ -201,8 +205,12 @@ struct ArchiveEntryIndex: Equatable, Sendable {
         var members: [Member] = []
         var previous = Member(compressedOffset: 0, decodedOffset: 0)
         for _ in 0..<memberCount {
-            guard let compressed = reader.length(), let decoded = reader.length() else { return nil }
-            previous = Member(compressedOffset: previous.compressedOffset + compressed, decodedOffset: previous.decodedOffset + decoded)
+            // Sums checked: a crafted index must not overflow them.
+            guard let compressed = reader.length(), let decoded = reader.length(),
+                  case let (compressedOffset, false) = previous.compressedOffset.addingReportingOverflow(compressed),
+                  case let (decodedOffset, false) = previous.decodedOffset.addingReportingOverflow(decoded)
+            else { return nil }
+            previous = Member(compressedOffset: compressedOffset, decodedOffset: decodedOffset)
             members.append(previous)
         }
         // Members start in order, strictly (each holds some data), the first at the file's start.
@@ -219,9 +227,10 @@ struct ArchiveEntryIndex: Equatable, Sendable {
                   let headerLength = reader.length(), let mode = reader.varint(), let owner = reader.varint(),
                   let group = reader.varint(), let time = reader.varint(),
                   let name = reader.field(), let linkName = reader.field(), let ownerName = reader.field(), let groupName = reader.field(),
-                  headerLength >= Int64(TarHeader.blockSize), headerLength <= 2 << 20
+                  headerLength >= Int64(TarHeader.blockSize), headerLength <= 2 << 20,
+                  size <= decodedLength, case let (next, false) = offset.addingReportingOverflow(delta), next <= decodedLength
             else { return nil }
-            offset += delta
+            offset = next
             let header = TarHeader(
                 name: name, linkName: linkName, typeflag: typeflag, size: size, mode: UInt32(truncatingIfNeeded: mode),
                 owner: Int64(bitPattern: owner), group: Int64(bitPattern: group), modificationTime: Int64(bitPattern: time),
