@@ -158,6 +158,7 @@ import Testing
         ("Sources/SqueezeKit/", "theDevelopmentMap"),
         ("squeeze compress --format zstd --rm logs/", "theZstdBlock"),
         ("squeeze index plain.gz", "RandomAccessReadmeTests.theRandomAccessBlock"),
+        ("squeeze extract -q logs.tar.gz", "ArchiveEntryIndexTests.theReadmeBlock"),
     ]
 
     @Test func everyBlockIsRunByATest() throws {

@@ -20,11 +20,22 @@ struct Extract: ParsableCommand {
             A gzip-compressed archive is decoded by squeeze, ahead of the extraction (a .tar.gz \
             written by squeeze archive member by member on --jobs workers), with every member's \
             CRC checked to the end of the file; other compression is undone by libarchive.
+
+            Named paths extract only those entries and everything beneath them, matched as GNU tar \
+            matches them; a path no entry matches is reported 'Not found in archive' (exit status \
+            2). An archive squeeze wrote carries an index of its entries: only the members that \
+            hold them are then read (and checked); an index that does not match the archive is \
+            said so, and the archive read in full.
             """
     )
 
     @Argument(help: ArgumentHelp("The archive to extract; '-' for standard input.", valueName: "archive"), completion: .file())
     var archive: String
+
+    @Argument(help: ArgumentHelp(
+        "Entries to extract, each with everything beneath it (all if none). From an archive squeeze wrote, only the members holding them are read.",
+        valueName: "path"))
+    var members: [String] = []
 
     @Option(name: [.customShort("C"), .customLong("directory")], help: ArgumentHelp("Extract into this directory (created if missing).", valueName: "dir"), completion: .directory)
     var directory: String = "."
@@ -47,6 +58,7 @@ struct Extract: ParsableCommand {
     func run() throws {
         let request = ExtractionRequest(
             archive: archive == "-" ? PathName(StreamInputs.standardInputPath) : CommandLinePath.pathName(archive), destination: CommandLinePath.pathName(directory, option: "-C", "--directory"),
+            members: Array(CommandLinePath.pathNames([archive] + members).dropFirst()),
             options: ExtractionOptions(
                 overwrite: force, restoreOwners: sameOwner, allowSpecialFiles: allowSpecialFiles, keepSetuidBits: keepSetuid),
             scheduling: scheduling.options)

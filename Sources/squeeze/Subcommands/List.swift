@@ -17,7 +17,8 @@ struct List: ParsableCommand {
 
             An archive (.tar, .tar.gz, .tgz, .tar.xz, .zip, ... or a tar or zip recognized by its \
             first bytes) is also listed entry by entry, as `tar tv` does, after the table, its \
-            gzip decoded by squeeze with every CRC checked.
+            gzip decoded by squeeze with every CRC checked; an archive squeeze wrote is listed \
+            from the entry index it carries, decoding nothing.
             """
     )
 

@@ -96,7 +96,11 @@ public final class ArchiveRun: BatchRun, Sendable {
             }
             return report.build(collector: collector, interrupted: cancellation.isCancelled)
         }
-        let encoder = settings.makeEncoder()
+        // Members of their own (libdeflate's, ISA-L's) can be read one by one: the archive then
+        // carries an index of its entries. zlib's single stream and zstd's frames carry none.
+        let indexedEntries = Locked<EntryRecords?>(nil)
+        let encoder: any BlockEncoder = settings.format == .gzip && settings.codec != .zlib
+            ? EntryIndexingEncoder(inner: settings.makeEncoder(), entries: indexedEntries) : settings.makeEncoder()
         let ending = Locked<StreamedGzipTask.Ending?>(nil)
         // FNAME is the tar's name; MTIME stays 0 (as `gzip -n`), so that the same tree gives the same archive.
         let origin = GzipOrigin(name: request.toStandardOutput ? nil : Self.tarName(of: destination).bytes, modificationTime: 0)
@@ -104,7 +108,8 @@ public final class ArchiveRun: BatchRun, Sendable {
             output: output, encoder: encoder, origin: origin, context: context, taskSize: items.dataBytes
         ) { end in ending.withLock { $0 = end } }
         let producer = TarStreamProducer(
-            items: items, task: task, blockSize: settings.blockSize, collector: collector, cancellation: cancellation)
+            items: items, task: task, blockSize: settings.blockSize, indexedEntries: indexedEntries, collector: collector,
+            cancellation: cancellation)
         let entryOutcomes = schedule(scheduling, window: window) { feeder in producer.produce(feeding: feeder) }
         // Interrupted, the scheduler may have stopped before the stream's end reached the writer.
         if cancellation.isCancelled { task.abandon() }

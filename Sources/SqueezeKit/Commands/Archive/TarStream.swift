@@ -7,16 +7,19 @@ final class TarStreamProducer: Sendable {
     private let items: ScannedFiles
     private let task: StreamedGzipTask
     private let blockSize: Int
+    /// Where the entries the tar turned out to hold go, for the archive's index.
+    private let indexedEntries: Locked<EntryRecords?>
     private let collector: any ResultRecording
     private let cancellation: CancellationFlag
 
     init(
-        items: ScannedFiles, task: StreamedGzipTask, blockSize: Int,
+        items: ScannedFiles, task: StreamedGzipTask, blockSize: Int, indexedEntries: Locked<EntryRecords?>,
         collector: any ResultRecording, cancellation: CancellationFlag
     ) {
         self.items = items
         self.task = task
         self.blockSize = blockSize
+        self.indexedEntries = indexedEntries
         self.collector = collector
         self.cancellation = cancellation
     }
@@ -29,7 +32,8 @@ final class TarStreamProducer: Sendable {
         var entryOutcomes = ArchiveEntryOutcomes(items: items)
         do {
             try UTF8ThreadLocale.run {
-                let writer = try ArchiveWriteHandle(sink: cutter)
+                let tracker = TarEntryTracker(passingTo: cutter)
+                let writer = try ArchiveWriteHandle(sink: tracker)
                 let entries = try ArchiveEntryWriter(writer: writer, collector: collector)
                 for index in items.indices {
                     if cancellation.isCancelled { throw CancellationError() }
@@ -38,6 +42,8 @@ final class TarStreamProducer: Sendable {
                         try entries.add(ArchiveItem(path: entry.path, name: entry.relativePath, status: entry.status)), item: index)
                 }
                 try writer.close()
+                // Before the last block goes in: its epilogue is what writes the index.
+                indexedEntries.withLock { $0 = tracker.entries }
             }
         } catch is CancellationError {
             // The run is stopping: nothing to report, the registry removes the temporary.

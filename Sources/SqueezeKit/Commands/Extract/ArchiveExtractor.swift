@@ -39,6 +39,8 @@ final class ArchiveExtractor {
     private let registry: TemporaryFileRegistry
     private let collector: any ResultRecording
     private let cancellation: CancellationFlag
+    /// The entries asked for (`extract ARCHIVE PATH…`); nil, every entry.
+    private var selection: EntrySelection?
     private var paths: ExtractedPaths
     private var linkedNames = LinkedNames()
     private let entry = ArchiveEntryHandle()
@@ -87,8 +89,9 @@ final class ArchiveExtractor {
     init(
         archive: PathName, reader: ArchiveReadHandle, placement: EntryPlacement, destinationWasCreated: Bool,
         options: ExtractionOptions, registry: TemporaryFileRegistry, collector: any ResultRecording,
-        cancellation: CancellationFlag
+        cancellation: CancellationFlag, selection: EntrySelection? = nil
     ) throws {
+        self.selection = selection
         self.archive = archive
         self.reader = reader
         disk = try DiskWriteHandle()
@@ -130,6 +133,10 @@ final class ArchiveExtractor {
             report.warnings.append(FileFailure(path: placement.root, message: message))
         }
         report.warnings += directoriesToSettle.settle(placement: placement)
+        // As GNU tar says it, and with its exit status (2).
+        for path in selection?.unmatched ?? [] {
+            report.warnings.append(FileFailure(path: path, message: "Not found in archive"))
+        }
     }
 
     private func extractEntries(into report: inout RunReportBuilder) throws {
@@ -155,6 +162,8 @@ final class ArchiveExtractor {
             if header == .endOfFile { break }
             let name = entry.pathname
             previous = name
+            // An entry not asked for is passed over unsaid; libarchive skips its data.
+            if selection?.select(name.bytes) == false { continue }
             do {
                 defer { paths.settleParents() }
                 if let outcome = try extract(name, headerWarning: header.warning.flatMap(Self.keptWarning)) {

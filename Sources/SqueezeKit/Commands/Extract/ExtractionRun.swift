@@ -5,6 +5,8 @@ public struct ExtractionRequest: Sendable {
     /// Where to extract; created if missing. Nothing is ever written outside it.
     public var destination: PathName
     public var options: ExtractionOptions
+    /// The entries to extract (each with everything beneath it); empty, all of them.
+    public var members: [PathName]
     /// How decoding a gzip-compressed archive is scheduled (entries are written by one thread).
     public var scheduling: SchedulingOptions
     /// How the archive's bytes reach libarchive: as they are, or decoded by squeeze first.
@@ -12,10 +14,11 @@ public struct ExtractionRequest: Sendable {
 
     /// `openStream` defaults to `DecodedStreamOpeners.automatic` with `scheduling`.
     public init(
-        archive: PathName, destination: PathName, options: ExtractionOptions = ExtractionOptions(),
+        archive: PathName, destination: PathName, members: [PathName] = [], options: ExtractionOptions = ExtractionOptions(),
         scheduling: SchedulingOptions = SchedulingOptions(), openStream: DecodedStreamOpener? = nil
     ) {
         self.archive = archive
+        self.members = members
         self.destination = destination
         self.options = options
         self.scheduling = scheduling
@@ -85,8 +88,10 @@ public final class ExtractionRun: Sendable {
         var bytesConsumed: Int64 = 0
         var failure: (any Error)?
         do {
+            let selection = request.members.isEmpty ? nil : EntrySelection(request.members)
             // Paths the user gave are opened before the thread may leave the working directory.
-            let stream = try request.openStream(request.archive)
+            let stream = try selection.flatMap { try openIndexed(selecting: $0, warnings: &report.warnings) }
+                ?? request.openStream(request.archive)
             // What was read of the archive, even when it could not be read to its end.
             defer { bytesConsumed = max(bytesConsumed, stream.bytesConsumed) }
             let (root, destinationWasCreated) = try prepareDestination()
@@ -98,7 +103,7 @@ public final class ExtractionRun: Sendable {
                 let extractor = try ArchiveExtractor(
                     archive: request.archive, reader: reader, placement: placement, destinationWasCreated: destinationWasCreated,
                     options: request.options, registry: environment.registry, collector: environment.collector,
-                    cancellation: environment.cancellation)
+                    cancellation: environment.cancellation, selection: selection)
                 try extractor.extractAll(into: &report)
             }
         } catch {
@@ -117,6 +122,22 @@ public final class ExtractionRun: Sendable {
             report.compressedSide = .neither
         }
         return report.build(collector: environment.collector, interrupted: environment.cancellation.isCancelled)
+    }
+
+    /// The selected entries through the archive's entry index, when it has one that matches it
+    /// (squeeze's own `.tar.gz`): only the members holding them are read. Nil otherwise, and the
+    /// archive is read in full; an index that does not match the archive is said so.
+    private func openIndexed(selecting selection: EntrySelection, warnings: inout [FileFailure]) throws -> (any DecodedStream)? {
+        // A pipe or FIFO is read once, in full; it is not opened here.
+        guard (try? FileStatus.of(request.archive, followingSymlinks: true))?.kind == .regular,
+              let file = try? ReadableFile(regularFile: request.archive), !file.isSequential
+        else { return nil }
+        do {
+            return try IndexedArchiveStream.open(file, selecting: selection)
+        } catch let stale as StaleEntryIndex {
+            warnings.append(FileFailure(path: request.archive, message: "\(stale); read in full instead"))
+            return nil
+        }
     }
 
     /// Creates the destination if missing; returns its canonical path and whether this run made it.

@@ -73,6 +73,31 @@ struct ArchiveFileLister: FileLister {
         return isTar || isZip
     }
 
+    /// A squeeze `.tar.gz` of several members with an entry index is listed from it and from its
+    /// members' "SQ" fields, decoding nothing: the entries are what the index claims (checked
+    /// against the headers only when `extract` reads them; `squeeze test` checks every member).
+    private func indexedListing(_ file: ReadableFile, status: FileStatus) throws -> FileListing? {
+        guard let reader = try IndexedEntryReader.open(file),
+              let members = try MemberIndexWalker(file: file, fileSize: status.size).walk(),
+              members.uncompressedBytes == reader.index.decodedLength
+        else { return nil }
+        var entries: [ArchiveListing.Entry] = []
+        for indexed in reader.index.entries {
+            let entry = ArchiveListing.Entry(ArchiveEntryMetadata(indexed.header))
+            if let entryHandler { entryHandler(file.path, entry) } else { entries.append(entry) }
+        }
+        // libarchive's words for what squeeze writes: pax once any entry needed an extended header.
+        let isPax = reader.index.entries.contains { $0.header.headerLength > TarHeader.blockSize }
+        var listing = FileListing(
+            format: "gzip", compressedBytes: status.size, uncompressedBytes: members.uncompressedBytes, members: members.memberCount,
+            originalName: members.firstHeader.name.map { String(decoding: $0, as: UTF8.self) },
+            modificationTime: members.firstHeader.modificationTime == 0 ? nil : members.firstHeader.modificationTime,
+            sizeSource: .index)
+        listing.archive = ArchiveListing(
+            format: isPax ? "POSIX pax interchange format" : "POSIX ustar format", filters: ["gzip"], entries: entries)
+        return listing
+    }
+
     /// Uncompressed size of an archive that is not gzip: what the decompression delivered (xz,
     /// bzip2...), or, with no compression around the archive, the file itself, or the entries'
     /// total when that is more (a zip compresses each entry).
@@ -82,6 +107,7 @@ struct ArchiveFileLister: FileLister {
     }
 
     func list(_ file: ReadableFile, status: FileStatus, cancellation: CancellationFlag) throws -> FileListing {
+        if let listing = try indexedListing(file, status: status) { return listing }
         // One decoder per archive: `list` works on several files at once already, and a decode
         // fanned out again from inside a worker would wait for workers that are all listing.
         let sequential = SchedulingOptions(mode: .sequential, jobs: 1, qos: scheduling.qos)
