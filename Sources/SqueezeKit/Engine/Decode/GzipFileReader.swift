@@ -109,6 +109,15 @@ protocol DecodedFileDestination: Sendable {
     func complete(_ decoding: FinishedDecoding)
 }
 
+extension DecodedFileDestination {
+    /// Writes `bytes` to `output`, which this destination makes at the first bytes: what each
+    /// decoder of a file does with what it decodes, in order.
+    func write(_ bytes: UnsafeRawBufferPointer, to output: inout (any OutputFile)?, decodedInParallel: Bool) throws {
+        if output == nil { output = try makeOutput(decodedInParallel: decodedInParallel) }
+        try output!.write(bytes)
+    }
+}
+
 /// Everything a destination needs to know about a finished decode.
 struct FinishedDecoding {
     var result: Result<GzipDecodeSummary, any Error>
