@@ -64,8 +64,8 @@ import Testing
         #expect(Array(speculative.standardOutput) == large, "\(mode): plain gzip decompressed")
     }
 
-    /// The output is a FIFO whose reader pauses once it is full: the writer stalls in `write(2)`,
-    /// the run goes idle (the kernel says so) without ending, and once the reader reads, every
+    /// The output is a FIFO whose reader pauses once it is full: the writer stalls in `write(2)`
+    /// (the kernel says so) and the run waits without ending, and once the reader reads, every
     /// byte arrives as one job writes it: compressing a file of many blocks to standard output,
     /// and decompressing it.
     @Test(arguments: modes)
@@ -82,64 +82,16 @@ import Testing
             (["decompress", "-c", scratch("many-blocks.txt.gz")], source),
         ]
         for (arguments, expected) in runs {
-            let fifo = try HeldFIFO(at: scratch("fifo-\(arguments[0])"))
+            let fifo = try HeldPipe(fifoAt: scratch("fifo-\(arguments[0])"))
             fifo.fill()
             let run = try WatchedProcess(Squeeze.binary, arguments + ["-j", "16", "--mode", mode], standardOutput: fifo.writeEnd)
             fifo.closeWriteEnd()
-            let idle = KernelState.waitUntilIdle(run.pid)
-            #expect(idle?.contains { $0.contains("pipe_write") } == true, "\(mode) \(arguments[0]): never stalled on the FIFO: \(idle ?? [])")
+            let stalled = KernelState.waitUntil(deadline: 120) { KernelState.sleepingFunctions(of: run.pid).contains { $0.contains("pipe_write") } }
+            #expect(stalled, "\(mode) \(arguments[0]): never stalled on the FIFO: \(KernelState.sleepingFunctions(of: run.pid))")
             #expect(run.process.isRunning, "\(mode) \(arguments[0]): ended while its reader paused")
             let received = fifo.readToEnd()
             #expect(run.waitForExit() == 0, "\(mode) \(arguments[0]): \(run.standardError)")
-            #expect(Array(received.drop { $0 == HeldFIFO.filler }) == expected, "\(mode) \(arguments[0]): the bytes through the FIFO")
+            #expect(Array(received.drop { $0 == HeldPipe.filler }) == expected, "\(mode) \(arguments[0]): the bytes through the FIFO")
         }
-    }
-}
-
-/// A FIFO whose both ends the test holds, filled until a writer blocks.
-final class HeldFIFO {
-    static let filler = UInt8(ascii: "~")
-    let readEnd: Int32
-    private(set) var writeEnd: Int32
-
-    init(at path: String) throws {
-        try TreeBuilder.makeFIFO(path)
-        // The read end first, without waiting for a writer; then the write end, which finds it.
-        readEnd = open(path, O_RDONLY | O_NONBLOCK)
-        writeEnd = open(path, O_WRONLY)
-        precondition(readEnd >= 0 && writeEnd >= 0, "cannot open the FIFO: errno \(errno)")
-        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) & ~O_NONBLOCK)
-    }
-
-    deinit {
-        close(readEnd)
-        closeWriteEnd()
-    }
-
-    /// Fills the FIFO until a write would block: a writer to it then blocks at once. (Every byte
-    /// is `filler`, which neither gzip nor text output starts with.)
-    func fill() {
-        let flags = fcntl(writeEnd, F_GETFL)
-        _ = fcntl(writeEnd, F_SETFL, flags | O_NONBLOCK)
-        let chunk = [UInt8](repeating: Self.filler, count: 4096)
-        while chunk.withUnsafeBytes({ write(writeEnd, $0.baseAddress, $0.count) }) > 0 {}
-        _ = fcntl(writeEnd, F_SETFL, flags)
-    }
-
-    func closeWriteEnd() {
-        if writeEnd >= 0 { close(writeEnd) }
-        writeEnd = -1
-    }
-
-    /// Everything until every writer has closed its end.
-    func readToEnd() -> [UInt8] {
-        var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            received += chunk[..<count]
-        }
-        return received
     }
 }

@@ -30,15 +30,9 @@ import Testing
         #expect(run.process.isRunning, "the run ended before its lines were read")
 
         // The reader reads: every line arrives, after the bytes that filled the pipe.
-        var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(pipe.readEnd, $0.baseAddress, $0.count) }
-            if count <= 0 { break }
-            received += chunk[..<count]
-        }
+        let received = pipe.readToEnd()
         #expect(run.waitForExit() == 0, "\(run.standardError)")
-        let text = String(decoding: received.drop { $0 == UInt8(ascii: ".") }, as: UTF8.self)
+        let text = String(decoding: received.drop { $0 == HeldPipe.filler }, as: UTF8.self)
         let lines = text.split(separator: "\n").filter { $0.contains(".gz  ") }
         #expect(lines.count == Self.fileCount, "\(text.suffix(500))")
         #expect(Set(lines.map { $0.split(separator: " ")[0] }).count == Self.fileCount, "a line twice")
@@ -69,15 +63,9 @@ import Testing
         #expect(outputs.count == count, "outputs committed while the reader paused (\(decompressing ? "-d" : "compress"))")
         #expect(run.process.isRunning, "the run ended before its lines were read")
 
-        var received: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let read = chunk.withUnsafeMutableBytes { Glibc.read(pipe.readEnd, $0.baseAddress, $0.count) }
-            if read <= 0 { break }
-            received += chunk[..<read]
-        }
+        let received = pipe.readToEnd()
         #expect(run.waitForExit() == 0)
-        let text = String(decoding: received.drop { $0 == UInt8(ascii: ".") }, as: UTF8.self)
+        let text = String(decoding: received.drop { $0 == HeldPipe.filler }, as: UTF8.self)
         let lines = text.split(separator: "\n").filter { $0.contains("% -- created ") }
         #expect(lines.count == count, "\(text.suffix(500))")
         #expect(Set(lines.map { $0.split(separator: ":")[0] }).count == count, "a line twice")
