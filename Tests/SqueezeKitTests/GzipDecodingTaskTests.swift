@@ -4,10 +4,14 @@ import Testing
 @testable import SqueezeKit
 
 @Suite struct GzipDecodingTaskTests {
-    /// Keeps what a task hands over: the bytes and how the decode ended.
-    final class RecordingDestination: DecodedFileDestination, @unchecked Sendable {
-        let output = WriteBehindOutputTests.RecordingOutput()
+    /// Keeps what a task hands over: the bytes (in `output`) and how the decode ended.
+    final class RecordingDestination<Output: OutputFile>: DecodedFileDestination, @unchecked Sendable {
+        let output: Output
         let finished = Locked<Result<GzipDecodeSummary, any Error>?>(nil)
+
+        init(_ output: Output) {
+            self.output = output
+        }
 
         func makeOutput(decodedInParallel: Bool) throws -> any OutputFile { output }
 
@@ -16,9 +20,9 @@ import Testing
         }
     }
 
-    static func makeTask(_ bytes: [UInt8], in scratch: TemporaryDirectory, progress: Locked<Int64>) throws -> (GzipDecodingTask, RecordingDestination) {
+    static func makeTask(_ bytes: [UInt8], in scratch: TemporaryDirectory, progress: Locked<Int64>) throws -> (GzipDecodingTask, RecordingDestination<WriteBehindOutputTests.RecordingOutput>) {
         let file = try GzipBytes.file(bytes, in: scratch)
-        let destination = RecordingDestination()
+        let destination = RecordingDestination(WriteBehindOutputTests.RecordingOutput())
         let cancellation = CancellationFlag()
         let context = DecodingContext(
             window: WorkWindow(capacity: 64 << 20, cancellation: cancellation), pools: DecoderPools(),
@@ -62,19 +66,6 @@ import Testing
         #expect(output.elementsEqual(original.prefix(output.count)))
     }
 
-    /// A destination whose output's first write waits until the test opens its gate.
-    final class GatedDestination: DecodedFileDestination, @unchecked Sendable {
-        // `@unchecked Sendable`: the output is written by the holder of the writing turn only.
-        let output = WritingTurnTests.GatedOutput()
-        let finished = Locked<Result<GzipDecodeSummary, any Error>?>(nil)
-
-        func makeOutput(decodedInParallel: Bool) throws -> any OutputFile { output }
-
-        func complete(_ decoding: FinishedDecoding) {
-            finished.withLock { $0 = decoding.result }
-        }
-    }
-
     /// The first member's write stalls (a slow disk, a FIFO nobody reads): every later member is
     /// decoded and left by its worker at once (under the task's lock, it would wait for that
     /// write), and once the write goes on, the turn's holder writes them all, in
@@ -85,7 +76,8 @@ import Testing
         let original = data.text(400_000)
         let bytes = GzipBytes.indexed(original, blockSize: 32 << 10)
         let file = try GzipBytes.file(bytes, in: scratch)
-        let destination = GatedDestination()
+        // The output's first write waits until the test opens its gate.
+        let destination = RecordingDestination(WritingTurnTests.GatedOutput())
         let cancellation = CancellationFlag()
         let context = DecodingContext(
             window: WorkWindow(capacity: 64 << 20, cancellation: cancellation), pools: DecoderPools(),

@@ -122,12 +122,7 @@ public final class HeldPipe {
         let flags = fcntl(readEnd, F_GETFL)
         _ = fcntl(readEnd, F_SETFL, flags | O_NONBLOCK)
         defer { _ = fcntl(readEnd, F_SETFL, flags) }
-        var bytes: [UInt8] = []
-        var chunk = [UInt8](repeating: 0, count: 1 << 16)
-        while true {
-            let count = chunk.withUnsafeMutableBytes { read(readEnd, $0.baseAddress, $0.count) }
-            if count <= 0 { return bytes }
-            bytes += chunk[..<count]
-        }
+        // Without blocking, the read that finds the pipe empty ends it (EAGAIN) as its end would.
+        return readToEnd()
     }
 }
