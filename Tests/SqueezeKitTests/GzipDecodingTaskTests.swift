@@ -1,12 +1,17 @@
+import Synchronization
 import SqueezeTestSupport
 import Testing
 @testable import SqueezeKit
 
 @Suite struct GzipDecodingTaskTests {
-    /// Keeps what a task hands over: the bytes and how the decode ended.
-    final class RecordingDestination: DecodedFileDestination, @unchecked Sendable {
-        let output = WriteBehindOutputTests.RecordingOutput()
+    /// Keeps what a task hands over: the bytes (in `output`) and how the decode ended.
+    final class RecordingDestination<Output: OutputFile>: DecodedFileDestination, @unchecked Sendable {
+        let output: Output
         let finished = Locked<Result<GzipDecodeSummary, any Error>?>(nil)
+
+        init(_ output: Output) {
+            self.output = output
+        }
 
         func makeOutput(decodedInParallel: Bool) throws -> any OutputFile { output }
 
@@ -15,9 +20,9 @@ import Testing
         }
     }
 
-    static func makeTask(_ bytes: [UInt8], in scratch: TemporaryDirectory, progress: Locked<Int64>) throws -> (GzipDecodingTask, RecordingDestination) {
+    static func makeTask(_ bytes: [UInt8], in scratch: TemporaryDirectory, progress: Locked<Int64>) throws -> (GzipDecodingTask, RecordingDestination<WriteBehindOutputTests.RecordingOutput>) {
         let file = try GzipBytes.file(bytes, in: scratch)
-        let destination = RecordingDestination()
+        let destination = RecordingDestination(WriteBehindOutputTests.RecordingOutput())
         let cancellation = CancellationFlag()
         let context = DecodingContext(
             window: WorkWindow(capacity: 64 << 20, cancellation: cancellation), pools: DecoderPools(),
@@ -59,6 +64,45 @@ import Testing
         let output = destination.output.bytes
         #expect(output.count >= 3 * (64 << 10))
         #expect(output.elementsEqual(original.prefix(output.count)))
+    }
+
+    /// The first member's write stalls (a slow disk, a FIFO nobody reads): every later member is
+    /// decoded and left by its worker at once (under the task's lock, it would wait for that
+    /// write), and once the write goes on, the turn's holder writes them all, in
+    /// order, and its deposit completes the file.
+    @Test func workersLeaveTheirMembersWhileTheTurnsHolderWrites() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 83)
+        let original = data.text(400_000)
+        let bytes = GzipBytes.indexed(original, blockSize: 32 << 10)
+        let file = try GzipBytes.file(bytes, in: scratch)
+        // The output's first write waits until the test opens its gate.
+        let destination = RecordingDestination(WritingTurnTests.GatedOutput())
+        let cancellation = CancellationFlag()
+        let context = DecodingContext(
+            window: WorkWindow(capacity: 64 << 20, cancellation: cancellation), pools: DecoderPools(),
+            cancellation: cancellation, progress: { _ in })
+        let task = GzipDecodingTask(
+            path: file.path, plan: DecodingPlan.make(for: file, size: Int64(bytes.count), threshold: 0, runLimit: 0),
+            destination: destination, context: context)
+        #expect(task.blockCount > 5)
+        let first = JoinableThread(name: "turn-holder") { task.runBlock(0) }
+        #expect(KernelState.waitUntil(deadline: 60) { destination.output.writes.load(ordering: .relaxed) == 1 }, "the first write never started")
+        // The other members from a thread of their own, so that one waiting on the write fails
+        // the test (at the deadline) instead of hanging it.
+        let left = Atomic<Bool>(false)
+        let others = JoinableThread(name: "others") {
+            let completed = (1..<task.blockCount).reversed().filter { task.runBlock($0) }
+            left.store(true, ordering: .releasing)
+            return completed
+        }
+        #expect(KernelState.waitUntil(deadline: 60) { left.load(ordering: .acquiring) }, "a worker waited for another member's write")
+        destination.output.gate.release(1)
+        #expect(others.join().isEmpty, "a member other than the first completed the file")
+        #expect(first.join(), "the turn's holder did not complete the file")
+        task.finish()
+        #expect(try destination.finished.withLock { $0 }?.get().decodedInParallel == true)
+        #expect(ByteDifference.between(destination.output.bytes, original) == nil)
     }
 
     @Test func decodesEveryMemberInAnyOrder() throws {

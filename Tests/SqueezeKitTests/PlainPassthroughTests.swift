@@ -49,8 +49,8 @@ import Testing
 
     static func copyTask(
         of file: ReadableFile, cancelled: Bool = false
-    ) -> (PlainCopyTask, GzipDecodingTaskTests.RecordingDestination, Locked<Int64>) {
-        let destination = GzipDecodingTaskTests.RecordingDestination()
+    ) -> (PlainCopyTask, GzipDecodingTaskTests.RecordingDestination<WriteBehindOutputTests.RecordingOutput>, Locked<Int64>) {
+        let destination = GzipDecodingTaskTests.RecordingDestination(WriteBehindOutputTests.RecordingOutput())
         let progress = Locked<Int64>(0)
         let cancellation = CancellationFlag()
         if cancelled { cancellation.cancel() }

@@ -65,6 +65,8 @@ public final class WatchedProcess {
 /// A pipe whose ends the test holds: for a reader that never reads (fill it first with `fill()`),
 /// or a writer that never writes.
 public final class HeldPipe {
+    /// What `fill()` fills it with.
+    public static let filler = UInt8(ascii: ".")
     public let readEnd: Int32
     public private(set) var writeEnd: Int32
 
@@ -72,6 +74,16 @@ public final class HeldPipe {
         var ends: [Int32] = [0, 0]
         precondition(pipe(&ends) == 0, "pipe failed: errno \(errno)")
         (readEnd, writeEnd) = (ends[0], ends[1])
+    }
+
+    /// A FIFO made at `path`, both ends open: the read end first, without waiting for a writer,
+    /// then the write end, which finds it.
+    public init(fifoAt path: String) throws {
+        try TreeBuilder.makeFIFO(path)
+        readEnd = open(path, O_RDONLY | O_NONBLOCK)
+        writeEnd = open(path, O_WRONLY)
+        precondition(readEnd >= 0 && writeEnd >= 0, "cannot open the FIFO \(path): errno \(errno)")
+        _ = fcntl(readEnd, F_SETFL, fcntl(readEnd, F_GETFL) & ~O_NONBLOCK)
     }
 
     deinit {
@@ -89,16 +101,13 @@ public final class HeldPipe {
     public func fill() {
         let flags = fcntl(writeEnd, F_GETFL)
         _ = fcntl(writeEnd, F_SETFL, flags | O_NONBLOCK)
-        let chunk = [UInt8](repeating: 0x2E, count: 4096)
+        let chunk = [UInt8](repeating: Self.filler, count: 4096)
         while chunk.withUnsafeBytes({ write(writeEnd, $0.baseAddress, $0.count) }) > 0 {}
         _ = fcntl(writeEnd, F_SETFL, flags)
     }
 
-    /// Everything in the pipe now, without waiting for more (its writers may be gone or not).
-    public func drain() -> [UInt8] {
-        let flags = fcntl(readEnd, F_GETFL)
-        _ = fcntl(readEnd, F_SETFL, flags | O_NONBLOCK)
-        defer { _ = fcntl(readEnd, F_SETFL, flags) }
+    /// Everything until every writer has closed its end.
+    public func readToEnd() -> [UInt8] {
         var bytes: [UInt8] = []
         var chunk = [UInt8](repeating: 0, count: 1 << 16)
         while true {
@@ -106,5 +115,14 @@ public final class HeldPipe {
             if count <= 0 { return bytes }
             bytes += chunk[..<count]
         }
+    }
+
+    /// Everything in the pipe now, without waiting for more (its writers may be gone or not).
+    public func drain() -> [UInt8] {
+        let flags = fcntl(readEnd, F_GETFL)
+        _ = fcntl(readEnd, F_SETFL, flags | O_NONBLOCK)
+        defer { _ = fcntl(readEnd, F_SETFL, flags) }
+        // Without blocking, the read that finds the pipe empty ends it (EAGAIN) as its end would.
+        return readToEnd()
     }
 }

@@ -3,7 +3,9 @@ import SqueezeKit
 
 /// A run's records printed as gzip prints them: errors and warnings as "gzip: FILE: message" in
 /// gzip's words, and under `-v` a line per file (`F:\t 45.5% -- created F.gz`, `F.gz:\t OK`).
-/// squeeze's own stream, which the session made, is not told: it would print the same again.
+/// squeeze's own stream, which the session made, is not told: it would print the same again; its
+/// writer prints the lines (`ReportStream.message`), off the collector's lock, so a paused reader
+/// of standard error holds up the lines alone, never the work.
 ///
 /// Checked `Sendable`: `let`s of `Sendable` types, and `skipWarningFollows`, touched only in
 /// `record`, which the collector calls one record at a time (its invariant, `RunRecordSink`).
@@ -20,9 +22,12 @@ final class GzipRecordSink: RunRecordSink, @unchecked Sendable {
     /// The header lengths of the files named, read before the run (an input decompressed in
     /// place is gone by the time its line is printed).
     private let headerLengths: [PathName: Int]
+    /// The session's report stream, whose writer prints the lines.
+    private let lines: ReportStream
 
-    init(options: GzipOptions, verboseLines: GzipOptions?, outcome: Locked<GzipOutcome>) {
+    init(options: GzipOptions, verboseLines: GzipOptions?, outcome: Locked<GzipOutcome>, lines: ReportStream) {
         self.outcome = outcome
+        self.lines = lines
         dialect = options.dialect
         program = options.program
         quiet = options.quiet
@@ -37,14 +42,14 @@ final class GzipRecordSink: RunRecordSink, @unchecked Sendable {
     func record(_ record: RunRecord) {
         switch record {
         case .file(let finished):
-            if let options = verboseLines { StandardStreams.message(line(for: finished, options: options)) }
+            if let options = verboseLines { lines.message(line(for: finished, options: options)) }
         case .skipped(let skip):
             guard skip.reason.isWarning else { break }
             skipWarningFollows = true
             if dialect == .pigz {
                 // pigz skips with a message, and counts it an error.
                 outcome.withLock { $0.failed = true }
-                if !quiet { StandardStreams.message("\(program): skipping: \(Self.pigzWords(for: skip))\n") }
+                if !quiet { lines.message("\(program): skipping: \(Self.pigzWords(for: skip))\n") }
                 return
             }
             // Without -v, -q or -r, gzip does not mention a name it cannot decompress, nor
@@ -52,7 +57,7 @@ final class GzipRecordSink: RunRecordSink, @unchecked Sendable {
             if case .unknownSuffix = skip.reason, quiet { return }
             outcome.withLock { $0.warned = true }
             if case .outputExists = skip.reason {} else if quiet { return }
-            StandardStreams.message("\(program): \(Self.words(for: skip))\n")
+            lines.message("\(program): \(Self.words(for: skip))\n")
         case .failure(let notice):
             outcome.withLock { $0.failed = true }
             // A failed write to standard output is gzip's "stdout: reason", whichever file it was.
@@ -61,10 +66,10 @@ final class GzipRecordSink: RunRecordSink, @unchecked Sendable {
                 // A reader gone is said once, at the end, and only where gzip says it (`GzipRun`).
                 guard !StandardStreams.outputReaderIsGone else { return }
                 let reason = notice.message.dropFirst(standardOutput.count).prefix { $0 != ";" }
-                StandardStreams.message("\n\(program): stdout: \(reason)\n")
+                lines.message("\n\(program): stdout: \(reason)\n")
             } else {
                 for words in Self.words(forFailure: notice) {
-                    StandardStreams.message(Self.line(program: program, path: notice.path, words: words))
+                    lines.message(Self.line(program: program, path: notice.path, words: words))
                 }
             }
         case .warning(let notice):
@@ -73,7 +78,7 @@ final class GzipRecordSink: RunRecordSink, @unchecked Sendable {
                 return
             }
             outcome.withLock { $0.warned = true }
-            if !quiet { StandardStreams.message(Self.line(program: program, path: notice.path, words: Self.words(forWarning: notice.message))) }
+            if !quiet { lines.message(Self.line(program: program, path: notice.path, words: Self.words(forWarning: notice.message))) }
         }
     }
 

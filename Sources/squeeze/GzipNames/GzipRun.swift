@@ -272,8 +272,9 @@ struct GzipRun {
         reporting.verbose = options.showsRunReport
         if options.showsRunReport { return try RunSession(reporting: reporting, isFilter: true) }
         let lines = verboseLines && options.verbose ? options : nil
-        let sink = GzipRecordSink(options: options, verboseLines: lines, outcome: recorded)
-        return try RunSession(reporting: reporting, isFilter: true) { _ in ResultCollector(sink: sink) }
+        return try RunSession(reporting: reporting, isFilter: true, linesAreMessages: true) { stream in
+            ResultCollector(sink: GzipRecordSink(options: options, verboseLines: lines, outcome: recorded, lines: stream))
+        }
     }
 }
 

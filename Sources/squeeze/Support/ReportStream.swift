@@ -25,6 +25,8 @@ final class ReportStream: RunRecordSink {
     private let listed = Locked(ListedProblems())
     /// The first failure to print or spool; the others are dropped (the run goes on).
     private let failure = Locked<StreamFailure?>(nil)
+    /// Whether a failure to print a line fails the run (`finish`); not for gzip's messages.
+    private let countsWriteFailures: Bool
     /// `list`'s rows, small: the table is printed once every file is listed.
     let listings = Locked<[(path: String, listing: FileListing)]>([])
     let archives = Locked<[String: ArchiveEntrySpool]>([:])
@@ -75,7 +77,8 @@ final class ReportStream: RunRecordSink {
         }
     }
 
-    init(reporting: ReportArguments, summaryStream: StandardStreams.Stream) throws {
+    init(reporting: ReportArguments, summaryStream: StandardStreams.Stream, countsWriteFailures: Bool = true) throws {
+        self.countsWriteFailures = countsWriteFailures
         verbose = reporting.verbose
         quiet = reporting.quiet
         self.summaryStream = summaryStream
@@ -117,6 +120,13 @@ final class ReportStream: RunRecordSink {
     }
 
     private func admit(_ kind: String) -> Bool { listed.withLock { $0.admit(kind) } }
+
+    /// Queues `text` for standard error as it is, through the writer of the report's lines: what a
+    /// sink that words records its own way prints (`GzipRecordSink`, gzip's lines and messages).
+    func message(_ text: String) {
+        guard !text.isEmpty else { return }
+        print(text, to: .error)
+    }
 
     /// Says how many problems went unlisted, then throws what went wrong printing or spooling,
     /// once the run is over.
@@ -173,9 +183,9 @@ final class ReportStream: RunRecordSink {
             let write = {
                 do throws(SystemError) {
                     try StandardStreams.write(bytes, to: stream)
-                } catch {
+                } catch where self.countsWriteFailures {
                     self.failure.withLock { if $0 == nil { $0 = .output(error) } }
-                }
+                } catch {}
             }
             if let display { display.printAbove(write) } else { write() }
         }

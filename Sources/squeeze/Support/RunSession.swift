@@ -24,15 +24,20 @@ struct RunSession {
     /// Pass this to the run: the collector, flag and registry above.
     var environment: RunEnvironment { RunEnvironment(collector: collector, cancellation: cancellation, registry: registry) }
 
-    /// `makeCollector` makes the collector that sends its records to the given sink.
+    /// `makeCollector` makes the collector that sends its records to the given sink (the
+    /// session's stream, or a sink that prints through it). `linesAreMessages`: what is printed
+    /// through the stream are messages as gzip's (`ReportStream.message`), and a failure to
+    /// write them is no failure of the run.
     init(
-        reporting: ReportArguments, summaryToStandardError: Bool = false, isFilter: Bool = false,
-        makeCollector: (any RunRecordSink) -> any ResultRecording = { ResultCollector(sink: $0) }
+        reporting: ReportArguments, summaryToStandardError: Bool = false, isFilter: Bool = false, linesAreMessages: Bool = false,
+        makeCollector: (ReportStream) -> any ResultRecording = { ResultCollector(sink: $0) }
     ) throws {
         self.reporting = reporting
         self.summaryToStandardError = summaryToStandardError || isFilter
         self.isFilter = isFilter
-        stream = try ReportStream(reporting: reporting, summaryStream: Self.summaryStream(reporting, summaryToStandardError || isFilter))
+        stream = try ReportStream(
+            reporting: reporting, summaryStream: Self.summaryStream(reporting, summaryToStandardError || isFilter),
+            countsWriteFailures: !linesAreMessages)
         collector = makeCollector(stream)
     }
 

@@ -1,8 +1,9 @@
 /// Decodes one gzip file, as a `BlockTask` any scheduler can run.
 ///
 /// Indexed files: one block per run of members (`MemberRun`), decoded in parallel
-/// (`IndexedMemberDecoder`), put back in order and written under the task's lock; each run's
-/// window credit is given back when it is written. If a run fails (damaged data, or an index that
+/// (`IndexedMemberDecoder`), put back in order and written by the holder of the writing turn
+/// (`WritingTurn`), outside the task's lock; each run's window credit is given back once it is
+/// written. If a run fails (damaged data, or an index that
 /// lied), the runs before it are still written, those after it are dropped, and `finish()` decodes
 /// the rest of the file as a stream from that run's offset: the output is then exactly what the
 /// streaming path gives, and so is the error, if there is one. Either way every member is checked
@@ -25,7 +26,8 @@
 ///
 /// `@unchecked Sendable`: `state` holds the output file, which is not `Sendable`; it is used only
 /// inside `state.withLock`, or by one thread that moved it out of the state (the state's
-/// reference cleared): a stream's one block while it decodes (it puts it back), or `finish()`.
+/// reference cleared): the holder of the writing turn while it writes a part, a stream's one
+/// block while it decodes (each puts it back), or `finish()`.
 /// The other fields are `let` and `Sendable`.
 final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     let path: PathName
@@ -34,20 +36,21 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     private let context: DecodingContext
     private let state: Locked<State>
     /// The window where the delivered stretches end (`ParallelDelivery.windowAtEnd`), for the
-    /// stretch decoded after them: apart from `state`, whose lock is held while writing.
+    /// stretch decoded after them: apart from `state`, as workers read it while the parts are
+    /// being delivered.
     private let deliveredWindow = Locked<(bit: Int64, bytes: [UInt8])?>(nil)
     /// The block searches of this file's stretches, each one's end searched once for both
     /// neighbours.
     private let blockSearches = SharedBlockSearches()
 
     /// Reached only inside `state.withLock`. The output file (not `Sendable`) leaves it only by a
-    /// move: to the stream's block while it decodes (the streaming decoder writes into the
-    /// output's own buffers, outside the lock), and in `finish()`, so that from then on only the
-    /// finishing thread has it.
-    private struct State {
+    /// move: to the holder of the writing turn while it writes a part, to the stream's block
+    /// while it decodes (the streaming decoder writes into the output's own buffers, outside the
+    /// lock), and in `finish()`, so that from then on only the finishing thread has it.
+    private struct State: WritingTurnHolder {
         var reader: ReadableFile?
         var startTime: Double?
-        var members = BlockReorderBuffer<DecodedStretch>()
+        var turn = WritingTurn<DecodedStretch>()
         var output: (any OutputFile)?
         /// A failure no decoding can mend: the source cannot be opened, the output cannot be written.
         var failure: (any Error)?
@@ -60,6 +63,9 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         /// The streaming path's result.
         var streamResult: Result<GzipDecodeSummary, any Error>?
         var progressReported: Int64 = 0
+
+        mutating func insert(_ block: DecodedStretch?, at index: Int) -> Bool { turn.insert(block, at: index) }
+        mutating func nextInOrder() -> (index: Int, block: DecodedStretch?)? { turn.nextInOrder() }
     }
 
     init(
@@ -226,40 +232,76 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         }
     }
 
-    /// Hands block `index` to the ordered output and writes every block now in order that starts
-    /// exactly where the members written so far end; a dropped block, or one starting elsewhere,
-    /// stops the writing (the rest is left to `finish()`), and a block whose part of the file lies
-    /// within members already written is skipped. Returns each block's window credit. True when
-    /// every block has passed.
+    /// Hands block `index` to the ordered output (`depositInOrder`: written now by this thread, or
+    /// by the holder of the writing turn). Each block in order that starts exactly where the parts
+    /// written so far end is written; a dropped block, or one starting elsewhere, stops the writing
+    /// (the rest is left to `finish()`), and a block whose part of the file lies within parts
+    /// already written is passed by. Each block's window credit goes back once it has passed. True
+    /// when every block has passed.
     private func deposit(_ decoded: DecodedStretch?, at index: Int) -> Bool {
-        state.withLock { state in
-            state.members.insert(decoded, at: index)
-            while true {
-                let written = state.members.nextIndex
-                // A var, so that resolving a stretch's bytes in place does not copy them.
-                guard var next = state.members.popNext() else { break }
-                if state.firstUndelivered == nil && state.failure == nil && state.delivery.end < plan.end(ofBlock: written) {
-                    if next != nil, let delivery = state.delivery.appending(&next!) {
-                        let stretch = next!
-                        do {
-                            try stretch.bytes.withUnsafeBytes { try write($0, into: &state) }
-                            state.delivery = delivery
-                            if case .speculative(let split) = plan, split.search == .blocks {
-                                let window = delivery.windowAtEnd
-                                deliveredWindow.withLock { $0 = window }
-                            }
-                            context.verified(delivery.verifiedBytes)
-                        } catch {
-                            state.failure = error
-                        }
-                    } else {
-                        state.firstUndelivered = written
+        state.depositInOrder(
+            decoded, at: index,
+            take: { state, index, part -> PartToWrite? in
+                guard state.firstUndelivered == nil && state.failure == nil && state.delivery.end < plan.end(ofBlock: index) else { return nil }
+                guard let part else {
+                    state.firstUndelivered = index
+                    return nil
+                }
+                defer { state.output = nil }
+                return PartToWrite(part: part, after: state.delivery, output: state.output)
+            },
+            write: { [self] toWrite in toWrite.map(write) },
+            passed: { state, index, written in
+                if let written {
+                    state.output = written.output
+                    switch written.outcome {
+                    case .appended(let delivery): state.delivery = delivery
+                    case .notFollowing: state.firstUndelivered = index
+                    case .failed(let error): state.failure = error
                     }
                 }
-                context.window.release(weight(ofBlock: written))
-            }
-            return state.members.nextIndex == blockCount
+                context.window.release(weight(ofBlock: index))
+            },
+            isComplete: { [blockCount] state in state.turn.blocksPassed == blockCount })
+    }
+
+    /// A part in order for the holder of the writing turn: to append to the parts written before
+    /// it, and write to the output, moved out of the state meanwhile.
+    private struct PartToWrite {
+        var part: DecodedStretch
+        var after: ParallelDelivery
+        var output: (any OutputFile)?
+    }
+
+    /// What came of a `PartToWrite`, with the output (made at the first bytes) to put back.
+    private struct PartWritten {
+        enum Outcome {
+            case appended(ParallelDelivery)
+            /// The part does not follow on: the stream takes over from the parts before it.
+            case notFollowing
+            case failed(any Error)
         }
+
+        var outcome: Outcome
+        var output: (any OutputFile)?
+    }
+
+    /// For the holder of the writing turn, outside the task's lock: appends the part (resolving
+    /// the bytes of one decoded without its window in place) and writes it.
+    private func write(_ toWrite: PartToWrite) -> PartWritten {
+        var (part, output) = (toWrite.part, toWrite.output)
+        guard let delivery = toWrite.after.appending(&part) else { return PartWritten(outcome: .notFollowing, output: output) }
+        do {
+            try part.bytes.withUnsafeBytes { try destination.write($0, to: &output, decodedInParallel: isDecodedInParallel) }
+        } catch {
+            return PartWritten(outcome: .failed(error), output: output)
+        }
+        if case .speculative(let split) = plan, split.search == .blocks {
+            let window = delivery.windowAtEnd
+            deliveredWindow.withLock { $0 = window }
+        }
+        context.verified(delivery.verifiedBytes)
+        return PartWritten(outcome: .appended(delivery), output: output)
     }
 
     /// Decodes the rest of the file as a stream, from where the parts written end: inside a
@@ -338,14 +380,11 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         }
     }
 
+    /// Writes the members the `PipedGzipReader` delivers (one call at a time, in order) to the
+    /// task's output, made on the first bytes. The lock is the output's home, not a wait: the
+    /// stream's one block waits for the reader meanwhile, and nothing else reaches the state.
     private func writeStreamed(_ bytes: UnsafeRawBufferPointer) throws {
-        try state.withLock { state in try write(bytes, into: &state) }
-    }
-
-    /// Writes decoded bytes to the task's output, made on the first bytes.
-    private func write(_ bytes: UnsafeRawBufferPointer, into state: inout State) throws {
-        if state.output == nil { state.output = try destination.makeOutput(decodedInParallel: isDecodedInParallel) }
-        try state.output!.write(bytes)
+        try state.withLock { state in try destination.write(bytes, to: &state.output, decodedInParallel: isDecodedInParallel) }
     }
 
     /// Streams the file from `start` into `output`, made on the first decoded bytes (written behind
@@ -374,10 +413,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
                             context.progress(bytes)
                         },
                         verified: context.verified,
-                        sink: { bytes in
-                            if made == nil { made = try destination.makeOutput(decodedInParallel: isDecodedInParallel) }
-                            try made!.write(bytes)
-                        })
+                        sink: { bytes in try destination.write(bytes, to: &made, decodedInParallel: isDecodedInParallel) })
                 }
                 return GzipDecodeSummary(
                     zstdFrames: summary.frames, compressedBytes: summary.compressedBytes, uncompressedBytes: summary.uncompressedBytes,
@@ -396,10 +432,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
                     verified: context.verified,
                     // Bytes decoded into a lent buffer go straight to the file.
                     lender: { made?.bufferLender },
-                    sink: { bytes in
-                        if made == nil { made = try destination.makeOutput(decodedInParallel: false) }
-                        try made!.write(bytes)
-                    })
+                    sink: { bytes in try destination.write(bytes, to: &made, decodedInParallel: false) })
             }
         }
     }

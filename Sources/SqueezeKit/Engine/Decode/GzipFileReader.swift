@@ -12,6 +12,9 @@ public struct GzipFileReader: Sendable {
     var parallelThreshold = DecodingPlan.parallelThreshold
     /// How a member without flush points is split for block search (tests make it small).
     var blockSplit = SpeculativeSplit.BlockSearch()
+    /// The window's credits, when not four blocks per job: tests narrow it to one part in flight
+    /// at a time (the feeder then wakes only once the whole window is free).
+    var windowCapacity: Int?
 
     public init(scheduling: SchedulingOptions = SchedulingOptions(), cancellation: CancellationFlag = CancellationFlag()) {
         self.scheduling = scheduling
@@ -45,8 +48,8 @@ public struct GzipFileReader: Sendable {
     ) throws -> GzipDecodeSummary {
         let size = try file.status().size
         let window = WorkWindow(
-            capacity: WorkWindow.capacity(forJobs: scheduling.jobs, blockSize: BlockLayout.defaultBlockSize),
-            cancellation: cancellation)
+            capacity: windowCapacity ?? WorkWindow.capacity(forJobs: scheduling.jobs, blockSize: BlockLayout.defaultBlockSize),
+            cancellation: cancellation, wakingWhenFree: windowCapacity)
         let destination = ConsumerDestination(consumer)
         let context = DecodingContext(
             window: window, pools: DecoderPools(), cancellation: cancellation, progress: progress, verified: verified,
@@ -107,6 +110,15 @@ protocol DecodedFileDestination: Sendable {
     /// Called once per task, on a worker, after the last byte: commits or discards the output and
     /// reports.
     func complete(_ decoding: FinishedDecoding)
+}
+
+extension DecodedFileDestination {
+    /// Writes `bytes` to `output`, which this destination makes at the first bytes: what each
+    /// decoder of a file does with what it decodes, in order.
+    func write(_ bytes: UnsafeRawBufferPointer, to output: inout (any OutputFile)?, decodedInParallel: Bool) throws {
+        if output == nil { output = try makeOutput(decodedInParallel: decodedInParallel) }
+        try output!.write(bytes)
+    }
 }
 
 /// Everything a destination needs to know about a finished decode.

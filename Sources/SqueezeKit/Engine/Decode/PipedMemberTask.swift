@@ -1,7 +1,8 @@
 /// The runs of members a `PipedGzipReader` reads from a descriptor, as a `BlockTask`: the reader
 /// hands each run in with its bytes (the stream cannot be read again), workers decode runs in
-/// parallel (`IndexedMemberDecoder`), and the decoded runs go to the consumer in order, under the
-/// task's lock, each giving its window credits back once delivered.
+/// parallel (`IndexedMemberDecoder`), and the decoded runs go to the consumer in order, one call at
+/// a time, from the holder of the writing turn (`WritingTurn`) outside the task's lock, each
+/// giving its window credits back once delivered.
 ///
 /// A run that fails to decode (damaged data, or a length field that lied) is not the end: it and
 /// every run after it keep their input bytes, and the reader hands those to a streaming decoder,
@@ -15,17 +16,20 @@ final class PipedMemberTask: BlockTask, Sendable {
     private let verified: @Sendable (Int64) -> Void
     private let state = Locked(State())
 
-    private struct State {
+    private struct State: WritingTurnHolder {
         /// Runs handed in and not yet delivered, by block index, with their bytes.
         var inputs: [Int: (run: MemberRun, bytes: [UInt8])] = [:]
         var handedIn = 0
         var lastHandedIn = false
-        var decoded = BlockReorderBuffer<[UInt8]>()
+        var turn = WritingTurn<[UInt8]>()
         /// The first run that could not be decoded: it and those after it are left to the stream.
         var firstFailed: Int?
         /// The consumer's own failure: nothing more is delivered, and the reader rethrows it.
         var consumerFailure: (any Error)?
         var delivered = Delivered()
+
+        mutating func insert(_ block: [UInt8]?, at index: Int) -> Bool { turn.insert(block, at: index) }
+        mutating func nextInOrder() -> (index: Int, block: [UInt8]?)? { turn.nextInOrder() }
     }
 
     /// What has gone to the consumer, every byte verified (CRC-32, ISIZE, the length field).
@@ -90,31 +94,36 @@ final class PipedMemberTask: BlockTask, Sendable {
         }
     }
 
-    /// Puts run `index` in order and delivers every run now in order, until one that failed.
+    /// Puts run `index` in order (`depositInOrder`: delivered now by this thread, or by the holder
+    /// of the writing turn) and delivers every run in order until one that failed. Each run's
+    /// window credits go back once it has passed.
     private func deposit(_ decoded: [UInt8]?, at index: Int) -> Bool {
-        state.withLock { state in
-            state.decoded.insert(decoded, at: index)
-            while true {
-                let next = state.decoded.nextIndex
-                guard let bytes = state.decoded.popNext() else { break }
+        state.depositInOrder(
+            decoded, at: index,
+            take: { state, next, bytes -> [UInt8]? in
+                guard state.firstFailed == nil && state.consumerFailure == nil else { return nil }
+                if bytes == nil { state.firstFailed = next }
+                return bytes
+            },
+            write: { [consumer] bytes -> Result<Void, any Error>? in
+                bytes.map { bytes in Result { try bytes.withUnsafeBytes { try consumer($0) } } }
+            },
+            passed: { state, next, delivery in
                 let run = state.inputs[next]!.run
-                if let bytes, state.firstFailed == nil, state.consumerFailure == nil {
-                    do {
-                        try bytes.withUnsafeBytes { try consumer($0) }
-                        state.inputs[next] = nil
-                        state.delivered.members += run.memberCount
-                        state.delivered.compressedBytes += Int64(run.length)
-                        state.delivered.uncompressedBytes += Int64(run.uncompressedLength)
-                        verified(state.delivered.uncompressedBytes)
-                    } catch {
-                        state.consumerFailure = error
-                    }
-                } else if bytes == nil && state.firstFailed == nil {
-                    state.firstFailed = next
+                switch delivery {
+                case .success:
+                    state.inputs[next] = nil
+                    state.delivered.members += run.memberCount
+                    state.delivered.compressedBytes += Int64(run.length)
+                    state.delivered.uncompressedBytes += Int64(run.uncompressedLength)
+                    verified(state.delivered.uncompressedBytes)
+                case .failure(let error):
+                    state.consumerFailure = error
+                case nil:
+                    break
                 }
                 window.release(weight(of: run))
-            }
-            return state.lastHandedIn && state.decoded.nextIndex == state.handedIn
-        }
+            },
+            isComplete: { state in state.lastHandedIn && state.turn.blocksPassed == state.handedIn })
     }
 }

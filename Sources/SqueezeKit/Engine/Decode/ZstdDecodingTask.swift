@@ -1,8 +1,9 @@
 /// Decodes one zstd file whose frames were found (`ZstdFrameIndex`: a seek table, or the frames'
 /// headers, as `pzstd` and concatenated `zstd` outputs have), as a `BlockTask` any scheduler can
 /// run: one block per run of frames, decoded side by side (each run into a buffer of its stated
-/// length or bound, by libzstd, which checks each frame's checksum), put back in order and written under
-/// the task's lock; each run's window credit is given back when it is written.
+/// length or bound, by libzstd, which checks each frame's checksum), put back in order and written by
+/// the holder of the writing turn (`WritingTurn`), outside the task's lock; each run's window
+/// credit is given back once it is written.
 ///
 /// If a run fails (damaged data, or lengths that lied), the runs before it are still written,
 /// those after it are dropped, and `finish()` decodes the rest of the file as one stream from
@@ -11,8 +12,9 @@
 /// `GzipDecodingTask`, whose stream reads zstd where the file starts with it.
 ///
 /// `@unchecked Sendable`: `state` holds the output file, which is not `Sendable`; it is used only
-/// inside `state.withLock`, or by `finish()`, which moved it out of the state. The other fields
-/// are `let` and `Sendable`.
+/// inside `state.withLock`, or by one thread that moved it out of the state: the holder of the
+/// writing turn while it writes a run (it puts it back), or `finish()`. The other fields are `let`
+/// and `Sendable`.
 final class ZstdDecodingTask: BlockTask, @unchecked Sendable {
     let path: PathName
     let index: ZstdFrameIndex
@@ -20,10 +22,10 @@ final class ZstdDecodingTask: BlockTask, @unchecked Sendable {
     private let context: DecodingContext
     private let state: Locked<State>
 
-    private struct State {
+    private struct State: WritingTurnHolder {
         var reader: ReadableFile?
         var startTime: Double?
-        var runs = BlockReorderBuffer<[UInt8]>()
+        var turn = WritingTurn<[UInt8]>()
         var output: (any OutputFile)?
         /// A failure no decoding can mend: the source cannot be opened, the output cannot be written.
         var failure: (any Error)?
@@ -32,6 +34,9 @@ final class ZstdDecodingTask: BlockTask, @unchecked Sendable {
         /// Decoded bytes written, all checked.
         var delivered: Int64 = 0
         var progressReported: Int64 = 0
+
+        mutating func insert(_ block: [UInt8]?, at index: Int) -> Bool { turn.insert(block, at: index) }
+        mutating func nextInOrder() -> (index: Int, block: [UInt8]?)? { turn.nextInOrder() }
     }
 
     init(path: PathName, index: ZstdFrameIndex, reader: ReadableFile? = nil, destination: any DecodedFileDestination, context: DecodingContext) {
@@ -131,32 +136,45 @@ final class ZstdDecodingTask: BlockTask, @unchecked Sendable {
         }
     }
 
-    /// Hands run `block` to the ordered output and writes every run now in order; the first
-    /// dropped run stops the writing (the rest is left to `finish()`). True when every run has passed.
+    /// Hands run `block` to the ordered output (`depositInOrder`: written now by this thread, or by
+    /// the holder of the writing turn); the first dropped run stops the writing (the rest is left
+    /// to `finish()`). Each run's window credit goes back once it has passed. True when every run
+    /// has passed.
     private func deposit(_ decoded: [UInt8]?, at block: Int) -> Bool {
-        state.withLock { state in
-            state.runs.insert(decoded, at: block)
-            while true {
-                let position = state.runs.nextIndex
-                guard let next = state.runs.popNext() else { break }
-                if state.firstUndelivered == nil && state.failure == nil {
-                    if let bytes = next {
-                        do {
-                            if state.output == nil { state.output = try destination.makeOutput(decodedInParallel: true) }
-                            try bytes.withUnsafeBytes { try state.output!.write($0) }
-                            state.delivered += Int64(bytes.count)
-                            context.verified(state.delivered)
-                        } catch {
-                            state.failure = error
-                        }
+        state.depositInOrder(
+            decoded, at: block,
+            take: { state, position, bytes -> (bytes: [UInt8], output: (any OutputFile)?)? in
+                guard state.firstUndelivered == nil && state.failure == nil else { return nil }
+                guard let bytes else {
+                    state.firstUndelivered = position
+                    return nil
+                }
+                defer { state.output = nil }
+                return (bytes, state.output)
+            },
+            write: { toWrite -> (failure: (any Error)?, count: Int, output: (any OutputFile)?)? in
+                guard let (bytes, made) = toWrite else { return nil }
+                var output = made
+                do {
+                    try bytes.withUnsafeBytes { try destination.write($0, to: &output, decodedInParallel: true) }
+                    return (nil, bytes.count, output)
+                } catch {
+                    return (error, 0, output)
+                }
+            },
+            passed: { state, position, written in
+                if let written {
+                    state.output = written.output
+                    if let failure = written.failure {
+                        state.failure = failure
                     } else {
-                        state.firstUndelivered = position
+                        state.delivered += Int64(written.count)
+                        context.verified(state.delivered)
                     }
                 }
                 context.window.release(weight(ofBlock: position))
-            }
-            return state.runs.nextIndex == blockCount
-        }
+            },
+            isComplete: { [blockCount] state in state.turn.blocksPassed == blockCount })
     }
 
     /// Decodes the file as one stream from the start of `run`, after the runs written before it.
@@ -175,10 +193,7 @@ final class ZstdDecodingTask: BlockTask, @unchecked Sendable {
                     file, from: run.offset, cancellation: context.cancellation,
                     progress: { reported += $0 },
                     verified: { context.verified(delivered + $0) },
-                    sink: { bytes in
-                        if made == nil { made = try destination.makeOutput(decodedInParallel: true) }
-                        try made!.write(bytes)
-                    })
+                    sink: { bytes in try destination.write(bytes, to: &made, decodedInParallel: true) })
             }
             progressReported += reported
             let framesBefore = index.runs.prefix { $0.offset < run.offset }.reduce(0) { $0 + $1.frames }

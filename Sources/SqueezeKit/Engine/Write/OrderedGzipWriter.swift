@@ -4,17 +4,11 @@ import Glibc
 /// encoder's prologue before the first, combines the blocks' checksums, counts bytes, and ends with the
 /// epilogue when committed. What compress (one file) and archive (one tar stream)
 /// share. A value kept under its task's lock; the output is made when the first block is written.
-///
-/// Blocks are written outside that lock, by one thread at a time: the writing turn
-/// (`Locked.depositInOrder`). A worker whose block is next in order while nobody writes takes the
-/// turn and writes every block that is ready; any other leaves its block and goes back to work,
-/// never waiting for another block's write.
+/// Blocks are written outside that lock, by the holder of the writing turn (`WritingTurn`).
 struct OrderedGzipWriter {
-    private var blocks = BlockReorderBuffer<EncodedBlock>()
+    private var turn = WritingTurn<EncodedBlock>()
     /// Touched by the holder of the writing turn only, or under the lock while nobody holds it.
     private let output: GzipOutputInProgress
-    /// Whether a thread holds the writing turn.
-    private var isWriting = false
     /// The first error; blocks after it are dropped.
     private(set) var failure: (any Error)?
 
@@ -30,12 +24,12 @@ struct OrderedGzipWriter {
     }
 
     /// Blocks written or dropped so far (all of them come before any that waits).
-    var blocksPassed: Int { blocks.nextIndex }
+    var blocksPassed: Int { turn.blocksPassed }
 
     /// Uncompressed bytes written so far.
-    var bytesIn: Int64 { precondition(!isWriting); return output.bytesIn }
+    var bytesIn: Int64 { precondition(!turn.isHeld); return output.bytesIn }
     /// Compressed bytes written so far.
-    var bytesOut: Int64 { precondition(!isWriting); return output.bytesOut }
+    var bytesOut: Int64 { precondition(!turn.isHeld); return output.bytesOut }
 
     /// Whether a failure came other than a wait ended by an interrupt (EINTR, `InterruptibleCalls`):
     /// an interrupted run reports only those.
@@ -45,25 +39,13 @@ struct OrderedGzipWriter {
         if failure == nil { failure = error }
     }
 
-    /// Takes block `index` (nil: dropped). True when the caller is to take the writing turn: the
-    /// next block in order is there and nobody writes.
-    fileprivate mutating func insert(_ block: EncodedBlock?, at index: Int) -> Bool {
-        blocks.insert(block, at: index)
-        guard !isWriting && blocks.hasNext else { return false }
-        isWriting = true
-        return true
-    }
+    /// `WritingTurn.insert`.
+    fileprivate mutating func insert(_ block: EncodedBlock?, at index: Int) -> Bool { turn.insert(block, at: index) }
 
-    /// For the turn's holder: the next block in order, to write (nil, to drop: it was dropped, or
-    /// follows a failure), or nil, the turn ended, when it is not there yet.
+    /// `WritingTurn.nextInOrder`, with every block after a failure dropped.
     fileprivate mutating func nextInOrder() -> (index: Int, block: EncodedBlock?)? {
-        precondition(isWriting, "a block taken without the writing turn")
-        let index = blocks.nextIndex
-        guard let next = blocks.popNext() else {
-            isWriting = false
-            return nil
-        }
-        return (index, failure == nil ? next : nil)
+        guard let next = turn.nextInOrder() else { return nil }
+        return (next.index, failure == nil ? next.block : nil)
     }
 
     /// The output the turn's holder writes to.
@@ -72,7 +54,7 @@ struct OrderedGzipWriter {
     /// Ends the file (epilogue) and gives it its final name, with `attributes`; on any error, or
     /// after an earlier failure, discards it and throws.
     mutating func commit(attributes: FileStatus, replacingExisting: Bool) throws {
-        precondition(!isWriting, "committed while a block is being written")
+        precondition(!turn.isHeld, "committed while a block is being written")
         do {
             if let failure { throw failure }
             try output.commit(attributes: attributes, replacingExisting: replacingExisting)
@@ -93,7 +75,7 @@ struct OrderedGzipWriter {
     /// failed (a reader gone, a full device, a reader stalled past an interrupt's grace), the mark
     /// cannot be written either, and is not retried: what did arrive then ends where it was cut.
     mutating func discard() {
-        precondition(!isWriting, "discarded while a block is being written")
+        precondition(!turn.isHeld, "discarded while a block is being written")
         output.discard(markingEvenIfEmpty: marksEmptyStream)
     }
 
@@ -102,52 +84,41 @@ struct OrderedGzipWriter {
 }
 
 /// A task's state that holds its `OrderedGzipWriter`.
-protocol OrderedWriterHolder {
+protocol OrderedWriterHolder: WritingTurnHolder where Block == EncodedBlock {
     var writer: OrderedGzipWriter { get set }
 }
 
+extension OrderedWriterHolder {
+    mutating func insert(_ block: EncodedBlock?, at index: Int) -> Bool { writer.insert(block, at: index) }
+    mutating func nextInOrder() -> (index: Int, block: EncodedBlock?)? { writer.nextInOrder() }
+}
+
 extension Locked where Value: OrderedWriterHolder {
-    /// Hands block `index` (nil: dropped) to the task's writer. If the block is next in order and
-    /// nobody is writing, this thread takes the writing turn and writes, outside the lock, every
-    /// block in order that is there, including those others leave meanwhile; else it returns at
-    /// once. `passed` is called under the lock for each block written or dropped (its window
-    /// credits go back); true when the turn ends with `isComplete` (the task is then to finish,
-    /// and exactly one deposit sees it).
+    /// Hands block `index` (nil: dropped) to the task's writer, through the writing turn
+    /// (`WritingTurn`): the holder writes it to the output outside the lock. `passed` is called
+    /// under the lock for each block written or dropped (its window credits go back); true when
+    /// the turn ends with `isComplete` (the task is then to finish, and exactly one deposit sees it).
     func depositInOrder(
         _ block: EncodedBlock?, at index: Int, passed: (inout Value, Int) -> Void, isComplete: (Value) -> Bool
     ) -> Bool {
-        guard withLock({ $0.writer.insert(block, at: index) }) else { return false }
-        var written: (index: Int, failure: (any Error)?)?
-        while true {
-            let turn = withLock { value -> WritingTurn in
-                if let written {
-                    if let failure = written.failure { value.writer.fail(failure) }
-                    passed(&value, written.index)
-                }
-                guard let next = value.writer.nextInOrder() else { return .ended(isComplete: isComplete(value)) }
-                return .write(next.block, at: next.index, to: value.writer.outputForTurn)
-            }
-            switch turn {
-            case .ended(let isComplete):
-                return isComplete
-            case .write(let block, let index, let output):
+        depositInOrder(
+            block, at: index,
+            take: { value, index, block in (block, index == 0, value.writer.outputForTurn) },
+            write: { block, isFirst, output -> (any Error)? in
+                guard let block else { return nil }
                 do {
-                    if let block { try output.write(block, isFirst: index == 0) }
-                    written = (index, nil)
+                    try output.write(block, isFirst: isFirst)
+                    return nil
                 } catch {
-                    written = (index, error)
+                    return error
                 }
-            }
-        }
+            },
+            passed: { value, index, failure in
+                if let failure { value.writer.fail(failure) }
+                passed(&value, index)
+            },
+            isComplete: isComplete)
     }
-}
-
-/// What the holder of the writing turn does next.
-private enum WritingTurn {
-    /// Writes block `index` (nil: passes it by, dropped).
-    case write(EncodedBlock?, at: Int, to: GzipOutputInProgress)
-    /// Nothing in order is there: the turn is given back.
-    case ended(isComplete: Bool)
 }
 
 /// The bytes of one gzip output as they are written: the output (made at the first block), the
