@@ -232,6 +232,41 @@ import Testing
         }
     }
 
+    /// A directory the extraction held open (an entry went into it) and later replaced with a
+    /// symbolic link (an entry of that name, once the directory was empty again): an entry through
+    /// the link is refused, not written into the directory that was there.
+    @Test(arguments: [TarBuilder.Compression.none, .gzip])
+    func aSymbolicLinkReplacingAnEnteredDirectoryIsRefused(compression: TarBuilder.Compression) throws {
+        let scratch = try Self.scratchWithVictims()
+        let tooLong = String(repeating: "n", count: 300)
+        try TarBuilder()
+            .directory("d")
+            // Empty files: with no data to verify, nothing waits, whatever the compression.
+            .file("d/kept", "")
+            .directory("e")
+            // Its temporary is made in `e`, which can never take this name: `e` is empty again.
+            .file("e/\(tooLong)", "")
+            .symlink("e", to: "../outside")
+            .file("e/through", "pwned\n")
+            .symlink("d/kept", to: "../outside")
+            .file("d/kept/through", "pwned\n")
+            .write(to: scratch("replaced.tar"), compression: compression)
+        let before = TreeSnapshot(of: scratch.path, excluding: ["dest"])
+
+        let report = Self.extract(scratch("replaced.tar"), into: scratch("dest"))
+
+        #expect(TreeSnapshot(of: scratch.path, excluding: ["dest"]) == before, "something outside the destination changed")
+        let failures = Self.failures(report)
+        #expect(failures["e/\(tooLong)"] != nil)
+        for name in ["e/through", "d/kept/through"] {
+            #expect(failures[name]?.contains("symlink") == true, "\(name): \(failures[name] ?? "not refused")")
+        }
+        let dest = TreeSnapshot(of: scratch("dest"))
+        #expect(dest.nodes["e"]?.type == S_IFLNK)
+        #expect(dest.nodes["d/kept"]?.type == S_IFLNK)
+        #expect(ArchiveRunTests.temporaries(in: scratch("dest")).isEmpty)
+    }
+
     /// A truncated archive (one gzip member, whose only CRC is at the end): the one entry it cut is
     /// not left half-written, and the archive is reported as failed, naming it; the entry before
     /// the damage was never verified either, so it does not take its name and is reported too.
