@@ -138,27 +138,33 @@ import Testing
 
     /// `--force` replaces files and symbolic links (not followed) that were in the destination,
     /// never anything else: a directory the entry cannot merge into, a FIFO, a device.
-    @Test func forceReplacesOnlyFilesAndSymbolicLinks() throws {
+    /// At the top and in a directory (where entries are made from inside it, see `HeldDirectories`).
+    @Test(arguments: ["", "sub/"])
+    func forceReplacesOnlyFilesAndSymbolicLinks(directory d: String) throws {
         let scratch = try Self.scratchWithVictims()
-        try FileManager.default.createDirectory(atPath: scratch("dest/empty"), withIntermediateDirectories: false)
-        #expect(mkfifo(scratch("dest/pipe"), 0o644) == 0)
-        try FileManager.default.createSymbolicLink(atPath: scratch("dest/link"), withDestinationPath: "../outside/victim")
+        let victim = (d.isEmpty ? "" : "../") + "../outside/victim"
+        try FileManager.default.createDirectory(atPath: scratch("dest/\(d)empty"), withIntermediateDirectories: true)
+        #expect(mkfifo(scratch("dest/\(d)pipe"), 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: scratch("dest/\(d)link"), withDestinationPath: victim)
+        try FileManager.default.createSymbolicLink(atPath: scratch("dest/\(d)other-link"), withDestinationPath: victim)
         try TarBuilder()
             .file("existing.txt", "from the archive\n")
-            .file("target", "from the archive\n")
-            .hardlink("pipe", to: "target")
-            .symlink("empty", to: "target")
-            .file("link", "from the archive\n")
+            .file("\(d)target", "from the archive\n")
+            .hardlink("\(d)pipe", to: "\(d)target")
+            .symlink("\(d)empty", to: "target")
+            .file("\(d)link", "from the archive\n")
+            .symlink("\(d)other-link", to: "target")
             .write(to: scratch("a.tar"))
         let report = Self.extract(scratch("a.tar"), into: scratch("dest"), options: ExtractionOptions(overwrite: true))
         #expect(Self.failures(report) == [
-            "pipe": "refused: a FIFO is there, and only files and symbolic links are replaced, even with --force",
-            "empty": "refused: a directory is there, and only files and symbolic links are replaced, even with --force",
+            "\(d)pipe": "refused: a FIFO is there, and only files and symbolic links are replaced, even with --force",
+            "\(d)empty": "refused: a directory is there, and only files and symbolic links are replaced, even with --force",
         ])
         let dest = TreeSnapshot(of: scratch("dest"))
-        #expect(dest.nodes["pipe"]?.type == S_IFIFO)
-        #expect(dest.nodes["empty"]?.type == S_IFDIR)
-        #expect(dest.nodes["link"]?.contents == Array("from the archive\n".utf8))
+        #expect(dest.nodes["\(d)pipe"]?.type == S_IFIFO)
+        #expect(dest.nodes["\(d)empty"]?.type == S_IFDIR)
+        #expect(dest.nodes["\(d)link"]?.contents == Array("from the archive\n".utf8))
+        #expect(dest.nodes["\(d)other-link"]?.linkTarget == Array("target".utf8))
         #expect(dest.nodes["existing.txt"]?.contents == Array("from the archive\n".utf8))
         #expect(try TreeBuilder.read(scratch("outside/victim")) == Array("victim\n".utf8))
     }
