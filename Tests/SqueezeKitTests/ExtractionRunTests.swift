@@ -138,27 +138,33 @@ import Testing
 
     /// `--force` replaces files and symbolic links (not followed) that were in the destination,
     /// never anything else: a directory the entry cannot merge into, a FIFO, a device.
-    @Test func forceReplacesOnlyFilesAndSymbolicLinks() throws {
+    /// At the top and in a directory (where entries are made from inside it, see `HeldDirectories`).
+    @Test(arguments: ["", "sub/"])
+    func forceReplacesOnlyFilesAndSymbolicLinks(directory d: String) throws {
         let scratch = try Self.scratchWithVictims()
-        try FileManager.default.createDirectory(atPath: scratch("dest/empty"), withIntermediateDirectories: false)
-        #expect(mkfifo(scratch("dest/pipe"), 0o644) == 0)
-        try FileManager.default.createSymbolicLink(atPath: scratch("dest/link"), withDestinationPath: "../outside/victim")
+        let victim = (d.isEmpty ? "" : "../") + "../outside/victim"
+        try FileManager.default.createDirectory(atPath: scratch("dest/\(d)empty"), withIntermediateDirectories: true)
+        #expect(mkfifo(scratch("dest/\(d)pipe"), 0o644) == 0)
+        try FileManager.default.createSymbolicLink(atPath: scratch("dest/\(d)link"), withDestinationPath: victim)
+        try FileManager.default.createSymbolicLink(atPath: scratch("dest/\(d)other-link"), withDestinationPath: victim)
         try TarBuilder()
             .file("existing.txt", "from the archive\n")
-            .file("target", "from the archive\n")
-            .hardlink("pipe", to: "target")
-            .symlink("empty", to: "target")
-            .file("link", "from the archive\n")
+            .file("\(d)target", "from the archive\n")
+            .hardlink("\(d)pipe", to: "\(d)target")
+            .symlink("\(d)empty", to: "target")
+            .file("\(d)link", "from the archive\n")
+            .symlink("\(d)other-link", to: "target")
             .write(to: scratch("a.tar"))
         let report = Self.extract(scratch("a.tar"), into: scratch("dest"), options: ExtractionOptions(overwrite: true))
         #expect(Self.failures(report) == [
-            "pipe": "refused: a FIFO is there, and only files and symbolic links are replaced, even with --force",
-            "empty": "refused: a directory is there, and only files and symbolic links are replaced, even with --force",
+            "\(d)pipe": "refused: a FIFO is there, and only files and symbolic links are replaced, even with --force",
+            "\(d)empty": "refused: a directory is there, and only files and symbolic links are replaced, even with --force",
         ])
         let dest = TreeSnapshot(of: scratch("dest"))
-        #expect(dest.nodes["pipe"]?.type == S_IFIFO)
-        #expect(dest.nodes["empty"]?.type == S_IFDIR)
-        #expect(dest.nodes["link"]?.contents == Array("from the archive\n".utf8))
+        #expect(dest.nodes["\(d)pipe"]?.type == S_IFIFO)
+        #expect(dest.nodes["\(d)empty"]?.type == S_IFDIR)
+        #expect(dest.nodes["\(d)link"]?.contents == Array("from the archive\n".utf8))
+        #expect(dest.nodes["\(d)other-link"]?.linkTarget == Array("target".utf8))
         #expect(dest.nodes["existing.txt"]?.contents == Array("from the archive\n".utf8))
         #expect(try TreeBuilder.read(scratch("outside/victim")) == Array("victim\n".utf8))
     }
@@ -230,6 +236,41 @@ import Testing
             #expect(file != nil && Self.identity(scratch("dest/\(name)")) == file, "\(name)")
             #expect(dest.nodes[name]?.contents == Array("f\n".utf8), "\(name)")
         }
+    }
+
+    /// A directory the extraction held open (an entry went into it) and later replaced with a
+    /// symbolic link (an entry of that name, once the directory was empty again): an entry through
+    /// the link is refused, not written into the directory that was there.
+    @Test(arguments: [TarBuilder.Compression.none, .gzip])
+    func aSymbolicLinkReplacingAnEnteredDirectoryIsRefused(compression: TarBuilder.Compression) throws {
+        let scratch = try Self.scratchWithVictims()
+        let tooLong = String(repeating: "n", count: 300)
+        try TarBuilder()
+            .directory("d")
+            // Empty files: with no data to verify, nothing waits, whatever the compression.
+            .file("d/kept", "")
+            .directory("e")
+            // Its temporary is made in `e`, which can never take this name: `e` is empty again.
+            .file("e/\(tooLong)", "")
+            .symlink("e", to: "../outside")
+            .file("e/through", "pwned\n")
+            .symlink("d/kept", to: "../outside")
+            .file("d/kept/through", "pwned\n")
+            .write(to: scratch("replaced.tar"), compression: compression)
+        let before = TreeSnapshot(of: scratch.path, excluding: ["dest"])
+
+        let report = Self.extract(scratch("replaced.tar"), into: scratch("dest"))
+
+        #expect(TreeSnapshot(of: scratch.path, excluding: ["dest"]) == before, "something outside the destination changed")
+        let failures = Self.failures(report)
+        #expect(failures["e/\(tooLong)"] != nil)
+        for name in ["e/through", "d/kept/through"] {
+            #expect(failures[name]?.contains("symlink") == true, "\(name): \(failures[name] ?? "not refused")")
+        }
+        let dest = TreeSnapshot(of: scratch("dest"))
+        #expect(dest.nodes["e"]?.type == S_IFLNK)
+        #expect(dest.nodes["d/kept"]?.type == S_IFLNK)
+        #expect(ArchiveRunTests.temporaries(in: scratch("dest")).isEmpty)
     }
 
     /// A truncated archive (one gzip member, whose only CRC is at the end): the one entry it cut is

@@ -53,6 +53,10 @@ final class ArchiveExtractor {
     private var forwardLinks = ForwardLinks()
     private var leftovers = LeftoverSweep()
     private var directoriesToSettle = DirectoriesToSettle()
+    /// The directories entries go into, held open (nil where the thread cannot move inside the destination).
+    private let heldDirectories: HeldDirectories?
+    /// The ARCHIVE_EXTRACT_* flags of the current entry.
+    private var entryFlags: Int32 = 0
     /// Temporary names come from one random seed, not a system call per file.
     private var temporaryNames = SplitMix64(seed: .random(in: .min ... .max))
 
@@ -96,6 +100,7 @@ final class ArchiveExtractor {
         self.reader = reader
         disk = try DiskWriteHandle()
         self.placement = placement
+        heldDirectories = placement.isInsideDestination ? HeldDirectories() : nil
         self.options = options
         self.registry = registry
         self.collector = collector
@@ -272,12 +277,13 @@ final class ArchiveExtractor {
         // directory on the way to it exists, so nothing can be replaced on the way.
         if !options.overwrite && !target.updatesOwnDirectory { flags |= ARCHIVE_EXTRACT_NO_OVERWRITE }
         try disk.setOptions(flags)
+        entryFlags = flags
 
         // A directory there already takes its entry's mode and time at the end (see `DirectoriesToSettle`).
         let settled = target.updatesOwnDirectory ? (entry.permissions & (options.keepSetuidBits ? 0o7777 : ~(S_ISUID | S_ISGID) & 0o7777), entry.modificationTime) : nil
         if settled != nil { entry.permissions |= 0o700 }
         let (written, warnings, waiting) = try write(name, to: target, headerWarning: headerWarning)
-        if !target.existedBefore { paths.insert(target.relative) }
+        if !target.existedBefore { paths.insert(target.relative, madeAs: target.isDirectory ? nil : target.kind) }
         if let settled, let status = try? status(of: target.relative), status.kind == .directory {
             directoriesToSettle.add(target.relative, status: status, permissions: settled.0, modificationTime: settled.1)
         }
@@ -404,9 +410,9 @@ final class ArchiveExtractor {
             target.waitsBehind = true
         }
 
-        // In a directory this extraction made, nothing predates it: no need to look.
-        let isOurs = paths.contains(relative)
-        let existing = !isOurs && inOwnDirectory ? nil : try? status(of: relative)
+        // One look answers both: what is there, and whether this extraction made it.
+        let existing = try? status(of: relative)
+        let isOurs = paths.contains(relative, found: existing)
         if let existing {
             if isOurs {
                 try clearOwn(relative, kind: existing.kind, for: &target)
@@ -432,6 +438,8 @@ final class ArchiveExtractor {
     /// A directory goes only if empty: its entries are the archive's too.
     private func clearOwn(_ relative: PathName, kind existing: FileKind, for target: inout Target) throws {
         let path = placement.path(relative)
+        // What is held open there is no longer what the path names.
+        heldDirectories?.forget(relative)
         if target.isDirectory {
             if existing == .directory {
                 target.updatesOwnDirectory = true
@@ -464,9 +472,8 @@ final class ArchiveExtractor {
         }
         let readsData = target.linkTarget == nil || target.linkCarriesData
         guard target.usesTemporary else {
-            entry.pathname = placement.path(target.relative)
             do {
-                let (written, warnings) = try copy(name, headerWarning: headerWarning, readsData: readsData)
+                let (written, warnings) = try create(target.relative, for: target, name, headerWarning: headerWarning, readsData: readsData)
                 if let file = target.linkTarget { noteLinked([file, target.relative]) }
                 return (written, warnings, nil)
             } catch {
@@ -481,8 +488,7 @@ final class ArchiveExtractor {
         let temporary = freshTemporary(for: target.relative, inOwnDirectory: target.inOwnDirectory)
         registry.register(placement.absolute(temporary))
         do {
-            entry.pathname = placement.path(temporary)
-            let (written, warnings) = try copy(name, headerWarning: headerWarning, readsData: readsData)
+            let (written, warnings) = try create(temporary, for: target, name, headerWarning: headerWarning, readsData: readsData)
             // Data waits until its bytes are verified, in archive order: behind anything already
             // waiting. An entry without data (an empty file, a link) has no bytes to verify (its
             // header carries its own checksum, as a directory's does): it waits only when it must
@@ -501,6 +507,33 @@ final class ArchiveExtractor {
             discard(temporary)
             throw (error as? LibarchiveError)?.naming(temporary, as: target.relative) ?? error
         }
+    }
+
+    /// Makes `entry` (as set up) at `relative`, the target's name or its temporary (see `copy`).
+    /// A file or symbolic link whose directory is there is made from inside that directory (see
+    /// `HeldDirectories`), under its last component: libarchive then checks one name for symbolic
+    /// links, not every directory on the way. Directories are not (libarchive gives them their
+    /// modes and times when it closes, by the name it was given), nor are hard links (their
+    /// targets are named from the destination), nor entries whose directories must be made.
+    private func create(
+        _ relative: PathName, for target: Target, _ name: PathName, headerWarning: String?, readsData: Bool
+    ) throws -> (Int64, [String]) {
+        let inside = relative.parent != "." && target.linkTarget == nil && !target.isDirectory && paths.pendingParents.isEmpty
+        guard inside, let heldDirectories, heldDirectories.enter(relative.parent) else {
+            entry.pathname = placement.path(relative)
+            return try copy(name, headerWarning: headerWarning, readsData: readsData)
+        }
+        entry.pathname = relative.lastComponent
+        // With no directory on the way, SECURE_SYMLINKS would only look at the name itself (one
+        // more open, stat and close), to remove a symbolic link there: squeeze has settled what
+        // is there already (`check`, `clearOwn`), a temporary's name is new (made with O_EXCL),
+        // and libarchive replaces what --force lets it replace without following it.
+        try disk.setOptions(entryFlags & ~ARCHIVE_EXTRACT_SECURE_SYMLINKS)
+        let made = Result { try copy(name, headerWarning: headerWarning, readsData: readsData) }
+        try heldDirectories.leave()
+        // Hard links made next (`relink`) name paths from the destination: checked again.
+        try disk.setOptions(entryFlags)
+        return try made.get()
     }
 
     /// Writes the header of `entry` (as set up) and copies the entry's data into what it made.

@@ -57,20 +57,28 @@ struct ExtractedPaths {
         pendingParents.removeAll(keepingCapacity: true)
     }
 
-    /// Notes that this extraction made what is now at `relative`.
-    mutating func insert(_ relative: PathName) {
+    /// Notes that this extraction made what is now at `relative`. `kind`: what the entry made,
+    /// when it is not a directory; in a directory this extraction made there is then nothing to
+    /// look at (nor to note).
+    mutating func insert(_ relative: PathName, madeAs kind: FileKind? = nil) {
+        // What stood there before (a directory the cache speaks for) may have been replaced.
+        if lastParent?.path == relative { lastParent = nil }
+        if let kind, kind != .directory, madeParent(of: relative) { return }
         if let found = status(relative), found.kind == .directory || !madeParent(of: relative) {
             made.insert(FileIdentity(found))
         }
-        // What stood there before (a directory the cache speaks for) may have been replaced.
-        if lastParent?.path == relative { lastParent = nil }
     }
 
     /// Whether this extraction made what is at `relative` (empty: the destination).
     func contains(_ relative: PathName) -> Bool {
+        contains(relative, found: relative.isEmpty ? nil : status(relative))
+    }
+
+    /// `contains`, with what `lstat` of `relative` found there (nil: nothing) already known.
+    func contains(_ relative: PathName, found: FileStatus?) -> Bool {
         if relative.isEmpty { return destinationIsOurs }
-        guard let found = identity(relative) else { return false }
-        return made.contains(found) || madeParent(of: relative)
+        guard let found else { return false }
+        return made.contains(FileIdentity(found)) || madeParent(of: relative)
     }
 
     /// Whether everything in `relative`'s directory was made by this extraction, so that nothing
