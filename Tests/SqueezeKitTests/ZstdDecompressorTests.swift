@@ -36,4 +36,59 @@ import Testing
         flipped[compressed.count - 2] ^= 1
         #expect(throws: ZstdFormatError.self) { try Self.decodeStream(flipped) }
     }
+
+    /// Decodes `bytes` into a `WriteBehindOutput`, which lends its buffers after the sink's first
+    /// bytes; returns what the output wrote, how many chunks went through the sink, and the error.
+    static func decodeIntoLender(_ bytes: [UInt8]) throws -> (written: [UInt8], sinkCalls: Int, failure: (any Error)?) {
+        let scratch = try TemporaryDirectory()
+        let file = try GzipBytes.file(bytes, in: scratch, name: "input.zst")
+        let target = WriteBehindOutputTests.RecordingOutput()
+        let output = WriteBehindOutput(wrapping: target)
+        var sinkCalls = 0
+        var failure: (any Error)?
+        do {
+            _ = try ZstdDecompressor().decodeStream(
+                file, cancellation: CancellationFlag(), progress: { _ in }, lender: { output.bufferLender },
+                sink: { bytes in
+                    sinkCalls += 1
+                    try output.write(bytes)
+                })
+        } catch {
+            failure = error
+        }
+        // Every borrowed buffer came back: commit would stop on one still lent.
+        try output.commit(attributes: WriteBehindOutputTests.attributes, replacingExisting: false)
+        return (target.bytes, sinkCalls, failure)
+    }
+
+    /// Frames that start and end in different places of the output's buffers (and a skippable
+    /// frame between them) go straight into the lent buffers: only the first chunk is copied.
+    @Test func decodesIntoTheOutputsOwnBuffersAfterTheFirstChunk() throws {
+        var data = TestData(seed: 333)
+        let size = WriteBehindOutput.bufferSize
+        let parts = [data.text(size / 3), data.text(3 * size + 77), data.randomBytes(size), [], data.text(size + 5)]
+        var compressed: [UInt8] = []
+        for (index, part) in parts.enumerated() {
+            compressed += try ZstdFrameIndexTests.tool("zstd", ["-q", "-c"], input: part)
+            if index == 1 { compressed += SkippableFrame.header(magic: SkippableFrame.pzstdMagic, contentLength: 3) + [1, 2, 3] }
+        }
+        let (written, sinkCalls, failure) = try Self.decodeIntoLender(compressed)
+        #expect(failure == nil)
+        #expect(sinkCalls == 1)
+        #expect(ByteDifference.between(written, parts.flatMap { $0 }) == nil)
+    }
+
+    /// Damage late in a frame: the bytes decoded before it, in lent buffers, still reach the output
+    /// (as `zstd -dc` writes them), and the error is the data's.
+    @Test func handsOnTheBytesBeforeDamageFromALentBuffer() throws {
+        var data = TestData(seed: 334)
+        let text = data.text(4_000_000)
+        var compressed = try ZstdFrameIndexTests.tool("zstd", ["-q", "-c"], input: text)
+        compressed[compressed.count - 2_000] ^= 0x55
+        let (written, _, failure) = try Self.decodeIntoLender(compressed)
+        #expect(failure is ZstdFormatError)
+        let checked = 2 * WriteBehindOutput.bufferSize
+        #expect(written.count > checked)
+        #expect(ByteDifference.between(Array(written.prefix(checked)), Array(text[..<checked])) == nil)
+    }
 }

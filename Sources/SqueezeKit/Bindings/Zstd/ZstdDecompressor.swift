@@ -11,7 +11,8 @@ final class ZstdDecompressor: @unchecked Sendable {
     private let context: OpaquePointer
     /// The stream's compressed input, read a buffer at a time.
     private var input: [UInt8] = []
-    private var output: [UInt8] = []
+    /// The stream's own output buffer, for the bytes no lender takes; made at the first stream.
+    private var ownOutput: UnsafeMutableRawBufferPointer?
 
     static let inputLength = 128 << 10
 
@@ -22,7 +23,10 @@ final class ZstdDecompressor: @unchecked Sendable {
         self.context = context
     }
 
-    deinit { ZSTD_freeDCtx(context) }
+    deinit {
+        ZSTD_freeDCtx(context)
+        ownOutput?.deallocate()
+    }
 
     /// Decodes the frames in `input` into `output`, which they must fill `exactly` (or fit in);
     /// returns the decoded length.
@@ -42,19 +46,44 @@ final class ZstdDecompressor: @unchecked Sendable {
     }
 
     /// Decodes `file` from `offset` to its end as one stream of frames, handing the bytes to
-    /// `sink` in order as they come (before the checksum of their frame is checked: the caller
-    /// keeps nothing under a final name until this returns). `verified` hears the decoded bytes
-    /// whose frames have ended, checked; `progress` the compressed bytes read.
+    /// `sink` in order (before the checksum of their frame is checked: the caller keeps nothing
+    /// under a final name until this returns). `lender` is asked once, after the sink's first
+    /// bytes: the bytes after those are decoded straight into its buffers, in order, if it gives
+    /// one (`DecodedOutput`, as gzip's stream does). `verified` hears the decoded bytes whose
+    /// frames have ended, checked; `progress` the compressed bytes read. On damaged data the bytes
+    /// decoded before it are handed on first, as `zstd -dc` writes them.
     func decodeStream(
         _ file: ReadableFile, from offset: Int64 = 0, cancellation: CancellationFlag,
         progress: (Int64) -> Void, verified: (Int64) -> Void = { _ in },
-        sink: (UnsafeRawBufferPointer) throws -> Void
+        lender: () -> (any DecodeBufferLender)? = { nil }, sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> StreamSummary {
         ZSTD_DCtx_reset(context, ZSTD_reset_session_only)
-        if input.isEmpty {
-            input = [UInt8](repeating: 0, count: Self.inputLength)
-            output = [UInt8](repeating: 0, count: ZSTD_DStreamOutSize())
+        if input.isEmpty { input = [UInt8](repeating: 0, count: Self.inputLength) }
+        let own = ownOutput ?? .allocate(byteCount: ZSTD_DStreamOutSize(), alignment: 16)
+        ownOutput = own
+        // The closures are used only within this call; the output that keeps them does not outlive it.
+        return try withoutActuallyEscaping(sink) { sink in
+            try withoutActuallyEscaping(lender) { lender in
+                var output = DecodedOutput(own: own, sink: sink, findLender: lender)
+                do {
+                    return try decodeFrames(file, from: offset, into: &output, cancellation: cancellation, progress: progress, verified: verified)
+                } catch let error as ZstdFormatError {
+                    try output.flush()
+                    throw error
+                } catch {
+                    output.abandon()
+                    throw error
+                }
+            }
         }
+    }
+
+    /// The loop of `decodeStream`: reads the file a buffer at a time and decodes every frame in it
+    /// into `output`, which it leaves flushed.
+    private func decodeFrames(
+        _ file: ReadableFile, from offset: Int64, into output: inout DecodedOutput, cancellation: CancellationFlag,
+        progress: (Int64) -> Void, verified: (Int64) -> Void
+    ) throws -> StreamSummary {
         var summary = StreamSummary(frames: 0, compressedBytes: 0, uncompressedBytes: 0)
         var position = offset
         var frameStart = offset
@@ -66,35 +95,36 @@ final class ZstdDecompressor: @unchecked Sendable {
             progress(Int64(count))
             try input.withUnsafeBytes { inputBytes in
                 var source = ZSTD_inBuffer(src: inputBytes.baseAddress, size: count, pos: 0)
-                try output.withUnsafeMutableBytes { outputBytes in
-                    while true {
-                        if !inFrame { frameStart = position + Int64(source.pos) }
-                        var target = ZSTD_outBuffer(dst: outputBytes.baseAddress, size: outputBytes.count, pos: 0)
-                        let consumedBefore = source.pos
-                        let result = ZSTD_decompressStream(context, &target, &source)
-                        if ZSTD_isError(result) != 0 && ZSTD_getErrorCode(result) == ZSTD_error_prefix_unknown {
-                            throw ZstdFormatError.notZstd(offset: frameStart)
-                        }
-                        let remaining = try Zstd.check(result, "decode")
-                        if target.pos > 0 {
-                            try sink(UnsafeRawBufferPointer(rebasing: outputBytes[..<target.pos]))
-                            summary.uncompressedBytes += Int64(target.pos)
-                        }
-                        inFrame = remaining != 0
-                        // A frame ends in the call that returns 0 having read or given something.
-                        if !inFrame && (source.pos > consumedBefore || target.pos > 0) {
-                            summary.frames += 1
-                            verified(summary.uncompressedBytes)
-                        }
-                        // A full output buffer may leave decoded bytes inside libzstd: call again,
-                        // unless the frame just ended (a call then would start the next one, and
-                        // with no input say it is inside it).
-                        if source.pos == source.size && (target.pos < target.size || !inFrame) { break }
+                while true {
+                    if !inFrame { frameStart = position + Int64(source.pos) }
+                    try output.prepare()
+                    // Never empty: a full buffer is handed on at once.
+                    let free = output.free
+                    var target = ZSTD_outBuffer(dst: free.baseAddress, size: free.count, pos: 0)
+                    let consumedBefore = source.pos
+                    let result = ZSTD_decompressStream(context, &target, &source)
+                    if ZSTD_isError(result) != 0 && ZSTD_getErrorCode(result) == ZSTD_error_prefix_unknown {
+                        throw ZstdFormatError.notZstd(offset: frameStart)
                     }
+                    let remaining = try Zstd.check(result, "decode")
+                    output.fill += target.pos
+                    summary.uncompressedBytes += Int64(target.pos)
+                    inFrame = remaining != 0
+                    // A frame ends in the call that returns 0 having read or given something.
+                    if !inFrame && (source.pos > consumedBefore || target.pos > 0) {
+                        summary.frames += 1
+                        verified(summary.uncompressedBytes)
+                    }
+                    if output.isFull { try output.flush() }
+                    // A full output buffer may leave decoded bytes inside libzstd: call again,
+                    // unless the frame just ended (a call then would start the next one, and
+                    // with no input say it is inside it).
+                    if source.pos == source.size && (target.pos < target.size || !inFrame) { break }
                 }
             }
             position += Int64(count)
         }
+        try output.flush()
         summary.compressedBytes = position - offset
         if inFrame { throw ZstdFormatError.truncated }
         if summary.compressedBytes == 0 && offset == 0 { throw ZstdFormatError.notZstd(offset: 0) }

@@ -389,7 +389,8 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
 
     /// Streams the file from `start` into `output`, made on the first decoded bytes (written behind
     /// the decoder, where the destination does that for streams); an output that lends buffers
-    /// (`WriteBehindOutput`) gets the bytes after those decoded into them.
+    /// (`WriteBehindOutput`) gets the bytes after those decoded into them, by gzip's stream or
+    /// zstd's alike.
     private func decodeStream(
         from start: StreamResumePoint, reader: inout ReadableFile?, progressReported: inout Int64, output: inout (any OutputFile)?
     ) -> Result<GzipDecodeSummary, any Error> {
@@ -413,6 +414,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
                             context.progress(bytes)
                         },
                         verified: context.verified,
+                        lender: { made?.bufferLender },
                         sink: { bytes in try destination.write(bytes, to: &made, decodedInParallel: isDecodedInParallel) })
                 }
                 return GzipDecodeSummary(

@@ -2,8 +2,8 @@ import Dispatch
 
 /// Lets a decoder go on while its output is written, as `pigz -d` does with its writer thread:
 /// the decoder fills one of `bufferCount` buffers, which a private serial queue then writes to
-/// the wrapped output, in order, while the decoder fills the next. The streaming decoder decodes
-/// straight into them (`DecodeBufferLender`); `write` copies bytes in. The buffers are a fixed
+/// the wrapped output, in order, while the decoder fills the next. The streaming decoders (gzip's
+/// and zstd's) decode straight into them (`DecodeBufferLender`); `write` copies bytes in. The buffers are a fixed
 /// ring, so memory stays bounded; more than two let the decoder go on through a moment when the
 /// writing thread does not get a core (a busy machine), and they are touched first by the queue
 /// (`WriteBehindBuffers.prefault`), so their page faults are not taken by the decoding thread.
