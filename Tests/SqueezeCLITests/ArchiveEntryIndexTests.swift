@@ -130,6 +130,22 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: scratch("out/tree/small.txt"))) == Data("hello\n".utf8))
     }
 
+    /// Every file asked for by name: each member is decoded once, the members read to check the
+    /// headers kept for the entries' bytes, so no more than the archive is read.
+    @Test func everyMemberIsReadOnce() throws {
+        let scratch = try TemporaryDirectory()
+        let archive = try Self.makeArchive(in: scratch, largeFileSize: 3_000_000)
+        let size = try FileManager.default.attributesOfItem(atPath: archive)[.size] as! Int
+        let files = try CommandRunner.run("tar", ["-tzf", archive]).output.split(separator: "\n").map(String.init).filter {
+            !$0.hasSuffix("/") && !$0.contains("fifo") && !$0.contains("null-device") && !$0.contains("\\")
+        }
+        let result = try Squeeze.run(["extract", archive, "-C", scratch("out"), "--json", "-", "-q"] + files)
+        #expect(result.status == 0, "\(result.standardError)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let bytesIn = report?["bytesIn"] as? Int ?? .max
+        #expect(bytesIn <= size, "read \(bytesIn) of \(size) bytes")
+    }
+
     /// GNU tar's archives have no index: the same selection, read in full, without a word about it.
     @Test func anArchiveWithoutIndexIsReadInFull() throws {
         let scratch = try TemporaryDirectory()
