@@ -160,7 +160,13 @@ import Testing
 
     /// The README's block, as pasted: one log out of an archive of several members.
     @Test func theReadmeBlock() throws {
-        let block = try ReadmeSnippets.block(containing: "squeeze extract -q logs.tar.gz")
+        try Self.runLogsBlock(containing: "squeeze extract -q logs.tar.gz")
+    }
+
+    /// Runs the README block that holds `marker` on a tree of logs: it lists the archive, and
+    /// one log comes out of it, alone, whole.
+    static func runLogsBlock(containing marker: String) throws {
+        let block = try ReadmeSnippets.block(containing: marker)
         let scratch = try ReadmeSnippetTests.scratchWithSqueeze()
         var data = TestData(seed: 33)
         for month in 1...4 { try TreeBuilder.write(data.text(1_200_000), to: scratch("logs/2025/\(month).log")) }

@@ -154,18 +154,8 @@ import Testing
         #expect(utimensat(AT_FDCWD, path, &times, 0) == 0)
     }
 
-    /// The README's block, as pasted: GNU tar's archive indexed once, one file out of it.
+    /// The README's block, as pasted: GNU tar's archive indexed once, listed, one file out of it.
     @Test func theReadmeBlock() throws {
-        let block = try ReadmeSnippets.block(containing: "squeeze index -q logs.tgz")
-        let scratch = try ReadmeSnippetTests.scratchWithSqueeze()
-        var data = TestData(seed: 34)
-        for month in 1...4 { try TreeBuilder.write(data.text(1_200_000), to: scratch("logs/2025/\(month).log")) }
-        let log = data.text(20_000)
-        try TreeBuilder.write(log, to: scratch("logs/2026/app.log"))
-        let result = try ReadmeSnippetTests.bash(block, in: scratch)
-        #expect(result.status == 0, "\(result.standardError)")
-        #expect(result.output.contains("logs/2026/app.log"), "\(result.output)")
-        #expect(try TreeBuilder.read(scratch("restored/logs/2026/app.log")) == log)
-        #expect(TreeSnapshot(of: scratch("restored")).paths == [".", "logs", "logs/2026", "logs/2026/app.log"])
+        try ArchiveEntryIndexTests.runLogsBlock(containing: "squeeze index -q logs.tgz")
     }
 }
