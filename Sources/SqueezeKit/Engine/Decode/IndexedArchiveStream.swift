@@ -6,8 +6,9 @@
 ///
 /// `open` checks every chosen entry's header against the index before anything is handed out
 /// (`IndexedEntryReader.verifiedSpan`), so that a stale index is found before an entry is
-/// extracted; every byte handed out comes from a member whose CRC-32 was checked first, so
-/// `hasVerified` always holds.
+/// extracted; every byte handed out comes from a member whose CRC-32 was checked first, or from
+/// a checkpoint span checked against the sidecar (its CRC-32, recorded from a full, checked
+/// decode when squeeze built it; where it ends; its window), so `hasVerified` always holds.
 final class IndexedArchiveStream: DecodedStream {
     private let reader: IndexedEntryReader
     private var spans: [Range<Int64>]
