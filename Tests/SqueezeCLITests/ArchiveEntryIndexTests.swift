@@ -130,6 +130,22 @@ import Testing
         #expect(try Data(contentsOf: URL(fileURLWithPath: scratch("out/tree/small.txt"))) == Data("hello\n".utf8))
     }
 
+    /// Every file asked for by name: each member is decoded once, the members read to check the
+    /// headers kept for the entries' bytes, so no more than the archive is read.
+    @Test func everyMemberIsReadOnce() throws {
+        let scratch = try TemporaryDirectory()
+        let archive = try Self.makeArchive(in: scratch, largeFileSize: 3_000_000)
+        let size = try FileManager.default.attributesOfItem(atPath: archive)[.size] as! Int
+        let files = try CommandRunner.run("tar", ["-tzf", archive]).output.split(separator: "\n").map(String.init).filter {
+            !$0.hasSuffix("/") && !$0.contains("fifo") && !$0.contains("null-device") && !$0.contains("\\")
+        }
+        let result = try Squeeze.run(["extract", archive, "-C", scratch("out"), "--json", "-", "-q"] + files)
+        #expect(result.status == 0, "\(result.standardError)")
+        let report = try JSONSerialization.jsonObject(with: Data(result.output.utf8)) as? [String: Any]
+        let bytesIn = report?["bytesIn"] as? Int ?? .max
+        #expect(bytesIn <= size, "read \(bytesIn) of \(size) bytes")
+    }
+
     /// GNU tar's archives have no index: the same selection, read in full, without a word about it.
     @Test func anArchiveWithoutIndexIsReadInFull() throws {
         let scratch = try TemporaryDirectory()
@@ -144,7 +160,13 @@ import Testing
 
     /// The README's block, as pasted: one log out of an archive of several members.
     @Test func theReadmeBlock() throws {
-        let block = try ReadmeSnippets.block(containing: "squeeze extract -q logs.tar.gz")
+        try Self.runLogsBlock(containing: "squeeze extract -q logs.tar.gz")
+    }
+
+    /// Runs the README block that holds `marker` on a tree of logs: it lists the archive, and
+    /// one log comes out of it, alone, whole.
+    static func runLogsBlock(containing marker: String) throws {
+        let block = try ReadmeSnippets.block(containing: marker)
         let scratch = try ReadmeSnippetTests.scratchWithSqueeze()
         var data = TestData(seed: 33)
         for month in 1...4 { try TreeBuilder.write(data.text(1_200_000), to: scratch("logs/2025/\(month).log")) }

@@ -159,6 +159,7 @@ import Testing
         ("squeeze compress --format zstd --rm logs/", "theZstdBlock"),
         ("squeeze index plain.gz", "RandomAccessReadmeTests.theRandomAccessBlock"),
         ("squeeze extract -q logs.tar.gz", "ArchiveEntryIndexTests.theReadmeBlock"),
+        ("squeeze index -q logs.tgz", "SidecarEntryIndexTests.theReadmeBlock"),
     ]
 
     @Test func everyBlockIsRunByATest() throws {

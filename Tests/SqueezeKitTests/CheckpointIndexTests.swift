@@ -14,7 +14,9 @@ import Testing
             .init(bit: 1_000 * 8 + 3, decodedOffset: 40_000, hasWindow: true),
             .init(bit: 2_000 * 8, decodedOffset: 80_000, hasWindow: true),
         ],
-        verification: .init(sourceModificationTime: FileTime(seconds: 1_700_000_000, nanoseconds: 42), spanChecksums: [1, 2, 3]))
+        verification: .init(
+            sourceModificationTime: FileTime(seconds: 1_700_000_000, nanoseconds: 42), edgeChecksums: .init(head: 5, tail: 6),
+            spanChecksums: [1, 2, 3]))
 
     static func write(_ bytes: [UInt8]) throws -> (TemporaryDirectory, ReadableFile) {
         let scratch = try TemporaryDirectory()
@@ -38,6 +40,29 @@ import Testing
         #expect(read == Self.index)
         #expect(try read.window(0, in: file) == [])
         #expect(try read.window(2, in: file) == windows[1])
+    }
+
+    /// Indexes written before the edge CRCs (addition version 1) are still read, without them;
+    /// `end` is where what follows the addition starts, for both versions.
+    @Test func readsAVersionOneAddition() throws {
+        let windows = [[UInt8](repeating: 7, count: 32_768), [UInt8](repeating: 9, count: 32_768)]
+        var old = Self.index
+        old.verification?.edgeChecksums = nil
+        var addition = Array("SQZIDX".utf8) + [1, 0]
+        addition.appendLittleEndian(UInt64(1_700_000_000))
+        addition.appendLittleEndian(UInt32(42))
+        addition.appendLittleEndian(UInt32(3))
+        for checksum: UInt32 in [1, 2, 3] { addition.appendLittleEndian(checksum) }
+        addition.appendLittleEndian(addition.withUnsafeBytes { CRC32.update(0, $0) })
+        #expect(addition == old.encodedAddition())
+        let bytes = old.encodedHead() + windows.flatMap { $0 } + addition
+        let (_, file) = try Self.write(bytes + [0xAB])
+        let read = try CheckpointIndex(reading: file)
+        #expect(read == old)
+        #expect(read.end == Int64(bytes.count))
+        let current = Self.encoded(Self.index, windows: windows)
+        let (_, currentFile) = try Self.write(current + [0xAB])
+        #expect(try CheckpointIndex(reading: currentFile).end == Int64(current.count))
     }
 
     @Test func anIndexWithoutSqueezesAdditionHasNoVerification() throws {

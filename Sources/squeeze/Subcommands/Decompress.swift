@@ -106,7 +106,7 @@ extension Decompress {
             var reader = DecodedRangeReader()
             if path != .standardInput {
                 reader.checkpointIndex = index.map { (CommandLinePath.pathName($0, option: "--index"), true) }
-                    ?? (CheckpointIndexRun.sidecar(of: path), false)
+                    ?? (path.checkpointIndexSidecar, false)
             }
             let summary = try reader.read(file, ranges: ranges) { notice in
                 if !reporting.quiet { StandardStreams.message("squeeze: \(name): \(notice)\n") }

@@ -4,7 +4,7 @@ import SqueezeKit
 struct Index: ParsableCommand {
     static let configuration = CommandConfiguration(
         commandName: "index",
-        abstract: "Write a checkpoint index of a gzip file, so that any byte range of it is read without decoding from the start.",
+        abstract: "Write a checkpoint index of a gzip file (and a .tar.gz's entries), so that any byte range or file of it is read without decoding from the start.",
         discussion: """
             The file is decoded once, every member's CRC-32 checked, and a checkpoint (a bit \
             offset, the 32 KiB decoded before it, and its decoded offset) kept every --spacing \
@@ -12,7 +12,10 @@ struct Index: ParsableCommand {
             indexed_gzip's, which indexed_gzip and rapidgzip (--import-index) read; squeeze adds \
             after it, where they do not read, the file's modification time and a CRC-32 of each \
             checkpoint's span. `squeeze decompress -c FILE.gz --range START:LENGTH` then uses \
-            FILE.gz.gzidx, checks that it is not stale, and checks every span it decodes.
+            FILE.gz.gzidx, checks that it is not stale, and checks every span it decodes. For a \
+            .tar.gz (GNU tar's, bsdtar's), the index also lists every entry and where it lies in \
+            the tar: `squeeze extract ARCHIVE PATH...` and `squeeze list ARCHIVE` then use it, \
+            decoding only the spans that hold the entries asked for.
             """
     )
 
@@ -42,8 +45,9 @@ struct Index: ParsableCommand {
         do {
             let summary = try run.run()
             if !quiet {
+                let entries = summary.archiveEntries.map { ", \($0) archive entries" } ?? ""
                 StandardStreams.message(
-                    "squeeze: \(run.destination.escapedForTerminal): \(summary.checkpoints) checkpoints over \(summary.decodedBytes) decoded bytes, \(summary.indexBytes) bytes\n")
+                    "squeeze: \(run.destination.escapedForTerminal): \(summary.checkpoints) checkpoints over \(summary.decodedBytes) decoded bytes\(entries), \(summary.indexBytes) bytes\n")
             }
         } catch let error as SystemError {
             StandardStreams.message("squeeze: \(error)\n")

@@ -8,10 +8,12 @@
 /// it is at (u64), its decoded offset (u64), how many bits of the byte before belong to it (u8),
 /// whether it has a window (u8); then each window (32 KiB, the decoded bytes before it, zeros in
 /// front at the start of the data). Numbers little-endian.
-/// squeeze's addition: "SQZIDX", 1, 0; the source's modification time when the index was built
-/// (seconds u64, nanoseconds u32); a count (u32, the checkpoints'); per checkpoint, the CRC-32 of
-/// the decoded bytes from it to the next (to the end of the data, for the last); the CRC-32 of
-/// the addition's bytes before it.
+/// squeeze's addition: "SQZIDX", 2, 0; the source's modification time when the index was built
+/// (seconds u64, nanoseconds u32); the CRC-32 of the source's first and of its last 64 KiB (u32
+/// each; the whole file, for a smaller one); a count (u32, the checkpoints'); per checkpoint, the
+/// CRC-32 of the decoded bytes from it to the next (to the end of the data, for the last); the
+/// CRC-32 of the addition's bytes before it. Version 1 (read, no longer written) lacks the two
+/// edge CRCs. After the addition may come an archive's entries (`ArchiveEntryIndex.Sidecar`).
 /// ```
 ///
 /// A checkpoint without a window is at a member's first block (indexed_gzip writes the first
@@ -26,20 +28,51 @@ struct CheckpointIndex: Equatable, Sendable {
     /// What squeeze adds: enough to tell a stale index, and to check each span it decodes.
     struct Verification: Equatable, Sendable {
         var sourceModificationTime: FileTime
+        /// The CRC-32 of the source's first and last `edgeLength` bytes: a file rewritten to the
+        /// same size with its time set back is told by them (nil in a version 1 addition).
+        var edgeChecksums: EdgeChecksums?
         var spanChecksums: [UInt32]
+    }
+
+    struct EdgeChecksums: Equatable, Sendable {
+        var head: UInt32
+        var tail: UInt32
+
+        /// Those of `file` as it is now.
+        init(of file: ReadableFile, size: Int64) throws {
+            let length = Int(min(size, Int64(CheckpointIndex.edgeLength)))
+            // A file cut shorter since its size was taken reads short, and its CRCs differ.
+            let head = try file.read(count: length, at: 0), tail = try file.read(count: length, at: size - Int64(length))
+            self.head = head.withUnsafeBytes { CRC32.update(0, $0) }
+            self.tail = tail.withUnsafeBytes { CRC32.update(0, $0) }
+        }
+
+        init(head: UInt32, tail: UInt32) {
+            self.head = head
+            self.tail = tail
+        }
     }
 
     static let windowLength = 1 << 15
     static let headerLength = 35
     static let entryLength = 18
     static let magic = Array("GZIDX".utf8)
-    static let additionMagic = Array("SQZIDX".utf8) + [1, 0]
+    static let additionMagic = Array("SQZIDX".utf8)
+    static let additionVersion: UInt8 = 2
+    static let edgeLength = 1 << 16
 
     var compressedSize: Int64
     var decodedSize: Int64
     var spacing: UInt32
     var checkpoints: [Checkpoint]
     var verification: Verification?
+    /// Where the parts above end in the index's file, as version 1 lays them out: what follows is
+    /// `ArchiveEntryIndex.Sidecar`'s.
+    var end: Int64 {
+        let windows = Int64(checkpoints.count(where: \.hasWindow)) * Int64(Self.windowLength)
+        let addition = verification.map { 8 + 12 + ($0.edgeChecksums == nil ? 0 : 8) + 4 + 4 * checkpoints.count + 4 } ?? 0
+        return Int64(Self.headerLength + Self.entryLength * checkpoints.count) + windows + Int64(addition)
+    }
 
     /// Where each checkpoint's window starts in the index file; nil for one without.
     var windowOffsets: [Int64?] {
@@ -72,9 +105,14 @@ struct CheckpointIndex: Equatable, Sendable {
     /// squeeze's addition, after the windows.
     func encodedAddition() -> [UInt8] {
         guard let verification else { return [] }
-        var bytes = Self.additionMagic
+        // Version 1 lacks the edge CRCs: an index without them (only tests make one) says so.
+        var bytes = Self.additionMagic + [verification.edgeChecksums == nil ? 1 : Self.additionVersion, 0]
         bytes.appendLittleEndian(UInt64(bitPattern: verification.sourceModificationTime.seconds))
         bytes.appendLittleEndian(UInt32(truncatingIfNeeded: verification.sourceModificationTime.nanoseconds))
+        if let edges = verification.edgeChecksums {
+            bytes.appendLittleEndian(edges.head)
+            bytes.appendLittleEndian(edges.tail)
+        }
         bytes.appendLittleEndian(UInt32(verification.spanChecksums.count))
         for checksum in verification.spanChecksums { bytes.appendLittleEndian(checksum) }
         bytes.appendLittleEndian(bytes.withUnsafeBytes { CRC32.update(0, $0) })
@@ -136,19 +174,28 @@ struct CheckpointIndex: Equatable, Sendable {
         self.verification = verification
     }
 
+    /// squeeze's addition at `offset`; nil if there is none (another tool's bytes).
     private static func addition(of file: ReadableFile, at offset: Int64, size: Int64, count: Int) throws -> Verification? {
-        let bytes = try file.read(count: Int(min(size - offset, Int64(24 + 4 * count + 4))), at: offset)
-        guard bytes.starts(with: additionMagic) else { return nil }
-        guard bytes.count == 24 + 4 * count + 4 else { throw CheckpointIndexError.malformed("squeeze's addition is cut short") }
-        var reader = LittleEndianReader(bytes: bytes, position: additionMagic.count)
+        let magic = try file.read(count: Int(min(size - offset, Int64(additionMagic.count + 2))), at: offset)
+        guard magic.starts(with: additionMagic), magic.count == additionMagic.count + 2 else { return nil }
+        let version = magic[additionMagic.count]
+        guard version == 1 || version == additionVersion else {
+            throw CheckpointIndexError.malformed("squeeze's addition is of version \(version), newer than squeeze reads")
+        }
+        let length = 8 + 12 + (version == 1 ? 0 : 8) + 4 + 4 * count + 4
+        let bytes = try file.read(count: Int(min(size - offset, Int64(length))), at: offset)
+        guard bytes.count == length else { throw CheckpointIndexError.malformed("squeeze's addition is cut short") }
+        var reader = LittleEndianReader(bytes: bytes, position: additionMagic.count + 2)
         let seconds = Int64(bitPattern: reader.u64()), nanoseconds = Int64(reader.u32())
+        let edges = version == 1 ? nil : EdgeChecksums(head: reader.u32(), tail: reader.u32())
         guard Int(reader.u32()) == count else { throw CheckpointIndexError.malformed("squeeze's addition counts other checkpoints") }
         let checksums = (0..<count).map { _ in reader.u32() }
         let stated = reader.u32()
         guard bytes[..<(bytes.count - 4)].withUnsafeBytes({ CRC32.update(0, $0) }) == stated else {
             throw CheckpointIndexError.malformed("squeeze's addition does not match its own CRC-32")
         }
-        return Verification(sourceModificationTime: FileTime(seconds: seconds, nanoseconds: nanoseconds), spanChecksums: checksums)
+        return Verification(
+            sourceModificationTime: FileTime(seconds: seconds, nanoseconds: nanoseconds), edgeChecksums: edges, spanChecksums: checksums)
     }
 
     /// Checkpoint `index`'s window, read from the index file; empty for one without.
@@ -158,6 +205,13 @@ struct CheckpointIndex: Equatable, Sendable {
         guard window.count == Self.windowLength else { throw CheckpointIndexError.malformed("cut short in its windows") }
         return window
     }
+}
+
+extension PathName {
+    /// Where the checkpoint index of the file at this path is looked for and written unless told
+    /// otherwise: `FILE.gz.gzidx`, named after the format's magic. Not bgzip's `.gzi`, which holds
+    /// another format (BGZF member offsets) that bgzip would misread.
+    public var checkpointIndexSidecar: PathName { appendingSuffix(".gzidx") }
 }
 
 public enum CheckpointIndexError: Error, Equatable, Sendable, CustomStringConvertible {

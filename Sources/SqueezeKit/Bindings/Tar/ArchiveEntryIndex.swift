@@ -67,12 +67,8 @@ struct ArchiveEntryIndex: Equatable, Sendable {
     /// The same, for entries recorded as the tar went by.
     static func encodedMembers(entries: EntryRecords, members: [Member], decodedLength: Int64, indexOffset: Int64) throws -> [UInt8] {
         let inflated = serialized(entries: entries, members: members)
-        let compressor = try LibdeflateCompressor(level: 6)
-        var deflated = [UInt8](repeating: 0, count: compressor.bound(inflated.count))
-        let deflatedLength = try inflated.withUnsafeBytes { input in
-            try deflated.withUnsafeMutableBytes { try compressor.compress(input, into: $0) }
-        }
-        deflated.removeSubrange(deflatedLength...)
+        let deflated = try deflate(inflated)
+        let deflatedLength = deflated.count
         var bytes: [UInt8] = []
         var chunks = 0
         var start = 0
@@ -112,7 +108,7 @@ struct ArchiveEntryIndex: Equatable, Sendable {
         return encoded(length: encoded(length: 0).count)
     }
 
-    private static func serialized(entries: EntryRecords, members: [Member]) -> [UInt8] {
+    static func serialized(entries: EntryRecords, members: [Member]) -> [UInt8] {
         var writer = IndexBytes()
         writer.put(UInt64(members.count))
         var previous = Member(compressedOffset: 0, decodedOffset: 0)
@@ -160,13 +156,31 @@ struct ArchiveEntryIndex: Equatable, Sendable {
             position += Int64(length)
         }
         guard position == fileSize - locatorLength, deflatedBytes.count == Int(deflated) else { return nil }
-        var inflatedBytes = [UInt8](repeating: 0, count: Int(inflated))
-        let decompressor = try LibdeflateDecompressor()
-        let consumed = deflatedBytes.withUnsafeBytes { input in
-            inflatedBytes.withUnsafeMutableBytes { decompressor.decompress(input, into: $0) }
-        }
-        guard consumed == deflatedBytes.count, inflatedBytes.withUnsafeBytes({ CRC32.update(0, $0) }) == crc else { return nil }
+        guard let inflatedBytes = try inflate(deflatedBytes, length: Int(inflated)),
+              inflatedBytes.withUnsafeBytes({ CRC32.update(0, $0) }) == crc
+        else { return nil }
         return deserialized(inflatedBytes, indexOffset: indexOffset, decodedLength: decodedLength)
+    }
+
+    /// The index's records, deflated (raw DEFLATE, level 6).
+    static func deflate(_ bytes: [UInt8]) throws -> [UInt8] {
+        let compressor = try LibdeflateCompressor(level: 6)
+        var deflated = [UInt8](repeating: 0, count: compressor.bound(bytes.count))
+        let length = try bytes.withUnsafeBytes { input in
+            try deflated.withUnsafeMutableBytes { try compressor.compress(input, into: $0) }
+        }
+        deflated.removeSubrange(length...)
+        return deflated
+    }
+
+    /// What `deflate` made of `length` bytes; nil if `bytes` is not that.
+    static func inflate(_ bytes: [UInt8], length: Int) throws -> [UInt8]? {
+        var inflated = [UInt8](repeating: 0, count: length)
+        let decompressor = try LibdeflateDecompressor()
+        let consumed = bytes.withUnsafeBytes { input in
+            inflated.withUnsafeMutableBytes { decompressor.decompress(input, into: $0) }
+        }
+        return consumed == bytes.count ? inflated : nil
     }
 
     /// The "SI" payload of the member that is exactly `bytes`, with an empty body.
@@ -199,7 +213,7 @@ struct ArchiveEntryIndex: Equatable, Sendable {
         return (payload, length)
     }
 
-    private static func deserialized(_ bytes: [UInt8], indexOffset: Int64, decodedLength: Int64) -> ArchiveEntryIndex? {
+    static func deserialized(_ bytes: [UInt8], indexOffset: Int64, decodedLength: Int64) -> ArchiveEntryIndex? {
         var reader = IndexReader(bytes: bytes)
         guard let memberCount = reader.count() else { return nil }
         var members: [Member] = []

@@ -7,14 +7,9 @@ public struct CheckpointIndexRun: Sendable {
     public let destination: PathName
     public let builder: CheckpointIndexBuilder
 
-    /// Where an index of `path` is looked for and written unless told otherwise: `FILE.gz.gzidx`,
-    /// named after the format's magic. Not bgzip's `.gzi`, which holds another format (BGZF
-    /// member offsets) that bgzip would misread.
-    public static func sidecar(of path: PathName) -> PathName { path.appendingSuffix(".gzidx") }
-
     public init(source: PathName, destination: PathName? = nil, builder: CheckpointIndexBuilder = CheckpointIndexBuilder()) {
         self.source = source
-        self.destination = destination ?? Self.sidecar(of: source)
+        self.destination = destination ?? source.checkpointIndexSidecar
         self.builder = builder
     }
 
@@ -22,6 +17,8 @@ public struct CheckpointIndexRun: Sendable {
     public struct Summary: Equatable, Sendable {
         public var checkpoints: Int
         public var decodedBytes: Int64
+        /// The entries of the tar the file holds, when it is one squeeze understood to its end.
+        public var archiveEntries: Int?
         public var indexBytes: Int64
     }
 
@@ -33,7 +30,7 @@ public struct CheckpointIndexRun: Sendable {
         }
         let file = try ReadableFile(source)
         let sourceStatus = try file.status()
-        let (index, windows) = try builder.build(file)
+        let built = try builder.build(file)
         let output = try AtomicFileWriter(destination: destination, registry: TemporaryFileRegistry())
         var written: Int64 = 0
         let write = { (bytes: [UInt8]) in
@@ -41,9 +38,10 @@ public struct CheckpointIndexRun: Sendable {
             written += Int64(bytes.count)
         }
         do {
-            try write(index.encodedHead())
-            for window in windows { try write(window) }
-            try write(index.encodedAddition())
+            try write(built.index.encodedHead())
+            for window in built.windows { try write(window) }
+            try write(built.index.encodedAddition())
+            if let entries = built.archiveEntries { try write(entries) }
             // The index's own times are now, not the source's: a later change of the source makes it
             // the newer of the two, as `make` and users expect.
             var attributes = sourceStatus
@@ -57,7 +55,9 @@ public struct CheckpointIndexRun: Sendable {
             output.discard()
             throw error
         }
-        return Summary(checkpoints: index.checkpoints.count, decodedBytes: index.decodedSize, indexBytes: written)
+        return Summary(
+            checkpoints: built.index.checkpoints.count, decodedBytes: built.index.decodedSize,
+            archiveEntries: built.archiveEntries == nil ? nil : built.entryCount, indexBytes: written)
     }
 }
 

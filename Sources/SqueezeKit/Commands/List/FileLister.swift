@@ -76,25 +76,46 @@ struct ArchiveFileLister: FileLister {
     /// A squeeze `.tar.gz` of several members with an entry index is listed from it and from its
     /// members' "SQ" fields, decoding nothing: the entries are what the index claims (checked
     /// against the headers only when `extract` reads them; `squeeze test` checks every member).
-    private func indexedListing(_ file: ReadableFile, status: FileStatus) throws -> FileListing? {
-        guard let reader = try IndexedEntryReader.open(file),
-              let members = try MemberIndexWalker(file: file, fileSize: status.size).walk(),
-              members.uncompressedBytes == reader.index.decodedLength
+    /// Another tool's `.tar.gz` with a sidecar (`squeeze index`) that is not stale is listed from
+    /// the sidecar; a stale one is said so, and the archive read in full.
+    private func indexedListing(_ file: ReadableFile, status: FileStatus, notice: inout String?) throws -> FileListing? {
+        if let reader = try IndexedEntryReader.open(file) {
+            guard let members = try MemberIndexWalker(file: file, fileSize: status.size).walk(),
+                  members.uncompressedBytes == reader.index.decodedLength
+            else { return nil }
+            // libarchive's words for what squeeze writes: pax once any entry needed an extended header.
+            let isPax = reader.index.entries.contains { $0.header.headerLength > TarHeader.blockSize }
+            return try listing(
+                of: reader.index, in: file, firstHeader: members.firstHeader, members: members.memberCount,
+                format: isPax ? "POSIX pax interchange format" : "POSIX ustar format")
+        }
+        let opened: (reader: IndexedEntryReader, sidecar: ArchiveEntryIndex.Sidecar)?
+        do {
+            opened = try IndexedEntryReader.openSidecar(of: file)
+        } catch let stale as StaleEntryIndex {
+            notice = "\(stale.message); read in full instead"
+            return nil
+        }
+        guard let (reader, sidecar) = opened,
+              case .header(let firstHeader, _) = try file.read(count: 64 << 10, at: 0).withUnsafeBytes({ GzipHeader.parse($0) })
         else { return nil }
+        return try listing(of: reader.index, in: file, firstHeader: firstHeader, members: sidecar.memberCount, format: sidecar.formatName)
+    }
+
+    private func listing(
+        of index: ArchiveEntryIndex, in file: ReadableFile, firstHeader: GzipHeader, members: Int, format: String
+    ) throws -> FileListing {
         var entries: [ArchiveListing.Entry] = []
-        for indexed in reader.index.entries {
+        for indexed in index.entries {
             let entry = ArchiveListing.Entry(ArchiveEntryMetadata(indexed.header))
             if let entryHandler { entryHandler(file.path, entry) } else { entries.append(entry) }
         }
-        // libarchive's words for what squeeze writes: pax once any entry needed an extended header.
-        let isPax = reader.index.entries.contains { $0.header.headerLength > TarHeader.blockSize }
         var listing = FileListing(
-            format: "gzip", compressedBytes: status.size, uncompressedBytes: members.uncompressedBytes, members: members.memberCount,
-            originalName: members.firstHeader.name.map { String(decoding: $0, as: UTF8.self) },
-            modificationTime: members.firstHeader.modificationTime == 0 ? nil : members.firstHeader.modificationTime,
+            format: "gzip", compressedBytes: try file.status().size, uncompressedBytes: index.decodedLength, members: members,
+            originalName: firstHeader.name.map { String(decoding: $0, as: UTF8.self) },
+            modificationTime: firstHeader.modificationTime == 0 ? nil : firstHeader.modificationTime,
             sizeSource: .index)
-        listing.archive = ArchiveListing(
-            format: isPax ? "POSIX pax interchange format" : "POSIX ustar format", filters: ["gzip"], entries: entries)
+        listing.archive = ArchiveListing(format: format, filters: ["gzip"], entries: entries)
         return listing
     }
 
@@ -107,7 +128,8 @@ struct ArchiveFileLister: FileLister {
     }
 
     func list(_ file: ReadableFile, status: FileStatus, cancellation: CancellationFlag) throws -> FileListing {
-        if let listing = try indexedListing(file, status: status) { return listing }
+        var notice: String?
+        if let listing = try indexedListing(file, status: status, notice: &notice) { return listing }
         // One decoder per archive: `list` works on several files at once already, and a decode
         // fanned out again from inside a worker would wait for workers that are all listing.
         let sequential = SchedulingOptions(mode: .sequential, jobs: 1, qos: scheduling.qos)
@@ -141,6 +163,7 @@ struct ArchiveFileLister: FileLister {
             modificationTime: gzip.firstHeader.flatMap { $0.modificationTime == 0 ? nil : $0.modificationTime },
             sizeSource: .decoded, trailing: gzip.trailing)
         listing.archive = archive
+        listing.notice = notice
         return listing
     }
 }

@@ -104,7 +104,7 @@ final class ListingTask: BlockTask {
                 source: source.path, output: nil, bytesIn: listing.compressedBytes,
                 bytesOut: listing.uncompressedBytes,
                 seconds: MonotonicClock.now() - start, status: .done,
-                warning: garbage > 0 ? TrailingBytes.garbage(count: garbage).warning : nil, listing: listing)
+                warning: garbage > 0 ? TrailingBytes.garbage(count: garbage).warning : listing.notice, listing: listing)
         }
         return true
     }

@@ -4,6 +4,10 @@
 /// member's first block), each with the 32 KiB decoded before it and the CRC-32 of the decoded
 /// bytes up to the next one.
 ///
+/// When the decoded data is a tar that `TarEntryScanner` understands to its end-of-archive blocks,
+/// and the file holds nothing after its last member, its entries are found on the way too
+/// (`ArchiveEntryIndex.Sidecar`), for `extract ARCHIVE PATH…` and `list`.
+///
 /// The windows are kept in memory until the index is written (32 KiB a checkpoint: 1/128 of the
 /// decoded size at the default spacing), since indexed_gzip's format puts them after the
 /// checkpoints, whose count is known only at the end.
@@ -19,9 +23,19 @@ public struct CheckpointIndexBuilder: Sendable {
         self.spacing = spacing
     }
 
-    /// The index of `file`, as indexed_gzip writes it, with squeeze's addition; and its windows.
-    func build(_ file: ReadableFile) throws -> (index: CheckpointIndex, windows: [[UInt8]]) {
+    /// What `build` makes: the index, its windows, and the archive's entries if it is one.
+    struct Built {
+        var index: CheckpointIndex
+        var windows: [[UInt8]]
+        var archiveEntries: [UInt8]?
+        var entryCount: Int
+    }
+
+    /// The index of `file`, as indexed_gzip writes it, with squeeze's addition; its windows; and
+    /// the sidecar section of the tar's entries, when the data is a tar.
+    func build(_ file: ReadableFile) throws -> Built {
         let status = try file.status()
+        var scanner = TarEntryScanner()
         var walk = try CheckpointWalk(file: file, memberOffset: 0, decodedOffset: 0)
         var checkpoints: [CheckpointIndex.Checkpoint] = []
         var windows: [[UInt8]] = []
@@ -32,6 +46,7 @@ public struct CheckpointIndexBuilder: Sendable {
             switch event {
             case .bytes(let bytes):
                 span = CRC32.update(span, bytes)
+                scanner.observe(bytes)
             case .boundary(let bit, let decodedOffset, let window, let atMemberStart):
                 guard checkpoints.last.map({ decodedOffset - $0.decodedOffset >= spacing }) ?? true else { break }
                 if !checkpoints.isEmpty { spans.append(span) }
@@ -47,7 +62,15 @@ public struct CheckpointIndexBuilder: Sendable {
         let index = CheckpointIndex(
             compressedSize: status.size, decodedSize: walk.decodedOffset, spacing: UInt32(clamping: spacing),
             checkpoints: checkpoints,
-            verification: .init(sourceModificationTime: status.modificationTime, spanChecksums: spans))
-        return (index, windows)
+            verification: .init(
+                sourceModificationTime: status.modificationTime, edgeChecksums: try .init(of: file, size: status.size),
+                spanChecksums: spans))
+        // Bytes after the last member (padding, garbage) make a full read say so: such an archive
+        // is read in full, as it is listed.
+        guard let entries = scanner.completeEntries, walk.compressedOffset == status.size else {
+            return Built(index: index, windows: windows, archiveEntries: nil, entryCount: 0)
+        }
+        let section = try ArchiveEntryIndex.Sidecar.encoded(entries: entries, memberCount: walk.members, formatName: scanner.formatName)
+        return Built(index: index, windows: windows, archiveEntries: section, entryCount: entries.count)
     }
 }

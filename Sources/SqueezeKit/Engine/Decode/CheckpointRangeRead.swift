@@ -5,10 +5,10 @@ struct OpenCheckpointIndex {
     let index: CheckpointIndex
 
     /// The index at `path` if it is there, describes a file of `source`'s size (and, for
-    /// squeeze's, modification time); nil with a notice if it is stale or unusable, nil without
-    /// one if it is not there and was not named.
+    /// squeeze's, modification time and the CRC-32 of its first and last 64 KiB); nil with a
+    /// notice if it is stale or unusable, nil without one if it is not there and was not named.
     static func open(
-        _ path: PathName, isNamed: Bool, for source: FileStatus, notice: (String) -> Void
+        _ path: PathName, isNamed: Bool, for source: FileStatus, of sourceFile: ReadableFile, notice: (String) -> Void
     ) throws -> OpenCheckpointIndex? {
         guard isNamed || FileStatus.exists(path) else { return nil }
         let file: ReadableFile
@@ -33,22 +33,25 @@ struct OpenCheckpointIndex {
             notice("index \(path) is stale (the file was modified after it was built): not used")
             return nil
         }
+        if let edges = index.verification?.edgeChecksums, try CheckpointIndex.EdgeChecksums(of: sourceFile, size: source.size) != edges {
+            notice("index \(path) is stale (the file's first or last 64 KiB changed after it was built): not used")
+            return nil
+        }
         return OpenCheckpointIndex(path: path, file: file, index: index)
     }
-}
 
-extension RangePass {
-    /// Writes `range` decoded from the checkpoint at or before its start, through every span up
-    /// to the first checkpoint at or past its end (or the end of the data). Each span is checked
+    /// Writes `range` of `source`'s decoded data to `sink`, decoded from the checkpoint at or
+    /// before its start, through every span up to the first checkpoint at or past its end (or the
+    /// end of the data); returns how many bytes of `source` the decode read. Each span is checked
     /// before any of its bytes is written: the decode reaches the next checkpoint exactly, at its
     /// bit and decoded offset, with its window (bytes an index left zero, as rapidgzip's sparse
     /// windows do, match anything), and, for squeeze's indexes, with the CRC-32 the span had when
     /// the index was built from a full, checked decode. A member that starts inside the decode has
     /// its own CRC-32 checked too; one it starts inside of cannot be (what is checked of it is its
     /// spans). Anything that does not match fails the read (`CheckpointIndexError.mismatch`).
-    mutating func readThroughIndex(_ range: ByteRange, _ opened: OpenCheckpointIndex) throws {
-        guard range.length != 0 else { return }
-        let index = opened.index
+    @discardableResult
+    func read(_ range: ByteRange, of source: ReadableFile, into sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Int64 {
+        guard range.length != 0 else { return 0 }
         let checkpoints = index.checkpoints
         var low = 0, high = checkpoints.count
         while low < high {
@@ -59,12 +62,10 @@ extension RangePass {
         var current = low - 1
         let start = checkpoints[current]
         var walk = try CheckpointWalk(
-            file: file, bit: start.bit, decodedOffset: start.decodedOffset, window: try index.window(current, in: opened.file))
+            file: source, bit: start.bit, decodedOffset: start.decodedOffset, window: try index.window(current, in: file))
         var held = HeldRangeBytes()
-        var position = start.decodedOffset, span: UInt32 = 0, written: Int64 = 0
+        var position = start.decodedOffset, span: UInt32 = 0
         let end = range.end ?? .max
-        let sink = sink
-        defer { summary.bytesWritten += written }
         let ended = try walk.run { event in
             switch event {
             case .bytes(let bytes):
@@ -81,7 +82,7 @@ extension RangePass {
                     throw CheckpointIndexError.mismatch("checkpoint \(current + 1) is not where a block of the file starts")
                 }
                 if next.hasWindow {
-                    let expected = try index.window(current + 1, in: opened.file)
+                    let expected = try index.window(current + 1, in: file)
                     guard Self.matches(window, expected) else {
                         throw CheckpointIndexError.mismatch("the window of checkpoint \(current + 1) is not what the file decodes to")
                     }
@@ -89,7 +90,7 @@ extension RangePass {
                 if let verification = index.verification, verification.spanChecksums[current] != span {
                     throw CheckpointIndexError.mismatch("the bytes after checkpoint \(current) are not what they were")
                 }
-                written += try held.release(upTo: .max, to: sink)
+                _ = try held.release(upTo: .max, to: sink)
                 current += 1
                 span = 0
                 return decodedOffset < end
@@ -103,8 +104,9 @@ extension RangePass {
             if current == checkpoints.count - 1, let verification = index.verification, verification.spanChecksums[current] != span {
                 throw CheckpointIndexError.mismatch("the bytes after checkpoint \(current) are not what they were")
             }
-            written += try held.release(upTo: .max, to: sink)
+            _ = try held.release(upTo: .max, to: sink)
         }
+        return walk.compressedOffset - start.bit / 8
     }
 
     /// Whether a decoded window matches an index's: aligned at their ends, every byte the index
@@ -117,5 +119,18 @@ extension RangePass {
             return false
         }
         return stored[..<storedTail].allSatisfy { $0 == 0 }
+    }
+}
+
+extension RangePass {
+    /// Writes `range` through the checkpoint index (`OpenCheckpointIndex.read`).
+    mutating func readThroughIndex(_ range: ByteRange, _ opened: OpenCheckpointIndex) throws {
+        var written: Int64 = 0
+        defer { summary.bytesWritten += written }
+        let sink = sink
+        summary.compressedBytesRead += try opened.read(range, of: file) { bytes in
+            try sink(bytes)
+            written += Int64(bytes.count)
+        }
     }
 }

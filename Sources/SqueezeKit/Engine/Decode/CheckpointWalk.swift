@@ -40,6 +40,8 @@ struct CheckpointWalk {
     /// The running CRC-32 and length of the member being decoded; nil when it started before the walk.
     private var member: (checksum: UInt32, length: Int64)?
     private(set) var members = 0
+    /// The file offset the walk has read up to: past the last member once `run` says they ended.
+    var compressedOffset: Int64 { inputStart + Int64(inputUsed) }
 
     /// A walk from the first block of the member whose header is at `memberOffset`.
     init(file: ReadableFile, memberOffset: Int64, decodedOffset: Int64) throws {

@@ -44,7 +44,8 @@ public struct DecodedRangeReader: Sendable {
             walker.runLimit = runLimit
             seeker = MemberSeeker(walker: walker)
             if let checkpointIndex {
-                index = try OpenCheckpointIndex.open(checkpointIndex.path, isNamed: checkpointIndex.isNamed, for: status, notice: notice)
+                index = try OpenCheckpointIndex.open(
+                    checkpointIndex.path, isNamed: checkpointIndex.isNamed, for: status, of: file, notice: notice)
             }
         }
         // The pass keeps the closures only for the length of this call.

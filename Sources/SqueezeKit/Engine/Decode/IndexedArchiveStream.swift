@@ -1,11 +1,14 @@
-/// The chosen entries of a squeeze `.tar.gz`, read through its entry index, as a tar for
-/// libarchive to parse: each chosen entry's header and data, in archive order, then the
-/// end-of-archive blocks. Only the members that hold them are read and decoded.
+/// The chosen entries of a `.tar.gz`, read through its entry index (inside squeeze's archives,
+/// in the sidecar `squeeze index` writes for others'), as a tar for libarchive to parse: each
+/// chosen entry's header and data, in archive order, then the end-of-archive blocks. Only the
+/// members (or checkpoint spans) that hold them are read and decoded, each once while no more
+/// than `IndexedEntryReader.keptLimit` of them hold chosen headers.
 ///
 /// `open` checks every chosen entry's header against the index before anything is handed out
 /// (`IndexedEntryReader.verifiedSpan`), so that a stale index is found before an entry is
-/// extracted; every byte handed out comes from a member whose CRC-32 was checked first, so
-/// `hasVerified` always holds.
+/// extracted; every byte handed out comes from a member whose CRC-32 was checked first, or from
+/// a checkpoint span checked against the sidecar (its CRC-32, recorded from a full, checked
+/// decode when squeeze built it; where it ends; its window), so `hasVerified` always holds.
 final class IndexedArchiveStream: DecodedStream {
     private let reader: IndexedEntryReader
     private var spans: [Range<Int64>]
@@ -20,10 +23,11 @@ final class IndexedArchiveStream: DecodedStream {
         self.spans = spans
     }
 
-    /// The stream of `file`'s entries that `selection` selects, if the file has an entry index;
-    /// nil if it has none. Throws `StaleEntryIndex` if the index does not match the archive.
+    /// The stream of `file`'s entries that `selection` selects, if the file has an entry index
+    /// (inside, or in a sidecar); nil if it has none. Throws `StaleEntryIndex` if the index is
+    /// stale or does not match the archive.
     static func open(_ file: ReadableFile, selecting selection: EntrySelection) throws -> IndexedArchiveStream? {
-        guard let reader = try IndexedEntryReader.open(file) else { return nil }
+        guard let reader = try IndexedEntryReader.open(file) ?? IndexedEntryReader.openSidecar(of: file)?.reader else { return nil }
         var spans: [Range<Int64>] = []
         for entry in reader.index.entries where selection.selects(entry.header.name) {
             let span = try reader.verifiedSpan(of: entry)
@@ -40,8 +44,8 @@ final class IndexedArchiveStream: DecodedStream {
 
     var bytesConsumed: Int64 { reader.bytesRead }
 
-    /// Members decoded so far (the benchmark's count of what was read).
-    var membersDecoded: Int { reader.membersDecoded }
+    /// Members or checkpoint spans decoded so far.
+    var piecesDecoded: Int { reader.piecesDecoded }
 
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
         while position == chunk.count {

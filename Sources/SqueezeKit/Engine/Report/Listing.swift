@@ -25,6 +25,8 @@ public struct FileListing: Codable, Sendable, Equatable {
     public var trailingGarbageBytes: Int64
     /// The entries, when the file is an archive.
     public var archive: ArchiveListing?
+    /// Why an index beside the file was not used (it is stale), when it was not: a warning.
+    public var notice: String?
 
     public init(
         format: String, compressedBytes: Int64, uncompressedBytes: Int64, members: Int, originalName: String?,
