@@ -47,6 +47,30 @@ import Testing
         #expect(sigismember(&mask, SIGURG) == 1)
     }
 
+    /// `.exit` installs a handler (which would end the test process: no signal is sent here),
+    /// takes the signal in the calling thread though it was blocked there, and puts both back.
+    @Test func exitingAtOnceTakesABlockedSignalAndPutsBackTheMask() {
+        var original = Self.action(of: SIGUSR1)
+        defer { sigaction(SIGUSR1, &original, nil) }
+        signal(SIGUSR1, SIG_DFL)
+        var usr1 = sigset_t(), before = sigset_t()
+        sigemptyset(&usr1)
+        sigaddset(&usr1, SIGUSR1)
+        pthread_sigmask(SIG_BLOCK, &usr1, &before)
+        defer { pthread_sigmask(SIG_SETMASK, &before, nil) }
+        func isBlocked() -> Bool {
+            var mask = sigset_t()
+            pthread_sigmask(SIG_BLOCK, nil, &mask)
+            return sigismember(&mask, SIGUSR1) == 1
+        }
+        let monitor = InterruptMonitor(signals: [SIGUSR1], ignoresBrokenPipes: false, response: .exit)
+        #expect(!isBlocked())
+        #expect(Self.handlerAddress(Self.action(of: SIGUSR1)) > 1, "no handler installed")
+        monitor.stop()
+        #expect(isBlocked())
+        #expect(Self.handlerAddress(Self.action(of: SIGUSR1)) == 0)
+    }
+
     @Test func aDefaultActionIsPutBackAsDefault() {
         var original = Self.action(of: SIGUSR1)
         defer { sigaction(SIGUSR1, &original, nil) }

@@ -133,6 +133,8 @@ final class GzipRecordSink: RunRecordSink, @unchecked Sendable {
         default: break
         }
         if message.hasPrefix(invalid) { return [invalid + "format violated"] }
+        // The end of the input inside a header that is invalid already, at a fault gzip reads past.
+        if message.hasPrefix(GzipFormatError.truncated.description + ",") { return [GzipFormatError.truncated.description] }
         if let flags = figures(in: message, after: "reserved header flags set (FLG 0x").first, let value = UInt8(flags, radix: 16) {
             // gzip names encryption (bit 5) first, then the reserved bits.
             return [value & 0x20 != 0 ? "is encrypted -- not supported" : "has flags 0x\(flags) -- not supported"]

@@ -68,6 +68,16 @@ struct GzipRun {
         return SchedulingOptions(jobs: jobs)
     }
 
+    /// Whether the first interrupt may end the run at once, as it ends gzip, with no thread to
+    /// wait for it (`InterruptMonitor.Response.exit`): one small file (the case of a process per
+    /// file) written to standard output, tested or listed, so that no file is written (nothing
+    /// to remove), and compressed into one member (cut anywhere, it cannot pass for whole, which
+    /// indexed or rsyncable members could).
+    private var interruptEndsAtOnce: Bool {
+        guard options.toStandardOutput || options.test || options.list, scheduling.mode == .sequential else { return false }
+        return !compresses || (!options.indexed && !options.rsyncable)
+    }
+
     /// Far below a block (whose files are compressed whole), and below what squeeze splits into
     /// members decoded in parallel.
     static let smallFileSize: Int64 = 256 << 10
@@ -265,14 +275,10 @@ struct GzipRun {
     /// A run's session: gzip's lines and messages (`GzipRecordSink`), or with `--run-report`
     /// squeeze's own and its report.
     private func makeSession(verboseLines: Bool = true) throws -> RunSession {
-        var reporting = ReportArguments()
-        reporting.json = nil
-        reporting.progress = .never
-        reporting.quiet = options.quiet && !options.showsRunReport
-        reporting.verbose = options.showsRunReport
-        if options.showsRunReport { return try RunSession(reporting: reporting, isFilter: true) }
+        let reporting = ReportChoices(json: nil, quiet: options.quiet && !options.showsRunReport, verbose: options.showsRunReport, progress: .never)
+        if options.showsRunReport { return try RunSession(choices: reporting, isFilter: true) }
         let lines = verboseLines && options.verbose ? options : nil
-        return try RunSession(reporting: reporting, isFilter: true, linesAreMessages: true) { stream in
+        return try RunSession(choices: reporting, isFilter: true, linesAreMessages: true, interruptEndsAtOnce: interruptEndsAtOnce) { stream in
             ResultCollector(sink: GzipRecordSink(options: options, verboseLines: lines, outcome: recorded, lines: stream))
         }
     }

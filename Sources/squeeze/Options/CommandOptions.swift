@@ -185,10 +185,6 @@ struct ReportArguments: ParsableArguments {
         if quiet && verbose { throw ValidationError("--quiet and --verbose cannot be used together") }
     }
 
-    /// Whether to show the progress line; with `dataOnStandardOutput` (`--stdout`), `auto` leaves
-    /// it off when standard output is the same kind of terminal, where it would be drawn over the data.
-    func showsProgress(dataOnStandardOutput: Bool) -> Bool {
-        if progress == .auto && dataOnStandardOutput && TerminalSize.isTerminal(STDOUT_FILENO) { return false }
-        return progress.isEnabled(standardErrorIsTerminal: TerminalSize.isTerminal(STDERR_FILENO), quiet: quiet)
-    }
+    /// What was chosen, for the session.
+    var choices: ReportChoices { ReportChoices(json: json, quiet: quiet, verbose: verbose, progress: progress) }
 }

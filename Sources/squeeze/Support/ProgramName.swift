@@ -6,7 +6,10 @@ import SqueezeKit
 enum ProgramName {
     /// The tool squeeze was called as (the last component of argv[0]); nil for squeeze itself.
     static func personality(of argument0: String) -> GzipStandIn.Tool? {
-        GzipStandIn.Tool(name: argument0.split(separator: "/").last.map(String.init) ?? argument0)
+        // By bytes, not by characters (grapheme breaking): every process pays for this first.
+        let bytes = argument0.utf8
+        let name = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes[bytes.index(after: $0)...] } ?? bytes[...]
+        return GzipStandIn.Tool(name: String(decoding: name, as: UTF8.self))
     }
 
     /// A message for a first argument that is no subcommand but reads like one mistyped

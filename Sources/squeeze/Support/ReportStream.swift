@@ -77,7 +77,7 @@ final class ReportStream: RunRecordSink {
         }
     }
 
-    init(reporting: ReportArguments, summaryStream: StandardStreams.Stream, countsWriteFailures: Bool = true) throws {
+    init(reporting: ReportChoices, summaryStream: StandardStreams.Stream, countsWriteFailures: Bool = true) throws {
         self.countsWriteFailures = countsWriteFailures
         verbose = reporting.verbose
         quiet = reporting.quiet

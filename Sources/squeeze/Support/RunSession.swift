@@ -8,7 +8,7 @@ import SqueezeKit
 /// exiting with the status of the report's outcome. Per-file lines, failures and warnings are
 /// printed as they are recorded (`ReportStream`); the summary and the JSON come at the end.
 struct RunSession {
-    let reporting: ReportArguments
+    let reporting: ReportChoices
     /// Pass this to the run: the progress line shows what it records.
     let collector: any ResultRecording
     /// Where the collector sends every record.
@@ -19,6 +19,9 @@ struct RunSession {
     /// pipe): like gzip, it prints nothing but errors unless `--verbose`, and no progress line
     /// unless `--progress always`.
     let isFilter: Bool
+    /// The first interrupt ends the process at once, as it ends gzip (`InterruptMonitor.Response.exit`),
+    /// for a run that has nothing to undo: no thread then waits for the signals.
+    let interruptEndsAtOnce: Bool
     let cancellation = CancellationFlag()
     let registry = TemporaryFileRegistry()
     /// Pass this to the run: the collector, flag and registry above.
@@ -27,12 +30,21 @@ struct RunSession {
     /// `makeCollector` makes the collector that sends its records to the given sink (the
     /// session's stream, or a sink that prints through it). `linesAreMessages`: what is printed
     /// through the stream are messages as gzip's (`ReportStream.message`), and a failure to
-    /// write them is no failure of the run.
+    /// write them is no failure of the run. `interruptEndsAtOnce`: as above.
     init(
-        reporting: ReportArguments, summaryToStandardError: Bool = false, isFilter: Bool = false, linesAreMessages: Bool = false,
+        reporting: ReportArguments, summaryToStandardError: Bool = false, isFilter: Bool = false,
         makeCollector: (ReportStream) -> any ResultRecording = { ResultCollector(sink: $0) }
     ) throws {
+        try self.init(
+            choices: reporting.choices, summaryToStandardError: summaryToStandardError, isFilter: isFilter, makeCollector: makeCollector)
+    }
+
+    init(
+        choices reporting: ReportChoices, summaryToStandardError: Bool = false, isFilter: Bool = false, linesAreMessages: Bool = false,
+        interruptEndsAtOnce: Bool = false, makeCollector: (ReportStream) -> any ResultRecording = { ResultCollector(sink: $0) }
+    ) throws {
         self.reporting = reporting
+        self.interruptEndsAtOnce = interruptEndsAtOnce
         self.summaryToStandardError = summaryToStandardError || isFilter
         self.isFilter = isFilter
         stream = try ReportStream(
@@ -41,7 +53,7 @@ struct RunSession {
         collector = makeCollector(stream)
     }
 
-    private static func summaryStream(_ reporting: ReportArguments, _ summaryToStandardError: Bool) -> StandardStreams.Stream {
+    private static func summaryStream(_ reporting: ReportChoices, _ summaryToStandardError: Bool) -> StandardStreams.Stream {
         reporting.json == "-" || summaryToStandardError ? .error : .output
     }
 
@@ -57,7 +69,7 @@ struct RunSession {
         // What the first interrupt says is written from a queue of its own: standard error may be
         // a pipe nobody reads, and the monitor's queue must stay free to hear the second signal.
         let notices = DispatchQueue(label: "squeeze.interrupt-notice")
-        let monitor = InterruptMonitor { _, count in
+        let monitor = InterruptMonitor(response: interruptEndsAtOnce ? .exit : .call { _, count in
             if count == 1 {
                 cancellation.cancel()
                 InterruptibleCalls.shared.interrupt()
@@ -69,7 +81,7 @@ struct RunSession {
                 registry.removeAll()
                 _exit(130)
             }
-        }
+        })
         progress?.start()
         stream.show(above: progress)
         let report = body()

@@ -57,30 +57,83 @@ enum DynamicBlockCandidate {
     /// when it would run past their end. Asked for every candidate the quick checks of `first`
     /// let through (thousands a chunk): it allocates nothing.
     static func isValid(_ bytes: UnsafeRawBufferPointer, atBit bit: Int) -> Bool {
-        var reader = BitReader(bytes: bytes, bit: bit)
-        guard let kind = reader.read(3), kind == 4, let hlit = reader.read(5), let hdist = reader.read(5), let hclen = reader.read(4),
-              hlit <= 29, hdist <= 29
-        else { return false }
+        guard bit < bytes.count * 8, (bytes[bit >> 3] >> UInt8(bit & 7)) & 1 == 0 else { return false }
+        return read(bytes, atBit: bit, by: .decoder) == .valid
+    }
+
+    /// What reading a dynamic block header found.
+    enum Reading: Equatable {
+        case valid
+        /// The block is not a dynamic one (BTYPE is not 2).
+        case notDynamic
+        /// The header breaks a rule of the reader: which, in zlib's words where zlib has them.
+        case invalid(String)
+        /// The bytes end before the reader can tell (it would read past their end).
+        case cutShort
+    }
+
+    /// Whose rules a header is read by.
+    enum Reader {
+        /// What the decoding engines (zlib, libdeflate) accept: the search's rules.
+        case decoder
+        /// GNU gzip's inflate (`inflate.c`), which differs where a header is damaged: it builds a
+        /// code-length code with no codes, or with one code of one bit (a code it lacks is an
+        /// invalid code when read); a repeat before any length repeats 0; it leaves an empty
+        /// literal/length code or one without end-of-block to the block's data to show; and it
+        /// reads each code-length code with as many bits as the longest has, so it needs them
+        /// all even where the code read is shorter, and says "unexpected end of file" if they
+        /// are not there.
+        case gnuGzip
+    }
+
+    /// Reads the dynamic block header (BTYPE 2, either BFINAL) that starts at `bit` of `bytes` by
+    /// `reader`'s rules.
+    static func read(_ bytes: UnsafeRawBufferPointer, atBit bit: Int, by reader: Reader) -> Reading {
+        var bits = BitReader(bytes: bytes, bit: bit)
+        guard let kind = bits.read(3) else { return .cutShort }
+        guard kind >> 1 == 2 else { return .notDynamic }
+        guard let hlit = bits.read(5), let hdist = bits.read(5), let hclen = bits.read(4) else { return .cutShort }
+        guard hlit <= 29, hdist <= 29 else { return .invalid("too many length or distance symbols") }
         // The code-length code as a table of its 7-bit codes (read low bit first): symbol, and
-        // length in the high byte. Complete, so every entry is filled.
+        // length in the high byte; entries no code reaches are `absentCode`.
         var codeLengthLengths = SIMD32<UInt8>()
-        var kraft = 0
+        var kraft = 0, used = 0, longest = 0
         for index in 0..<(hclen + 4) {
-            guard let length = reader.read(3) else { return false }
+            guard let length = bits.read(3) else { return .cutShort }
             codeLengthLengths[codeLengthOrder[index]] = UInt8(length)
-            if length != 0 { kraft += 128 >> length }
+            if length != 0 {
+                kraft += 128 >> length
+                used += 1
+                longest = max(longest, length)
+            }
         }
-        guard kraft == 128 else { return false }
+        switch reader {
+        case .decoder:
+            guard kraft == 128 else { return .invalid("invalid code lengths set") }
+        case .gnuGzip:
+            guard kraft <= 128 else { return .invalid("invalid code lengths set") }
+            guard kraft == 128 || used == 0 || longest == 1 else { return .invalid("incomplete code lengths set") }
+        }
+        // gzip's table for a code with no codes is one bit wide, both entries invalid.
+        let lookahead = reader == .gnuGzip ? max(longest, 1) : 0
+        let absent = used == 0 ? "empty code lengths set" : "incomplete code lengths set"
         return withUnsafeTemporaryAllocation(of: UInt16.self, capacity: 128) { table in
             fillTable(table, lengths: codeLengthLengths)
             return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: 29 + 257 + 29 + 1) { lengths in
-                readCodeLengths(&reader, table: table, into: lengths, literals: hlit + 257, distances: hdist + 1)
+                readCodeLengths(
+                    &bits, table: table, lookahead: lookahead, absent: absent, into: lengths, literals: hlit + 257, distances: hdist + 1,
+                    by: reader)
             }
         }
     }
 
-    /// Fills `table` (128 entries) for the complete code of `lengths` (19 symbols, at most 7 bits).
+    /// A table entry no code reaches (the code-length code is incomplete).
+    private static let absentCode: UInt16 = 0xFFFF
+
+    /// Fills `table` (128 entries) for the code of `lengths` (19 symbols, at most 7 bits); the
+    /// entries of codes an incomplete code lacks are `absentCode`.
     private static func fillTable(_ table: UnsafeMutableBufferPointer<UInt16>, lengths: SIMD32<UInt8>) {
+        table.initialize(repeating: absentCode)
         var code = 0
         for length in 1...7 {
             for symbol in 0..<19 where Int(lengths[symbol]) == length {
@@ -94,44 +147,51 @@ enum DynamicBlockCandidate {
         }
     }
 
-    /// Reads the literal/length and distance code lengths with the code-length code `table`, and
-    /// says whether both codes are usable: no repeat before a first length or past the end, an
-    /// end-of-block code.
+    /// Reads the literal/length and distance code lengths with the code-length code `table`
+    /// (each code read with at least `lookahead` bits there; `absent` says why a code the table
+    /// lacks is invalid), and whether both codes are usable by `reader`'s rules.
     private static func readCodeLengths(
-        _ reader: inout BitReader, table: UnsafeMutableBufferPointer<UInt16>, into lengths: UnsafeMutableBufferPointer<UInt8>,
-        literals literalCount: Int, distances distanceCount: Int
-    ) -> Bool {
+        _ bits: inout BitReader, table: UnsafeMutableBufferPointer<UInt16>, lookahead: Int, absent: String,
+        into lengths: UnsafeMutableBufferPointer<UInt8>,
+        literals literalCount: Int, distances distanceCount: Int, by reader: Reader
+    ) -> Reading {
         let total = literalCount + distanceCount
         var index = 0
         while index < total {
-            guard let (bits, available) = reader.peek(7) else { return false }
-            let entry = Int(table[bits])
-            let symbol = entry & 0xFF, length = entry >> 8
-            guard length <= available else { return false }
-            reader.skip(length)
+            guard let (peeked, available) = bits.peek(7), available >= lookahead else { return .cutShort }
+            let entry = table[peeked]
+            if entry == absentCode { return .invalid(absent) }
+            let symbol = Int(entry & 0xFF), length = Int(entry >> 8)
+            guard length <= available else { return .cutShort }
+            bits.skip(length)
             var repeated: UInt8 = 0, count = 1
             switch symbol {
             case 0...15: repeated = UInt8(symbol)
             case 16:
-                guard index > 0, let extra = reader.read(2) else { return false }
-                repeated = lengths[index - 1]
+                guard index > 0 || reader == .gnuGzip else { return .invalid("invalid bit length repeat") }
+                guard let extra = bits.read(2) else { return .cutShort }
+                repeated = index > 0 ? lengths[index - 1] : 0
                 count = 3 + extra
             case 17:
-                guard let extra = reader.read(3) else { return false }
+                guard let extra = bits.read(3) else { return .cutShort }
                 count = 3 + extra
             default:
-                guard let extra = reader.read(7) else { return false }
+                guard let extra = bits.read(7) else { return .cutShort }
                 count = 11 + extra
             }
-            guard index + count <= total else { return false }
+            guard index + count <= total else { return .invalid("invalid bit length repeat") }
             for offset in 0..<count { lengths[index + offset] = repeated }
             index += count
         }
-        return lengths[256] != 0 && isUsable(UnsafeBufferPointer(rebasing: lengths[..<literalCount]), mayBeEmpty: false)
-            && isUsable(UnsafeBufferPointer(rebasing: lengths[literalCount..<total]), mayBeEmpty: true)
+        let literals = UnsafeBufferPointer(rebasing: lengths[..<literalCount])
+        let distances = UnsafeBufferPointer(rebasing: lengths[literalCount..<total])
+        if reader == .decoder && lengths[256] == 0 { return .invalid("invalid code -- missing end-of-block") }
+        guard isUsable(literals, mayBeEmpty: reader == .gnuGzip) else { return .invalid("invalid literal/lengths set") }
+        guard isUsable(distances, mayBeEmpty: true) else { return .invalid("invalid distances set") }
+        return .valid
     }
 
-    /// A code as decoders accept it: complete, or one code of one bit, or (distances) no code.
+    /// A code as decoders accept it: complete, or one code of one bit, or (where allowed) no code.
     private static func isUsable(_ lengths: UnsafeBufferPointer<UInt8>, mayBeEmpty: Bool) -> Bool {
         // Kraft sum in units of 2^-15.
         var sum = 0, used = 0, lastUsed: UInt8 = 0

@@ -9,6 +9,9 @@ public enum GzipFormatError: Error, Equatable, Sendable, CustomStringConvertible
     case headerTooLong
     case truncated
     case invalidDeflateData(String)
+    /// The input ends inside a block header that is invalid already (zlib's words for why), at
+    /// a fault GNU gzip reads past: gzip reports the end of the input.
+    case truncatedInInvalidHeader(String)
     case checksumMismatch(expected: UInt32, actual: UInt32)
     case lengthMismatch(expected: UInt32, actual: UInt32)
     /// Both checks of the trailer failed (gzip reports the two).
@@ -34,6 +37,7 @@ public enum GzipFormatError: Error, Equatable, Sendable, CustomStringConvertible
         case .headerTooLong: "header name or comment too long (no NUL in 1 MiB)"
         case .truncated: "unexpected end of file"
         case .invalidDeflateData(let detail): "invalid compressed data--\(detail)"
+        case .truncatedInInvalidHeader(let detail): "unexpected end of file, in an invalid block header (\(detail))"
         case .checksumMismatch: "invalid compressed data--crc error"
         case .lengthMismatch: "invalid compressed data--length error"
         case .checksumAndLengthMismatch: "invalid compressed data--crc error and length error"

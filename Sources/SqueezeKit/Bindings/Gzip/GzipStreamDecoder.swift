@@ -336,8 +336,12 @@ final class GzipStreamDecoder: @unchecked Sendable {
             at start: Int64
         ) throws -> (checksum: UInt32, length: Int64) {
             input.open(file, at: dataStart)
+            // The first bit of the block being decoded, counted from the file's start: zlib stops
+            // at each block's end to say where the next begins.
+            var blockStart = dataStart * 8
             if let continued {
                 let byte = try resumedByte()
+                blockStart += Int64(continued.bitsUsed)
                 try continued.window.withUnsafeBytes { try inflaters.zlib.reset(atBit: continued.bitsUsed, of: byte, dictionary: $0) }
             } else {
                 try inflaters.zlib.reset()
@@ -345,29 +349,69 @@ final class GzipStreamDecoder: @unchecked Sendable {
             var toDrop = alreadyGiven
             var checksum: UInt32 = 0
             var length = alreadyGiven
-            while true {
-                try makeRoom()
-                if try input.availableCount == 0 && input.refill() == 0 { throw GzipFormatError.truncated }
-                let free = output.free
-                let step = try inflaters.zlib.inflate(input.available, into: free)
-                input.consume(step.consumed)
-                let decoded = UnsafeRawBufferPointer(rebasing: free[..<step.produced])
-                checksum = CRC32.update(checksum, decoded)
-                let dropped = Int(min(toDrop, Int64(step.produced)))
-                if dropped > 0 && dropped < step.produced {
-                    free.baseAddress!.copyMemory(from: free.baseAddress! + dropped, byteCount: step.produced - dropped)
+            do {
+                while true {
+                    try makeRoom()
+                    if try input.availableCount == 0 && input.refill() == 0 { throw GzipFormatError.truncated }
+                    let free = output.free
+                    let step = try inflaters.zlib.inflate(input.available, into: free, stoppingAtBlocks: true)
+                    input.consume(step.consumed)
+                    if step.isBetweenBlocks { blockStart = input.position * 8 - Int64(step.unreadBits) }
+                    let decoded = UnsafeRawBufferPointer(rebasing: free[..<step.produced])
+                    checksum = CRC32.update(checksum, decoded)
+                    let dropped = Int(min(toDrop, Int64(step.produced)))
+                    if dropped > 0 && dropped < step.produced {
+                        free.baseAddress!.copyMemory(from: free.baseAddress! + dropped, byteCount: step.produced - dropped)
+                    }
+                    toDrop -= Int64(dropped)
+                    try accept(step.produced - dropped, into: &length, claim: claim, at: start)
+                    if step.isEnd { break }
+                    // A call that stopped at a block's end may have taken its bits from zlib's own.
+                    if step.consumed == 0 && step.produced == 0 && !step.isBetweenBlocks && input.availableCount > 0 {
+                        throw CodecError(library: "zlib", message: "inflate made no progress")
+                    }
                 }
-                toDrop -= Int64(dropped)
-                try accept(step.produced - dropped, into: &length, claim: claim, at: start)
-                if step.isEnd { break }
-                if step.consumed == 0 && step.produced == 0 && input.availableCount > 0 {
-                    throw CodecError(library: "zlib", message: "inflate made no progress")
-                }
+            } catch let fault as GzipFormatError {
+                throw try asGnuGzipReadsIt(fault, inBlockAt: blockStart)
             }
             guard toDrop == 0 else {
                 throw CodecError(library: "zlib", message: "the member decodes to fewer bytes than ISA-L gave")
             }
             return (checksum, length)
+        }
+
+        /// zlib's finding in the block that starts at bit `blockStart` (invalid data, or the input
+        /// ending), judged again as GNU gzip reads a dynamic block's header
+        /// (`DynamicBlockCandidate.Reader.gnuGzip`), so that every name reports the fault gzip
+        /// reports. Where gzip finds the header invalid before the input ends, the data is invalid
+        /// there, though zlib read on and wanted more (an empty code-length code: gzip's bug#33501).
+        /// Where the input ends inside the header as gzip reads it, the member is cut short, though
+        /// zlib found a fault that gzip reads past (a repeat before the first length), which the
+        /// message keeps. Anything else stays zlib's finding.
+        mutating func asGnuGzipReadsIt(_ fault: GzipFormatError, inBlockAt blockStart: Int64) throws -> GzipFormatError {
+            switch fault {
+            case .truncated, .invalidDeflateData: break
+            default: return fault
+            }
+            guard let header = try bytes(from: blockStart >> 3, count: DynamicBlockCandidate.maximumHeaderBytes) else { return fault }
+            let reading = header.withUnsafeBytes { DynamicBlockCandidate.read($0, atBit: Int(blockStart & 7), by: .gnuGzip) }
+            switch (reading, fault) {
+            case (.invalid(let reason), .truncated): return .invalidDeflateData(reason)
+            case (.cutShort, .invalidDeflateData(let reason)): return .truncatedInInvalidHeader(reason)
+            default: return fault
+            }
+        }
+
+        /// Up to `count` bytes of the file from `offset` on (fewer at its end); nil where the
+        /// input cannot go back there (a pipe, past the bytes it keeps).
+        mutating func bytes(from offset: Int64, count: Int) throws -> [UInt8]? {
+            input.open(file, at: offset)
+            do {
+                _ = try input.ensure(count)
+            } catch let error as SystemError where error.code == ESPIPE {
+                return nil
+            }
+            return Array(input.available.prefix(count))
         }
 
         /// Reads the byte a continued member's DEFLATE data resumes in (its first `bitsUsed` bits
