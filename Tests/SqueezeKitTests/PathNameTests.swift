@@ -23,6 +23,19 @@ import Testing
         #expect(PathName("/").lastComponent == "/")
     }
 
+    /// The parent of every shape of path, and the C string an output's directory is opened by (built
+    /// from the path's bytes without making the parent) naming the same directory.
+    @Test func parentsOfEveryShape() {
+        let parents: [(PathName, PathName)] = [
+            ("a/b/c", "a/b"), ("a//b//c//", "a//b"), ("c", "."), ("c/", "."), ("", "."), ("/c", "/"), ("//c", "/"),
+            ("/", "/"), ("//", "/"), ("/a/b", "/a"), ("./c", "."), ("../c", ".."),
+        ]
+        for (path, parent) in parents {
+            #expect(path.parent == parent, "parent of '\(path)'")
+            #expect(path.withParentCString { String(cString: $0) } == parent.description, "C string of the parent of '\(path)'")
+        }
+    }
+
     @Test func appendingNeverDoublesSlashes() {
         #expect(PathName("a/").appending("b") == "a/b")
         #expect(PathName("a").appending("/b") == "a/b")

@@ -144,15 +144,20 @@ extension IsalCompressor: WholeBufferCompressor {}
 /// libdeflate or ISA-L output: each block a complete gzip member. When a file has several blocks,
 /// every member carries a `MemberIndexField`, so the file is one ordinary gzip file to any gunzip
 /// and an index of independent members to squeeze's parallel decompressor.
-struct IndexedMemberEncoder<Compressor: WholeBufferCompressor>: BlockEncoder {
+///
+/// Not generic over the compressor: a run reaches its encoder as `any BlockEncoder`, through which
+/// a generic encoder ran unspecialised, looking up type metadata and taking its pool's lock through
+/// generic code for every block (docs/PERFORMANCE.md, "Tiny files"). The compressor is called
+/// through its protocol instead, as the encoder itself is.
+struct IndexedMemberEncoder: BlockEncoder {
     let level: Int
     let extraFlags: UInt8
     /// The first member's comment (FCOMMENT), if any.
     let comment: [UInt8]?
     /// One compressor (with its buffers) per worker, reused for every block it encodes.
-    private let compressors: CodecPool<Compressor>
+    private let compressors: CodecPool<any WholeBufferCompressor>
 
-    init(level: Int, extraFlags: UInt8, comment: [UInt8]? = nil, make: @escaping @Sendable () throws -> Compressor) {
+    init(level: Int, extraFlags: UInt8, comment: [UInt8]? = nil, make: @escaping @Sendable () throws -> any WholeBufferCompressor) {
         self.level = level
         self.extraFlags = extraFlags
         self.comment = comment

@@ -50,8 +50,10 @@ public struct CodecError: Error, Equatable, Sendable, CustomStringConvertible {
 }
 
 /// Keeps codec instances (which are costly to set up and not thread safe) for reuse: a worker
-/// borrows one for a block and returns it, so each is used by one thread at a time.
-final class CodecPool<Instance: AnyObject & Sendable>: Sendable {
+/// borrows one for a block and returns it, so each is used by one thread at a time. Instances are
+/// objects (a class, or a class-bound protocol's existential, which Swift does not let satisfy
+/// `AnyObject`): the state a borrower changes stays in the pool.
+final class CodecPool<Instance: Sendable>: Sendable {
     private let idle = Locked<[Instance]>([])
     private let make: @Sendable () throws -> Instance
 

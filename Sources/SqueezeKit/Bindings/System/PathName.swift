@@ -143,10 +143,32 @@ public struct PathName: Hashable, Comparable, Sendable, CustomStringConvertible,
 
     /// Everything before the last component: "a/b" for "a/b/c", "." for "c", "/" for "/c".
     public var parent: PathName {
-        let trimmed = trimmingTrailingSlashes.bytes
-        guard let slash = trimmed.lastIndex(of: UInt8(ascii: "/")) else { return "." }
-        if slash == 0 { return "/" }
-        return PathName(bytes: trimmed[..<slash]).trimmingTrailingSlashes
+        guard let end = parentLength else { return "." }
+        return PathName(bytes: bytes[..<end])
+    }
+
+    /// `parent` as a C string, built on the stack from this path's bytes: for a system call on the
+    /// directory of every output, without making its path.
+    func withParentCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
+        guard let end = parentLength else { return try body(".") }
+        return try withUnsafeTemporaryAllocation(of: CChar.self, capacity: end + 1) { buffer in
+            bytes.withUnsafeBytes { UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[..<end])) }
+            buffer[end] = 0
+            return try body(buffer.baseAddress!)
+        }
+    }
+
+    /// How many leading bytes are `parent`: the bytes before the last component, less the slashes
+    /// that end them (but "/" stays "/"); nil when the parent is "." (no slash but trailing ones).
+    private var parentLength: Int? {
+        let slash = UInt8(ascii: "/")
+        var end = bytes.count
+        while end > 1 && bytes[end - 1] == slash { end -= 1 }
+        guard let last = bytes[..<end].lastIndex(of: slash) else { return nil }
+        if last == 0 { return 1 }
+        var length = last
+        while length > 1 && bytes[length - 1] == slash { length -= 1 }
+        return length
     }
 
     /// The path as a C string, for a system call. Built on the stack (for paths of usual

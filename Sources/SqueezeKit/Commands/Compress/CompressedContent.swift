@@ -41,8 +41,9 @@ enum CompressedContent {
         case 0x77: if starts(with: Array("wOF2".utf8)) { return "WOFF2" }
         default: break
         }
-        // ISO base media (MP4, MOV, M4A, HEIC, AVIF, 3GP): a box of type `ftyp` first.
-        if starts(with: Array("ftyp".utf8), at: 4) { return "MP4/QuickTime" }
+        // ISO base media (MP4, MOV, M4A, HEIC, AVIF, 3GP): a box of type `ftyp` first. Asked of
+        // every file, so its bytes are a constant: `Array("ftyp".utf8)` made an array each time.
+        if starts(with: [0x66, 0x74, 0x79, 0x70], at: 4) { return "MP4/QuickTime" }
         return nil
     }
 }

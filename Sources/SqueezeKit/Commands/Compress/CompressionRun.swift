@@ -101,22 +101,25 @@ public final class CompressionRun: BatchRun, Sendable {
         let (findsDone, skipsCompressed) = (request.findsDoneOutputs, request.skipsCompressedContent)
         let destination: @Sendable (ScannedFile) -> PathName = { file in output.destination(for: file) { $0.appendingSuffix(suffix) } }
         let encoder = settings.makeEncoder()
-        // Each file's task and items are made when its turn comes.
-        let items: @Sendable (ScannedFile) -> [WorkItem] = { file in
+        // Each file's task and items are made when its turn comes, and its items fed one by one
+        // (no array of them: most files have one). False once the run is cancelled.
+        let feed: (ScannedFile, Feeder) -> Bool = { file, feeder in
             let task = CompressionTask(
                 source: file, destination: destination(file), settings: settings, headerFields: headerFields, encoder: encoder,
                 context: context, findsDoneOutput: findsDone, skipsCompressedContent: skipsCompressed)
-            return (0..<task.blockCount).map { block in
-                WorkItem(task: task, block: block, taskSize: file.status.size, weight: task.weight(ofBlock: block))
+            for block in 0..<task.blockCount {
+                let item = WorkItem(task: task, block: block, taskSize: file.status.size, weight: task.weight(ofBlock: block))
+                guard feeder.feed(item) else { return false }
             }
+            return true
         }
 
         // The walk and the feeding run on this thread: at the priority --qos asks for, as the workers.
         WorkerThreads.lowering(request.scheduling.qos) {
             if overlapsScan {
-                runWhileScanning(window: window, destination: destination, items: items)
+                runWhileScanning(window: window, destination: destination, feed: feed)
             } else {
-                runAfterScan(window: window, destination: destination, items: items)
+                runAfterScan(window: window, destination: destination, feed: feed)
             }
         }
         report.failures += context.commits.finish()
@@ -141,7 +144,7 @@ public final class CompressionRun: BatchRun, Sendable {
     /// `--shard K/N`, whose part of the partition is known only once the walk ends.
     private func runAfterScan(
         window: WorkWindow, destination: @escaping @Sendable (ScannedFile) -> PathName,
-        items: @escaping @Sendable (ScannedFile) -> [WorkItem]
+        feed: (ScannedFile, Feeder) -> Bool
     ) {
         var check = makeOutputChecks(destination: destination)
         let checksEveryFile = request.resume != nil
@@ -189,7 +192,7 @@ public final class CompressionRun: BatchRun, Sendable {
         // few integers each until then.
         schedule(request.scheduling, window: window) { feeder in
             for index in order {
-                guard feeder.feed(items(files[Int(index)])) else { return }
+                guard feed(files[Int(index)], feeder) else { return }
             }
         }
     }
@@ -204,7 +207,7 @@ public final class CompressionRun: BatchRun, Sendable {
     /// interrupted walk stops at its next entry).
     private func runWhileScanning(
         window: WorkWindow, destination: @escaping @Sendable (ScannedFile) -> PathName,
-        items: @escaping @Sendable (ScannedFile) -> [WorkItem]
+        feed: (ScannedFile, Feeder) -> Bool
     ) {
         schedule(request.scheduling, window: window) { feeder in
             var (large, count, bytes) = (ScannedFiles(), 0, Int64(0))
@@ -223,7 +226,7 @@ public final class CompressionRun: BatchRun, Sendable {
                     large.append(file)
                 } else {
                     // False once the run is cancelled: the walk stops at its next entry.
-                    feeder.feed(items(file))
+                    _ = feed(file, feeder)
                 }
             }
             // Files whose output was not there after all (gone since the walk listed it, or a named
@@ -234,7 +237,7 @@ public final class CompressionRun: BatchRun, Sendable {
             // The total is known only now: until then the progress line says the walk goes on.
             collector.plan(files: count, bytes: bytes)
             for index in large.indicesLargestFirst(Array(0..<Int32(large.count))) {
-                guard feeder.feed(items(large[Int(index)])) else { return }
+                guard feed(large[Int(index)], feeder) else { return }
             }
         }
     }

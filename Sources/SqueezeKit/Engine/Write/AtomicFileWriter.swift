@@ -40,7 +40,7 @@ final class AtomicFileWriter: OutputFile {
         self.reportedPath = reportedPath
         self.registry = registry
         if creation == .automatic, Self.canNameNamelessFiles,
-            let opened = try Self.openNameless(in: destination.parent, for: reportedPath) {
+            let opened = try Self.openNameless(inParentOf: destination, for: reportedPath) {
             descriptor = opened
             return
         }
@@ -80,12 +80,12 @@ final class AtomicFileWriter: OutputFile {
         return opened.st_dev == named.st_dev && opened.st_ino == named.st_ino
     }()
 
-    /// A nameless file (`O_TMPFILE`, mode 0600) in `directory`, or nil when its file system
-    /// refuses them (EOPNOTSUPP; EISDIR or EINVAL from kernels or file systems that do not know
-    /// the flag).
-    private static func openNameless(in directory: PathName, for reportedPath: PathName) throws(SystemError) -> Int32? {
+    /// A nameless file (`O_TMPFILE`, mode 0600) in the directory of `destination`, or nil when its
+    /// file system refuses them (EOPNOTSUPP; EISDIR or EINVAL from kernels or file systems that do
+    /// not know the flag).
+    private static func openNameless(inParentOf destination: PathName, for reportedPath: PathName) throws(SystemError) -> Int32? {
         while true {
-            let opened = directory.withCString { squeeze_open_nameless($0) }
+            let opened = destination.withParentCString { squeeze_open_nameless($0) }
             if opened >= 0 { return opened }
             let code = errno
             if code == EINTR { continue }
