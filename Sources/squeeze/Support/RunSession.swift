@@ -71,12 +71,14 @@ struct RunSession {
         let notices = DispatchQueue(label: "squeeze.interrupt-notice")
         let monitor = InterruptMonitor(response: interruptEndsAtOnce ? .exit : .call { _, count in
             if count == 1 {
-                cancellation.cancel()
-                InterruptibleCalls.shared.interrupt()
+                // Queued before the run can see the cancellation, so that `notices.sync` below,
+                // once the run has stopped, waits for the notice.
                 notices.async {
                     progress?.stop()
                     StandardStreams.message("squeeze: interrupted: stopping, removing temporary files\n")
                 }
+                cancellation.cancel()
+                InterruptibleCalls.shared.interrupt()
             } else {
                 registry.removeAll()
                 _exit(130)
