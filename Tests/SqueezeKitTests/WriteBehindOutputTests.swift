@@ -26,6 +26,29 @@ import Testing
 
     static let attributes = try! FileStatus.of("/", followingSymlinks: true)
 
+    /// Runs `decode` with a `WriteBehindOutput`, whose buffers it lends after the sink's first
+    /// bytes, and a sink that counts its calls; returns what the output wrote, the sink's calls,
+    /// and the error `decode` threw. Shared by the gzip and zstd stream decoders' tests.
+    static func decodeIntoLender(
+        _ decode: (_ lender: () -> (any DecodeBufferLender)?, _ sink: (UnsafeRawBufferPointer) throws -> Void) throws -> Void
+    ) throws -> (written: [UInt8], sinkCalls: Int, failure: (any Error)?) {
+        let target = RecordingOutput()
+        let output = WriteBehindOutput(wrapping: target)
+        var sinkCalls = 0
+        var failure: (any Error)?
+        do {
+            try decode({ output.bufferLender }) { bytes in
+                sinkCalls += 1
+                try output.write(bytes)
+            }
+        } catch {
+            failure = error
+        }
+        // Every borrowed buffer came back: commit would stop on one still lent.
+        try output.commit(attributes: attributes, replacingExisting: false)
+        return (target.bytes, sinkCalls, failure)
+    }
+
     @Test func writesEverythingInOrder() throws {
         let target = RecordingOutput()
         let output = WriteBehindOutput(wrapping: target)

@@ -37,28 +37,13 @@ import Testing
         #expect(throws: ZstdFormatError.self) { try Self.decodeStream(flipped) }
     }
 
-    /// Decodes `bytes` into a `WriteBehindOutput`, which lends its buffers after the sink's first
-    /// bytes; returns what the output wrote, how many chunks went through the sink, and the error.
+    /// Decodes `bytes` into a `WriteBehindOutput` (`WriteBehindOutputTests.decodeIntoLender`).
     static func decodeIntoLender(_ bytes: [UInt8]) throws -> (written: [UInt8], sinkCalls: Int, failure: (any Error)?) {
         let scratch = try TemporaryDirectory()
         let file = try GzipBytes.file(bytes, in: scratch, name: "input.zst")
-        let target = WriteBehindOutputTests.RecordingOutput()
-        let output = WriteBehindOutput(wrapping: target)
-        var sinkCalls = 0
-        var failure: (any Error)?
-        do {
-            _ = try ZstdDecompressor().decodeStream(
-                file, cancellation: CancellationFlag(), progress: { _ in }, lender: { output.bufferLender },
-                sink: { bytes in
-                    sinkCalls += 1
-                    try output.write(bytes)
-                })
-        } catch {
-            failure = error
+        return try WriteBehindOutputTests.decodeIntoLender { lender, sink in
+            _ = try ZstdDecompressor().decodeStream(file, cancellation: CancellationFlag(), progress: { _ in }, lender: lender, sink: sink)
         }
-        // Every borrowed buffer came back: commit would stop on one still lent.
-        try output.commit(attributes: WriteBehindOutputTests.attributes, replacingExisting: false)
-        return (target.bytes, sinkCalls, failure)
     }
 
     /// Frames that start and end in different places of the output's buffers (and a skippable
