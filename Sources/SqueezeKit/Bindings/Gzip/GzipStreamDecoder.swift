@@ -315,8 +315,11 @@ final class GzipStreamDecoder: @unchecked Sendable {
         /// As below, after closing ISA-L's member in the output; where the input cannot go back to
         /// the member's start (a pipe, past the bytes kept for this), ISA-L's own finding,
         /// `unreadable`, is what is reported, after the `partial` bytes ISA-L decoded in the call
-        /// that found it (still in the output's free space): a pipe's reader gets every byte
-        /// before the damage, as zlib would have given them.
+        /// that found it (still in the output's free space): a pipe's reader gets the bytes before
+        /// the damage, as zlib would have given them, but for ISA-L's leniency: where it reads on
+        /// past a code that zlib refuses (an unused code of an incomplete tree), up to where it
+        /// stops (a few hundred bytes in the fuzzer's seeds). The exit status says the output is
+        /// not whole either way.
         mutating func redecodeWithZlib(
             from dataStart: Int64, continuing continued: StreamResumePoint.OpenMember?, alreadyGiven: Int64, claim: MemberIndexField?,
             at start: Int64, orIfUnreadable unreadable: GzipFormatError, keeping partial: Int = 0
