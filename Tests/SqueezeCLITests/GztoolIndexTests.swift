@@ -176,6 +176,26 @@ struct GztoolIndexTests {
         #expect(squeezes.count == swapped.count)
     }
 
+    /// A GNU tar `.tar.gz` indexed in gztool's format: `list` and `extract PATH` use its entries
+    /// (after squeeze's addition, in ARCHIVE.tar.gzi, gztool's name), and gztool reads the same file.
+    @Test func anArchiveIndexedInGztoolsFormatIsListedAndExtractedThroughIt() throws {
+        let scratch = try TemporaryDirectory()
+        try EveryKindTree.make(at: scratch("tree"), largeFileSize: 300_000)
+        let archive = scratch("gnu.tar.gz")
+        try Self.make("tar -czf gnu.tar.gz tree && tar -xzf gnu.tar.gz -O tree/small.txt > small.expected && gzip -dc gnu.tar.gz > gnu.tar", in: scratch)
+        let indexed = try Squeeze.run(["index", "--format", "gztool", "--spacing", "64K", archive])
+        #expect(indexed.status == 0 && indexed.standardError.contains("gnu.tar.gzi: ") && indexed.standardError.contains(" archive entries, "), "\(indexed.standardError)")
+        let listed = try Squeeze.run(["list", archive, "--json", "-", "-q"])
+        #expect(listed.status == 0, "\(listed.standardError)")
+        #expect(listed.output.contains(#""sizeSource":"index""#) || listed.output.contains(#""sizeSource" : "index""#), "\(listed.output)")
+        let extracted = try Squeeze.run(["extract", archive, "-C", scratch("out"), "-q", "tree/small.txt"])
+        #expect(extracted.status == 0 && extracted.standardError.isEmpty, "\(extracted.standardError)")
+        #expect(try TreeBuilder.read(scratch("out/tree/small.txt")) == (try TreeBuilder.read(scratch("small.expected"))))
+        let tar = try TreeBuilder.read(scratch("gnu.tar"))
+        let fromGztool = try CommandRunner.run("gztool", ["-W", "-v", "0", "-b", "100000", "-r", "5000", archive])
+        #expect(fromGztool.status == 0 && Array(fromGztool.standardOutput) == Array(tar[100_000..<105_000]), "\(fromGztool.standardError)")
+    }
+
     /// Where each checkpoint's stored window lies in a gztool index with lines.
     static func points(of index: [UInt8]) throws -> [(decoded: Int, window: Range<Int>)] {
         func number(_ at: Int, _ size: Int) -> Int { index[at..<(at + size)].reduce(0) { $0 << 8 | Int($1) } }
