@@ -15,7 +15,7 @@
 /// ```
 ///
 /// The compressed size is not in it: a gztool index is told stale by squeeze's addition when it
-/// has one, else by what a decode through it meets (`OpenCheckpointIndex`).
+/// has one, else by what a decode through it meets.
 extension CheckpointIndex {
     static let gztoolMagic = [UInt8](repeating: 0, count: 8) + Array("gzipindx".utf8)
     static let gztoolMagicWithLines = [UInt8](repeating: 0, count: 8) + Array("gzipindX".utf8)

@@ -198,24 +198,22 @@ public enum CheckpointIndexFormat: String, Sendable, CaseIterable {
     case gztool
 }
 
-/// What gztool's index says of lines: the line each checkpoint starts in (from 1), and the lines
-/// of the whole data as gztool counts them (a last line without a newline counts, and empty data
-/// has one).
+/// What gztool's index says of lines: the line each checkpoint is in (from 1), and the data's
+/// lines as gztool 1.5.1 records them: its newlines, but at least one (so that "a\nb" has 1 and
+/// empty data 1; its README says a last line without a newline counts, but that is not what it
+/// writes).
 struct LineCounts: Equatable, Sendable {
     /// Per checkpoint, the newlines decoded before it.
     var newlinesBefore: [Int64] = []
     var newlines: Int64 = 0
-    var endsWithNewline = false
 
-    var total: Int64 { newlines + (endsWithNewline ? 0 : 1) }
+    var total: Int64 { max(newlines, 1) }
 
     /// Counts the newlines of the next decoded bytes.
     mutating func count(_ bytes: UnsafeRawBufferPointer) {
-        guard let last = bytes.last else { return }
         var found = 0
         for byte in bytes where byte == UInt8(ascii: "\n") { found += 1 }
         newlines += Int64(found)
-        endsWithNewline = last == UInt8(ascii: "\n")
     }
 
     /// A checkpoint is where the bytes counted so far end.
