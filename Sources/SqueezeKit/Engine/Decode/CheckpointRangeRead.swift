@@ -14,22 +14,22 @@ struct OpenCheckpointIndex {
         _ path: PathName, isNamed: Bool, for source: FileStatus, of sourceFile: ReadableFile, notice: (String) -> Void
     ) throws -> OpenCheckpointIndex? {
         if isNamed || FileStatus.exists(path) {
-            return try open(path, isNamed: isNamed, for: source, of: sourceFile, notice: notice, required: nil)
+            return try open(path, isNamed: isNamed, for: source, of: sourceFile, notice: notice, onlyGztools: false)
         }
         let gztool = sourceFile.path.gztoolIndexSidecar
         guard FileStatus.exists(gztool) else { return nil }
-        return try open(gztool, isNamed: false, for: source, of: sourceFile, notice: notice, required: .gztool)
+        return try open(gztool, isNamed: false, for: source, of: sourceFile, notice: notice, onlyGztools: true)
     }
 
     private static func open(
         _ path: PathName, isNamed: Bool, for source: FileStatus, of sourceFile: ReadableFile, notice: (String) -> Void,
-        required: CheckpointIndexFormat?
+        onlyGztools: Bool
     ) throws -> OpenCheckpointIndex? {
         let file: ReadableFile
         let index: CheckpointIndex
         do {
             file = try ReadableFile(path)
-            if required == .gztool, !CheckpointIndex.isGztoolIndex(try file.read(count: 16, at: 0)) { return nil }
+            if onlyGztools, !CheckpointIndex.isGztoolIndex(try file.read(count: 16, at: 0)) { return nil }
             index = try CheckpointIndex(reading: file)
         } catch let error as CheckpointIndexError {
             notice("\(path) is \(error): not used")
