@@ -50,8 +50,9 @@ struct Decompress: ParsableCommand {
         name: .customLong("index"),
         help: ArgumentHelp(
             """
-            With --range, the checkpoint index to read the file through (squeeze index, indexed_gzip \
-            or rapidgzip --export-index); by default FILE.gzidx is used if it is there and not stale.
+            With --range, the checkpoint index to read the file through (squeeze index, indexed_gzip, \
+            gztool or rapidgzip --export-index); by default FILE.gzidx, else gztool's FILE.gzi, is used \
+            if it is there and not stale.
             """, valueName: "index"), completion: .file())
     var index: String?
 
