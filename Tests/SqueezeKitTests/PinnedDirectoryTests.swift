@@ -58,9 +58,16 @@ import Testing
         #expect(pinned.count == count - 6)
         #expect(Set(pinned.map(ObjectIdentifier.init)).count == pinned.count)
 
+        // A low limit on open files lowers the bound: the walk's and the jobs' descriptors must fit.
+        #expect(PinnedDirectory.Budget.limit(forOpenFiles: 1_024) == 64)
+        #expect(PinnedDirectory.Budget.limit(forOpenFiles: 256) == 16)
+        #expect(PinnedDirectory.Budget.limit(forOpenFiles: 40) == 2)
+        #expect(PinnedDirectory.Budget.limit(forOpenFiles: rlim_t.max) == 64)
+
         let budget = PinnedDirectory.Budget(limit: 2)
         let descriptor = open(root.path, O_RDONLY | O_DIRECTORY | O_CLOEXEC)
         defer { close(descriptor) }
+        #expect(PinnedDirectory.Budget(limit: 0).hold(descriptor) == nil)
         var first = budget.hold(descriptor)
         let second = budget.hold(descriptor)
         #expect(first != nil && second != nil && budget.hold(descriptor) == nil)

@@ -22,8 +22,21 @@ public final class PinnedDirectory: Sendable {
         let limit: Int
         private let open = Atomic<Int>(0)
 
-        init(limit: Int = 64) {
+        init(limit: Int = Budget.defaultLimit) {
             self.limit = limit
+        }
+
+        /// 64, or a sixteenth of the process's limit on open files when that is lower (1,024 is
+        /// the usual soft limit): the walk's own descriptors, each job's source and output, and
+        /// the run's others must still fit.
+        static let defaultLimit: Int = {
+            var limits = rlimit()
+            guard getrlimit(__rlimit_resource_t(RLIMIT_NOFILE.rawValue), &limits) == 0 else { return 0 }
+            return limit(forOpenFiles: limits.rlim_cur)
+        }()
+
+        static func limit(forOpenFiles openFiles: rlim_t) -> Int {
+            Int(min(64, openFiles / 16))
         }
 
         /// How many directories taken from this budget are open now.
