@@ -145,4 +145,28 @@ import Testing
         #expect(try TreeBuilder.read(root("moved/out.gz")) == Array("new".utf8))
         #expect(registry.count == 0)
     }
+
+    /// The walk pins directories while the workers compress their files and let them go, on
+    /// other threads (run under ThreadSanitizer too): every file of many directories is done,
+    /// its output whole, in every mode that overlaps the walk.
+    @Test(arguments: [SchedulingMode.apply, .group, .operation])
+    func aRunOverManyDirectoriesMakesEveryOutput(mode: SchedulingMode) throws {
+        let root = try TemporaryDirectory()
+        var data = TestData(seed: 32)
+        var contents: [String: [UInt8]] = [:]
+        for directory in 0..<(PinnedDirectory.Budget.defaultLimit + 20) {
+            for file in 0..<2 {
+                let name = "d\(directory)/f\(file)"
+                contents[name] = data.text(200 + directory)
+                try TreeBuilder.write(contents[name]!, to: root(name))
+            }
+        }
+        let report = CompressionRun(request: CompressionRequest(
+            roots: [PathName(root.path)], scheduling: SchedulingOptions(mode: mode, jobs: 2))).run()
+        #expect(report.filesDone == contents.count)
+        // The outputs, one after another, are one gzip stream of the sources in the same order.
+        let names = contents.keys.sorted()
+        let outputs = try names.flatMap { try TreeBuilder.read(root($0 + ".gz")) }
+        #expect(try BlockEncoderTests.gunzip(outputs) == names.flatMap { contents[$0]! })
+    }
 }
