@@ -12,13 +12,13 @@ import Testing
 /// scripts: `scripts/test-slurm`; the install block: `scripts/test-install`.) Every block of the
 /// README must be claimed by one of these: `everyBlockIsRunByATest`.
 @Suite struct ReadmeSnippetTests {
-    /// A scratch directory whose `bin` holds squeeze, and links to it named gzip and gunzip.
+    /// A scratch directory whose `bin` holds squeeze, and gunzip as the install links it (to
+    /// `squeeze-gzip`).
     static func scratchWithSqueeze() throws -> TemporaryDirectory {
         let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: scratch("bin"), withIntermediateDirectories: true)
-        for name in ["squeeze", "gunzip"] {
-            try FileManager.default.createSymbolicLink(atPath: scratch("bin/\(name)"), withDestinationPath: Squeeze.binary)
-        }
+        try FileManager.default.createSymbolicLink(atPath: scratch("bin/squeeze"), withDestinationPath: Squeeze.binary)
+        try FileManager.default.createSymbolicLink(atPath: scratch("bin/gunzip"), withDestinationPath: Squeeze.gzipNamesBinary)
         return scratch
     }
 
