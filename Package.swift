@@ -14,6 +14,7 @@ let package = Package(
     name: "squeeze",
     products: [
         .executable(name: "squeeze", targets: ["squeeze"]),
+        .executable(name: "squeeze-gzip", targets: ["squeeze-gzip"]),
         .library(name: "SqueezeKit", targets: ["SqueezeKit"]),
     ],
     dependencies: [
@@ -37,8 +38,16 @@ let package = Package(
         // Linux system calls Swift's Glibc module leaves out (no library to link).
         .systemLibrary(name: "CSystem"),
 
-        // Every piece of logic; never imports ArgumentParser.
+        // Every piece of logic; never imports ArgumentParser, nor Foundation proper (only
+        // FoundationEssentials): the static linker pulls Foundation, CoreFoundation and ICU into a
+        // binary that references any of their symbols, 50 MB and a third of a start's page faults.
         .target(name: "SqueezeKit", dependencies: ["CZlib", "CDeflate", "CIsal", "CArchive", "CSystem", "CZstd"], swiftSettings: startUp),
+        // The `operation` mode's scheduler (Foundation's OperationQueue), given to the runs through
+        // `SchedulingOptions`; only the `squeeze` executable links it.
+        .target(name: "SqueezeOperationQueue", dependencies: ["SqueezeKit"], swiftSettings: startUp),
+        // What both executables share, without ArgumentParser or Foundation proper: a run's session
+        // and report printing (`Support/`), and gzip's and pigz's command lines (`GzipNames/`).
+        .target(name: "SqueezeCommandLine", dependencies: ["SqueezeKit"], swiftSettings: startUp),
         // `squeeze bench`: runs compress as child processes and reports, and the collectors only its ablation uses.
         .target(name: "SqueezeBench", dependencies: ["SqueezeKit"], swiftSettings: startUp),
 
@@ -47,19 +56,25 @@ let package = Package(
             name: "squeeze",
             dependencies: [
                 "SqueezeKit",
+                "SqueezeCommandLine",
+                "SqueezeOperationQueue",
                 "SqueezeBench",
                 .product(name: "ArgumentParser", package: "swift-argument-parser"),
             ],
             swiftSettings: startUp
         ),
+        // gzip, gunzip, zcat, pigz and unpigz: the gzip names alone, linked without Foundation
+        // proper or ArgumentParser, so that a script starting one process per file (zgrep,
+        // find -exec) pays for a small binary's start. scripts/install points the links at it.
+        .executableTarget(name: "squeeze-gzip", dependencies: ["SqueezeKit", "SqueezeCommandLine"], swiftSettings: startUp),
 
         // CArchive: tests build hostile archives with libarchive directly, not through the code under test;
         // CZlib: and DEFLATE streams of every block kind and flush with zlib (the decoding fuzzer).
         .target(name: "SqueezeTestSupport", dependencies: ["SqueezeKit", "CArchive", "CZlib"], path: "Tests/SqueezeTestSupport"),
-        .testTarget(name: "SqueezeKitTests", dependencies: ["SqueezeKit", "SqueezeTestSupport", "CZlib"]),
+        .testTarget(name: "SqueezeKitTests", dependencies: ["SqueezeKit", "SqueezeOperationQueue", "SqueezeTestSupport", "CZlib"]),
         .testTarget(name: "SqueezeBenchTests", dependencies: ["SqueezeBench", "SqueezeKit", "SqueezeTestSupport"]),
         // Depends on the executable so `swift test` builds it before running it.
-        .testTarget(name: "SqueezeCLITests", dependencies: ["squeeze", "SqueezeTestSupport"]),
+        .testTarget(name: "SqueezeCLITests", dependencies: ["squeeze", "squeeze-gzip", "SqueezeTestSupport"]),
     ],
     swiftLanguageModes: [.v6]
 )

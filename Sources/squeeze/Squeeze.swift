@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import Glibc
+import SqueezeCommandLine
 import SqueezeKit
 
 @main
@@ -51,11 +52,11 @@ struct Squeeze: ParsableCommand {
         StandardStreams.reserveClosedDescriptors()
         // gzip's and pigz's command lines go to their own parser, before anything else is made.
         let argument0 = CommandLine.unsafeArgv[0].map { String(cString: $0) } ?? "squeeze"
-        if let tool = ProgramName.personality(of: argument0) {
-            GzipStandIn.main(tool, arguments: rawArguments(from: 1), argument0: argument0)
+        if let tool = GzipStandIn.Tool(calledAs: argument0) {
+            GzipStandIn.main(tool, arguments: GzipStandIn.arguments(from: 1), argument0: argument0)
         }
         if CommandLine.argc > 1, let first = CommandLine.unsafeArgv[1], strcmp(first, "gzip") == 0 {
-            GzipStandIn.main(.gzip, arguments: rawArguments(from: 2), argument0: "gzip")
+            GzipStandIn.main(.gzip, arguments: GzipStandIn.arguments(from: 2), argument0: "gzip")
         }
         var arguments = Array(CommandLine.arguments.dropFirst())
         if let unknown = ProgramName.unknownSubcommand(in: arguments, known: { configuration.subcommands.map { $0._commandName } }) {
@@ -76,17 +77,27 @@ struct Squeeze: ParsableCommand {
            var command = try? subcommand.parseAsRoot(Array(arguments.dropFirst())),
            ObjectIdentifier(type(of: command)) == ObjectIdentifier(subcommand) {
             // As `main(_:)` runs what it parsed.
-            do { try command.run() } catch { exit(withError: error) }
-            return
+            run(&command)
         }
-        main(arguments)
+        do {
+            var command = try parseAsRoot(arguments)
+            run(&command)
+        } catch {
+            exit(withError: error)
+        }
     }
 
-    /// argv's words from `index` on, as the bytes the kernel passed (a name need not be UTF-8).
-    private static func rawArguments(from index: Int) -> [[UInt8]] {
-        (index..<Int(CommandLine.argc)).map { place in
-            guard let word = CommandLine.unsafeArgv[place] else { return [] }
-            return Array(UnsafeRawBufferPointer(start: word, count: strlen(word)))
+    /// Runs a parsed command and exits as its outcome says: the status a run ended with
+    /// (`ExitStatus`, which the runs shared with the gzip names throw), or the parser's exit for
+    /// its own errors. As `main(_:)` runs what it parsed.
+    private static func run(_ command: inout any ParsableCommand) -> Never {
+        do {
+            try command.run()
+        } catch let status as ExitStatus {
+            Glibc.exit(status.code)
+        } catch {
+            exit(withError: error)
         }
+        exit(withError: nil)
     }
 }

@@ -6,12 +6,13 @@ import Testing
 /// `squeeze gzip`, and squeeze called as gzip, gunzip, zcat, pigz and unpigz, where scripts call
 /// gzip: GNU tar's -I and -z, logrotate, zcat and zgrep, gzip's conformance vectors.
 @Suite struct GzipCommandTests {
-    /// A directory with links named as the tools, and a shell line run with it first on PATH.
+    /// A directory with links named as the tools (to `squeeze-gzip`, as `scripts/install` makes
+    /// them), and a shell line run with it first on PATH; `$SQ` is the `squeeze` binary.
     static func shell(_ script: String, in directory: String) throws -> CommandResult {
         let bin = "\(directory)/.bin"
         try? FileManager.default.createDirectory(atPath: bin, withIntermediateDirectories: true)
         for name in ["gzip", "gunzip", "zcat", "pigz", "unpigz"] where !FileManager.default.fileExists(atPath: "\(bin)/\(name)") {
-            try FileManager.default.createSymbolicLink(atPath: "\(bin)/\(name)", withDestinationPath: Squeeze.binary)
+            try FileManager.default.createSymbolicLink(atPath: "\(bin)/\(name)", withDestinationPath: Squeeze.gzipNamesBinary)
         }
         return try CommandRunner.run("bash", ["-c", "SQ='\(Squeeze.binary)'; BIN='\(bin)'; set -o pipefail; \(script)"], currentDirectory: directory)
     }

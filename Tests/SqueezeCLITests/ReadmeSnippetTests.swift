@@ -12,13 +12,14 @@ import Testing
 /// scripts: `scripts/test-slurm`; the install block: `scripts/test-install`.) Every block of the
 /// README must be claimed by one of these: `everyBlockIsRunByATest`.
 @Suite struct ReadmeSnippetTests {
-    /// A scratch directory whose `bin` holds squeeze, and links to it named gzip and gunzip.
+    /// A scratch directory whose `bin` holds squeeze and squeeze-gzip, and gunzip as the install
+    /// links it (to squeeze-gzip).
     static func scratchWithSqueeze() throws -> TemporaryDirectory {
         let scratch = try TemporaryDirectory()
         try FileManager.default.createDirectory(atPath: scratch("bin"), withIntermediateDirectories: true)
-        for name in ["squeeze", "gunzip"] {
-            try FileManager.default.createSymbolicLink(atPath: scratch("bin/\(name)"), withDestinationPath: Squeeze.binary)
-        }
+        try FileManager.default.createSymbolicLink(atPath: scratch("bin/squeeze"), withDestinationPath: Squeeze.binary)
+        try FileManager.default.createSymbolicLink(atPath: scratch("bin/squeeze-gzip"), withDestinationPath: Squeeze.gzipNamesBinary)
+        try FileManager.default.createSymbolicLink(atPath: scratch("bin/gunzip"), withDestinationPath: Squeeze.gzipNamesBinary)
         return scratch
     }
 
@@ -79,7 +80,7 @@ import Testing
         let checks = try Self.bash("""
             diff -r src.original src
             gzip -t src.tar.gz && mkdir t && tar xzf src.tar.gz -C t && diff -r src.original t/src
-            test "$(readlink home/bin/gzip)" = "$(command -v squeeze)"
+            test "$(readlink home/bin/gzip)" = "$(command -v squeeze-gzip)"
             cmp dump-source.sql dump-restored.sql && gzip -t dump.sql.gz
             diff -r srv/data srv/restore/data
             test -f var/log/old.log.gz && test ! -e var/log/old.log && test -f var/log/sub/older.log.gz

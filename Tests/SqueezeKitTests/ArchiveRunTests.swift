@@ -1,5 +1,6 @@
 import Foundation
 @testable import SqueezeKit
+import SqueezeOperationQueue
 import SqueezeTestSupport
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
             request: ArchiveRequest(
                 roots: roots.map { PathName($0) }, destination: PathName(destination), filter: filter,
                 settings: CompressionSettings(codec: codec, level: 6, blockSize: blockSize),
-                scheduling: SchedulingOptions(mode: mode, jobs: jobs), force: force),
+                scheduling: SchedulingOptions(mode: mode, jobs: jobs, operationScheduler: .operationQueue), force: force),
             environment: RunEnvironment(cancellation: cancellation)
         ).run()
     }

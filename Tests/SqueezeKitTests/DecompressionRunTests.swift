@@ -1,6 +1,7 @@
 import SqueezeTestSupport
 import Testing
 @testable import SqueezeKit
+import SqueezeOperationQueue
 
 @Suite struct DecompressionRunTests {
     /// Progress adds up to exactly what was planned, whichever path each file took: in parallel,
@@ -25,7 +26,7 @@ import Testing
 
         let collector = ResultCollector()
         let request = DecompressionRequest(
-            roots: [PathName(scratch("in"))], scheduling: SchedulingOptions(mode: mode, jobs: 4),
+            roots: [PathName(scratch("in"))], scheduling: SchedulingOptions(mode: mode, jobs: 4, operationScheduler: .operationQueue),
             output: OutputOptions(directory: PathName(scratch("out"))))
         let report = DecompressionRun(request: request, environment: RunEnvironment(collector: collector)).run()
         let totals = collector.totals()

@@ -1,11 +1,12 @@
 import SqueezeTestSupport
 import Testing
 @testable import SqueezeKit
+import SqueezeOperationQueue
 
 @Suite struct GzipFileReaderTests {
     /// Decodes the file at `path` with a reader; returns the bytes in the order they arrived.
     static func read(_ path: String, jobs: Int = 3, mode: SchedulingMode = .apply, threshold: Int64 = 0) throws -> ([UInt8], GzipDecodeSummary) {
-        var reader = GzipFileReader(scheduling: SchedulingOptions(mode: mode, jobs: jobs))
+        var reader = GzipFileReader(scheduling: SchedulingOptions(mode: mode, jobs: jobs, operationScheduler: .operationQueue))
         reader.parallelThreshold = threshold
         let collected = Locked<[UInt8]>([])
         let summary = try reader.decode(PathName(path)) { bytes in collected.withLock { $0 += bytes } }

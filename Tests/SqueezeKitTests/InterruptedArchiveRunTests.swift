@@ -1,5 +1,6 @@
 import Foundation
 @testable import SqueezeKit
+import SqueezeOperationQueue
 import SqueezeTestSupport
 import Testing
 
@@ -15,7 +16,7 @@ import Testing
         let report = ArchiveRun(
             request: ArchiveRequest(
                 roots: [PathName(scratch("tree"))], destination: PathName(scratch("out.tar.gz")),
-                settings: CompressionSettings(blockSize: 64 << 10), scheduling: SchedulingOptions(mode: mode, jobs: 2)),
+                settings: CompressionSettings(blockSize: 64 << 10), scheduling: SchedulingOptions(mode: mode, jobs: 2, operationScheduler: .operationQueue)),
             environment: RunEnvironment(collector: collector, cancellation: collector.cancellation)
         ).run()
         #expect(report.interrupted && report.outcome == .interrupted)

@@ -3,6 +3,7 @@ import Glibc
 import SqueezeTestSupport
 import Testing
 @testable import SqueezeKit
+import SqueezeOperationQueue
 
 @Suite struct PipedGzipReaderTests {
     /// What a decode from a pipe gave: the bytes delivered, the outcome, and what the pipe still
@@ -30,7 +31,7 @@ import Testing
     }
 
     static func reader(jobs: Int = 3, mode: SchedulingMode = .apply, runLimit: Int = 0, readAhead: Int = 4 << 20) -> PipedGzipReader {
-        var reader = PipedGzipReader(scheduling: SchedulingOptions(mode: mode, jobs: jobs), readAhead: readAhead)
+        var reader = PipedGzipReader(scheduling: SchedulingOptions(mode: mode, jobs: jobs, operationScheduler: .operationQueue), readAhead: readAhead)
         reader.runLimit = runLimit
         return reader
     }

@@ -1,6 +1,7 @@
 import Dispatch
 import Foundation
 @testable import SqueezeKit
+@testable import SqueezeOperationQueue
 import SqueezeTestSupport
 import Synchronization
 import Testing
@@ -100,7 +101,7 @@ private final class RecordingTask: BlockTask {
                     blocks: source.next() % 5 == 0 ? Int(source.next() % 40) + 2 : 1,
                     weight: narrow ? capacity : Int(source.next() % 16) + 1, window: window, recorder: recorder)
             }
-            SchedulingOptions(mode: mode, jobs: jobs).run(window: window, cancellation: cancellation) { feeder in
+            SchedulingOptions(mode: mode, jobs: jobs, operationScheduler: .operationQueue).run(window: window, cancellation: cancellation) { feeder in
                 Self.feed(tasks, feeder, recorder, cancellation)
             }
             for task in tasks {
@@ -111,7 +112,7 @@ private final class RecordingTask: BlockTask {
             }
             #expect(recorder.inFlight.load(ordering: .relaxed) == 0, "credits left unreturned with \(jobs) jobs")
             if narrow { #expect(recorder.mostRunning.load(ordering: .relaxed) == 1, "a window of one item ran several at once") }
-            #expect(recorder.mostRunning.load(ordering: .relaxed) <= SchedulingOptions(mode: mode, jobs: jobs).jobs)
+            #expect(recorder.mostRunning.load(ordering: .relaxed) <= SchedulingOptions(mode: mode, jobs: jobs, operationScheduler: .operationQueue).jobs)
         }
     }
 
@@ -121,7 +122,7 @@ private final class RecordingTask: BlockTask {
         let window = WorkWindow(capacity: 64, cancellation: cancellation)
         let recorder = FlightRecorder()
         let tasks = (0..<10_000).map { _ in RecordingTask(blocks: 1, weight: 1, window: window, recorder: recorder) }
-        SchedulingOptions(mode: mode, jobs: 2).run(window: window, cancellation: cancellation) { feeder in
+        SchedulingOptions(mode: mode, jobs: 2, operationScheduler: .operationQueue).run(window: window, cancellation: cancellation) { feeder in
             Self.feed(tasks, feeder, recorder, cancelAt: 100, cancellation)
         }
         let ran = tasks.filter { !$0.snapshot.runs.isEmpty }.count
@@ -157,7 +158,7 @@ private final class RecordingTask: BlockTask {
         #expect(RunReport.Settings(scheduling: apply).jobs == cores)
         #expect(SchedulingOptions(mode: .apply, jobs: cores).requestedJobs == nil)
         for mode in [SchedulingMode.group, .operation] {
-            let options = SchedulingOptions(mode: mode, jobs: cores + 6)
+            let options = SchedulingOptions(mode: mode, jobs: cores + 6, operationScheduler: .operationQueue)
             #expect(options.jobs == cores + 6 && options.requestedJobs == nil, "\(mode)")
         }
     }

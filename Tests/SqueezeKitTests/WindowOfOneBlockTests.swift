@@ -2,6 +2,7 @@ import Foundation
 import SqueezeTestSupport
 import Testing
 @testable import SqueezeKit
+import SqueezeOperationQueue
 
 /// The real tasks through the narrowest window there is: one block in flight at a time (the
 /// feeder wakes only once the whole window is free), with sixteen jobs, in every mode. Each
@@ -30,7 +31,7 @@ import Testing
         let items = tasks.flatMap { task in
             (0..<task.blockCount).map { WorkItem(task: task, block: $0, taskSize: 0, weight: task.weight(ofBlock: $0)) }
         }
-        SchedulingOptions(mode: mode, jobs: jobs).run(items, window: window, cancellation: cancellation)
+        SchedulingOptions(mode: mode, jobs: jobs, operationScheduler: .operationQueue).run(items, window: window, cancellation: cancellation)
         #expect(collector.results().counts.failures == 0)
         return try destinations.map { try TreeBuilder.read("\($0)") }
     }
@@ -50,7 +51,7 @@ import Testing
     /// Decodes `path` with sixteen jobs through a window of one block; returns the bytes and
     /// whether they were decoded in parallel.
     static func decode(_ path: String, mode: SchedulingMode) throws -> ([UInt8], Bool) {
-        var reader = GzipFileReader(scheduling: SchedulingOptions(mode: mode, jobs: 16))
+        var reader = GzipFileReader(scheduling: SchedulingOptions(mode: mode, jobs: 16, operationScheduler: .operationQueue))
         reader.parallelThreshold = 0
         reader.blockSplit = BlockStartDecodingTests.smallChunks
         reader.windowCapacity = blockSize

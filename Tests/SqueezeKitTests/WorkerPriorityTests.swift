@@ -1,6 +1,7 @@
 import CSystem
 import Foundation
 @testable import SqueezeKit
+import SqueezeOperationQueue
 import SqueezeTestSupport
 import Testing
 
@@ -49,7 +50,7 @@ private let modesToCheck: [SchedulingMode] = geteuid() == 0 ? SchedulingMode.all
         let window = WorkWindow(capacity: 64, cancellation: cancellation)
         let tasks = (0..<64).map { _ in PriorityProbeTask() }
         let items = tasks.map { WorkItem(task: $0, block: 0, taskSize: 1, weight: 1) }
-        SchedulingOptions(mode: mode, jobs: 2, qos: qos).run(items, window: window, cancellation: cancellation)
+        SchedulingOptions(mode: mode, jobs: 2, qos: qos, operationScheduler: .operationQueue).run(items, window: window, cancellation: cancellation)
         return (tasks.flatMap(\.priorities), Set(tasks.flatMap(\.threadIDs)))
     }
 

@@ -4,13 +4,20 @@ import Glibc
 /// The built `squeeze` binary and the repository's test data.
 public enum Squeeze {
     /// `SQUEEZE_BINARY`, or the `squeeze` SwiftPM built beside this test bundle.
-    public static var binary: String {
-        if let explicit = ProcessInfo.processInfo.environment["SQUEEZE_BINARY"] { return explicit }
+    public static var binary: String { builtBinary("squeeze", unless: "SQUEEZE_BINARY") }
+
+    /// `SQUEEZE_GZIP_BINARY`, or the `squeeze-gzip` SwiftPM built beside this test bundle: the gzip
+    /// names alone, which `scripts/install --with-gzip-names` links gzip, gunzip, zcat, pigz and
+    /// unpigz to.
+    public static var gzipNamesBinary: String { builtBinary("squeeze-gzip", unless: "SQUEEZE_GZIP_BINARY") }
+
+    private static func builtBinary(_ name: String, unless variable: String) -> String {
+        if let explicit = ProcessInfo.processInfo.environment[variable] { return explicit }
         var buffer = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = readlink("/proc/self/exe", &buffer, buffer.count - 1)
         precondition(length > 0, "cannot read /proc/self/exe")
         let executable = String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
-        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent("squeeze").path
+        return URL(fileURLWithPath: executable).deletingLastPathComponent().appendingPathComponent(name).path
     }
 
     /// Runs `squeeze` with `arguments`.

@@ -1,6 +1,8 @@
 import ArgumentParser
 import Glibc
+import SqueezeCommandLine
 import SqueezeKit
+import SqueezeOperationQueue
 
 extension Codec: ExpressibleByArgument {}
 extension OutputFormat: ExpressibleByArgument {}
@@ -126,7 +128,8 @@ struct SchedulingArguments: ParsableArguments {
     }
 
     var options: SchedulingOptions {
-        SchedulingOptions(mode: mode, jobs: jobs == 0 ? SchedulingOptions.activeCores : jobs, qos: qos)
+        SchedulingOptions(
+            mode: mode, jobs: jobs == 0 ? SchedulingOptions.activeCores : jobs, qos: qos, operationScheduler: .operationQueue)
     }
 }
 
@@ -187,4 +190,15 @@ struct ReportArguments: ParsableArguments {
 
     /// What was chosen, for the session.
     var choices: ReportChoices { ReportChoices(json: json, quiet: quiet, verbose: verbose, progress: progress) }
+}
+
+extension RunSession {
+    /// A session for what a subcommand's report options asked for.
+    init(
+        reporting: ReportArguments, summaryToStandardError: Bool = false, isFilter: Bool = false,
+        makeCollector: (ReportStream) -> any ResultRecording = { ResultCollector(sink: $0) }
+    ) throws {
+        try self.init(
+            choices: reporting.choices, summaryToStandardError: summaryToStandardError, isFilter: isFilter, makeCollector: makeCollector)
+    }
 }

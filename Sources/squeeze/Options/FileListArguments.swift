@@ -1,4 +1,5 @@
 import ArgumentParser
+import SqueezeCommandLine
 import SqueezeKit
 
 /// `--files-from`, `--null`: names read from a list, taken as if they were given on the command

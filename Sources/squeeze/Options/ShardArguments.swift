@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SqueezeCommandLine
 import SqueezeKit
 
 /// `--shard K` or `--shard K/N`, parsed once here.

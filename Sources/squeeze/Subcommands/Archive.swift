@@ -1,4 +1,5 @@
 import ArgumentParser
+import SqueezeCommandLine
 import SqueezeKit
 
 struct Archive: ParsableCommand {

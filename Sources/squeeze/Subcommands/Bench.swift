@@ -1,6 +1,7 @@
 import ArgumentParser
 import Foundation
 import SqueezeBench
+import SqueezeCommandLine
 import SqueezeKit
 
 struct Bench: ParsableCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
 import SqueezeBench
+import SqueezeCommandLine
 import SqueezeKit
 
 extension CollectorKind: ExpressibleByArgument {}

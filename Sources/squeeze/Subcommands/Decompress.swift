@@ -1,5 +1,6 @@
 import ArgumentParser
 import Glibc
+import SqueezeCommandLine
 import SqueezeKit
 
 struct Decompress: ParsableCommand {

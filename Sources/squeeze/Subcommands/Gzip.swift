@@ -1,4 +1,5 @@
 import ArgumentParser
+import SqueezeCommandLine
 import SqueezeKit
 
 /// `squeeze gzip`: gzip's command line over squeeze's runs, so that a script, `tar -I`, logrotate

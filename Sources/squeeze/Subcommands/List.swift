@@ -1,5 +1,6 @@
 import ArgumentParser
 import Foundation
+import SqueezeCommandLine
 import SqueezeKit
 
 struct List: ParsableCommand {

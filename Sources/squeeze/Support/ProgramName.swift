@@ -1,17 +1,8 @@
 import SqueezeKit
 
-/// What the binary was called, and what the first word asked for: a link named gzip, gunzip,
-/// zcat, pigz or unpigz makes squeeze that tool (`GzipStandIn`), and a mistyped subcommand gets
-/// a suggestion instead of being taken for a path.
+/// What the first word asked for: a mistyped subcommand gets a suggestion instead of being taken
+/// for a path. (What the binary was called, a gzip name, is `GzipStandIn.Tool(calledAs:)`.)
 enum ProgramName {
-    /// The tool squeeze was called as (the last component of argv[0]); nil for squeeze itself.
-    static func personality(of argument0: String) -> GzipStandIn.Tool? {
-        // By bytes, not by characters (grapheme breaking): every process pays for this first.
-        let bytes = argument0.utf8
-        let name = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes[bytes.index(after: $0)...] } ?? bytes[...]
-        return GzipStandIn.Tool(name: String(decoding: name, as: UTF8.self))
-    }
-
     /// A message for a first argument that is no subcommand but reads like one mistyped
     /// (`squeeze compres`), naming the closest; nil when the arguments look fine. `known` is asked
     /// for only when the first argument is a word, not an option (`-V`, `--help`).

@@ -138,7 +138,7 @@ final class Credits: Sendable {
 ///   or the failure the producer gave;
 /// - a receiver with `close`: what is queued is dropped, and senders stop (`send` returns false);
 /// - the run's cancellation: senders stop, receivers get what is queued and then the end.
-final class BoundedChannel<Element: Sendable>: Sendable {
+package final class BoundedChannel<Element: Sendable>: Sendable {
     let capacity: Int
     private let weight: @Sendable (Element) -> Int
     private let monitor: Monitor<State>
@@ -166,7 +166,7 @@ final class BoundedChannel<Element: Sendable>: Sendable {
         case cancelled
     }
 
-    init(
+    package init(
         capacity: Int, cancellation: CancellationFlag? = nil,
         weight: @escaping @Sendable (Element) -> Int = { _ in 1 }
     ) {
@@ -204,7 +204,7 @@ final class BoundedChannel<Element: Sendable>: Sendable {
 
     /// Waits for the next element; nil at the end. Throws the producer's failure once every element
     /// sent before it has been received, and `CancellationError` after a `close`.
-    func receive() throws -> Element? {
+    package func receive() throws -> Element? {
         let weight = weight
         let next: Result<Element?, any Error> = monitor.wait(.receivers, waking: { _ in .all(.senders) }) { state in
             if state.isClosed { return .failure(CancellationError()) }
@@ -219,7 +219,7 @@ final class BoundedChannel<Element: Sendable>: Sendable {
     }
 
     /// No more elements will come; `failure`, if given, is what receivers get after the last.
-    func finish(throwing failure: (any Error)? = nil) {
+    package func finish(throwing failure: (any Error)? = nil) {
         monitor.update { state in
             if state.end == nil { state.end = failure.map { .failed($0) } ?? .finished }
             return .everyone

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// The parts of `stat` squeeze uses: what a file is, how big, its permissions, times and identity.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// A file system path as the kernel sees it: bytes, not necessarily UTF-8.

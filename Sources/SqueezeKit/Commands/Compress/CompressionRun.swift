@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// Everything `squeeze compress` was asked to do.
 public struct CompressionRequest: Sendable {

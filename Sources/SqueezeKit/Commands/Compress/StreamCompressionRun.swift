@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// Everything `squeeze compress` as a filter was asked to do: each input, in order, compressed to

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// What `report merge` reads of each `--json` report: the totals, the clocks and the failures (the
 /// per-file arrays are left alone).

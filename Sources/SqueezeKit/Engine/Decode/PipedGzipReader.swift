@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// Decodes gzip read in order from a descriptor that cannot seek (a pipe, standard input): the
 /// entry point for `decompress -` and `test -`.

@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// A plan that does not hold together, refused before any file is touched. Plans often live on a
 /// shared file system: whoever can write there must not choose what a shard job compresses and,

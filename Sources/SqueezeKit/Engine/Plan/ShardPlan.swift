@@ -1,4 +1,4 @@
-import Foundation
+import FoundationEssentials
 
 /// The manifest of a plan directory (`manifest.json` beside `shard-0` … `shard-N-1`): what each
 /// shard holds, and how the plan was made. `squeeze compress --plan` reads it to check the shard it

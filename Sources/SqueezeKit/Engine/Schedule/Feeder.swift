@@ -48,7 +48,7 @@ extension SchedulingOptions {
     func run<Result>(
         window: WorkWindow, cancellation: CancellationFlag, _ feed: (Feeder) throws -> Result
     ) rethrows -> Result {
-        let scheduler = mode.makeScheduler(jobs: jobs, qos: qos, cancellation: cancellation)
+        let scheduler = makeScheduler(cancellation: cancellation)
         defer { scheduler.finish() }
         return try WorkerThreads.lowering(qos) { try feed(Feeder(window: window, scheduler: scheduler)) }
     }

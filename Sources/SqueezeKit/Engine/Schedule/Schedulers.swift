@@ -1,10 +1,10 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 
 /// How a mode runs the items its feeder hands it: the only thing the four modes do differently.
 /// The feeder has taken each item's credits; a scheduler never waits for credits, and its workers
 /// wait for nothing but the next item.
-protocol WorkScheduler: AnyObject {
+package protocol WorkScheduler: AnyObject {
     /// Runs `item` now on this thread (`sequential`) or hands it to a worker. Called by the
     /// feeder only, one item at a time.
     func submit(_ item: WorkItem)

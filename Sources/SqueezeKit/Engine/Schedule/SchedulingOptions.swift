@@ -1,5 +1,5 @@
 import Dispatch
-import Foundation
+import FoundationEssentials
 import Glibc
 
 /// How a run schedules its work: `--mode`, `--jobs`, `--qos`.
@@ -11,13 +11,42 @@ public struct SchedulingOptions: Sendable, Codable, Equatable {
     /// What was asked for, when the mode runs fewer (`jobs`); nil when it runs them all.
     public var requestedJobs: Int?
     public var qos: QualityOfService
+    /// The `operation` mode's scheduler, which SqueezeKit does not hold: it is built on
+    /// Foundation's `OperationQueue`, and the static linker brings Foundation proper (with
+    /// CoreFoundation and ICU) into every binary that references it, the gzip names' too. The
+    /// `squeeze` executable passes `SqueezeOperationQueue`'s; a run in that mode needs it.
+    public var operationScheduler: OperationSchedulerMaker?
 
-    public init(mode: SchedulingMode = .defaultMode, jobs: Int = SchedulingOptions.activeCores, qos: QualityOfService = .userInitiated) {
+    public init(
+        mode: SchedulingMode = .defaultMode, jobs: Int = SchedulingOptions.activeCores, qos: QualityOfService = .userInitiated,
+        operationScheduler: OperationSchedulerMaker? = nil
+    ) {
         precondition(jobs >= 1, "jobs must be at least 1")
+        precondition(mode != .operation || operationScheduler != nil, "the operation mode needs its scheduler (SqueezeOperationQueue)")
         self.mode = mode
         self.jobs = min(jobs, mode.maximumJobs ?? jobs)
         requestedJobs = self.jobs < jobs ? jobs : nil
         self.qos = qos
+        self.operationScheduler = operationScheduler
+    }
+
+    /// What was asked for: the scheduler's maker is how, not what.
+    private enum CodingKeys: String, CodingKey { case mode, jobs, requestedJobs, qos }
+
+    public static func == (a: SchedulingOptions, b: SchedulingOptions) -> Bool {
+        a.mode == b.mode && a.jobs == b.jobs && a.requestedJobs == b.requestedJobs && a.qos == b.qos
+    }
+
+    func makeScheduler(cancellation: CancellationFlag) -> any WorkScheduler {
+        switch mode {
+        case .sequential: SequentialScheduler()
+        case .group: GroupScheduler(jobs: jobs, qos: qos)
+        case .apply: ApplyScheduler(jobs: jobs, qos: qos)
+        case .operation:
+            if let operationScheduler { operationScheduler.make(jobs, qos, cancellation) } else {
+                preconditionFailure("the operation mode needs its scheduler (SqueezeOperationQueue)")
+            }
+        }
     }
 
     /// Cores this process may run on, read once: the fewest of the online CPUs, its affinity
@@ -48,14 +77,15 @@ public enum SchedulingMode: String, CaseIterable, Sendable, Codable {
     /// more wait for one to finish, and find no items left), so `apply` runs at most that many:
     /// a run reports those, not a number it never ran.
     public var maximumJobs: Int? { self == .apply ? SchedulingOptions.activeCores : nil }
+}
 
-    func makeScheduler(jobs: Int, qos: QualityOfService, cancellation: CancellationFlag) -> any WorkScheduler {
-        switch self {
-        case .sequential: SequentialScheduler()
-        case .group: GroupScheduler(jobs: jobs, qos: qos)
-        case .apply: ApplyScheduler(jobs: jobs, qos: qos)
-        case .operation: OperationScheduler(jobs: jobs, qos: qos, cancellation: cancellation)
-        }
+/// Makes a scheduler that lives outside SqueezeKit: the `operation` mode's
+/// (`SqueezeOperationQueue`), given to a run in its `SchedulingOptions`.
+public struct OperationSchedulerMaker: Sendable {
+    package let make: @Sendable (_ jobs: Int, _ qos: QualityOfService, _ cancellation: CancellationFlag) -> any WorkScheduler
+
+    package init(_ make: @escaping @Sendable (_ jobs: Int, _ qos: QualityOfService, _ cancellation: CancellationFlag) -> any WorkScheduler) {
+        self.make = make
     }
 }
 
@@ -71,16 +101,7 @@ public enum QualityOfService: String, CaseIterable, Sendable, Codable {
     case utility
     case background
 
-    var dispatchClass: DispatchQoS.QoSClass {
-        switch self {
-        case .userInteractive: .userInteractive
-        case .userInitiated: .userInitiated
-        case .utility: .utility
-        case .background: .background
-        }
-    }
-
-    var operationQuality: Foundation.QualityOfService {
+    package var dispatchClass: DispatchQoS.QoSClass {
         switch self {
         case .userInteractive: .userInteractive
         case .userInitiated: .userInitiated

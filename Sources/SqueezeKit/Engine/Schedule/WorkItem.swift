@@ -1,16 +1,20 @@
 /// One block of one task, as the feeder hands them to the scheduler.
-struct WorkItem: Sendable {
+package struct WorkItem: Sendable {
     let task: any BlockTask
     let block: Int
     /// The size of the task's whole input: items are prioritised and batched by it.
-    let taskSize: Int64
+    package let taskSize: Int64
     /// The window credits this item holds from hand-out until its output is written.
     let weight: Int
 
     /// Runs the block and, if it was the task's last, finishes the task on this thread.
-    func perform() {
+    package func perform() {
         if task.runBlock(block) { task.finish() }
     }
+
+    /// Whether this is the only block of its task (see `BlockTask.blockCount`): a scheduler may
+    /// batch such items, each a whole task.
+    package var isWholeTask: Bool { task.blockCount == 1 }
 }
 
 /// One file's worth of work, split into blocks that run independently, possibly at once, and

@@ -46,7 +46,7 @@ extension QualityOfService {
 /// lowering: libdispatch on Linux keeps a pool per QoS class, so it then runs only work of the
 /// class squeeze's run asked for, at the priority that class means here. The I/O class is always
 /// given back.
-enum WorkerThreads {
+package enum WorkerThreads {
     /// How far each thread has been lowered (`QualityOfService.lowering`): a thread lowered for
     /// good is not lowered again, so a unit on it costs a thread-local read.
     private static let lowered = ThreadLocalValue()
@@ -62,7 +62,7 @@ enum WorkerThreads {
 
     /// Runs `body`, one unit of work, on the calling thread at the priority `qos` means, then gives
     /// the thread its priority back (where the kernel lets it: see above).
-    static func lowering<Result>(_ qos: QualityOfService, _ body: () throws -> Result) rethrows -> Result {
+    package static func lowering<Result>(_ qos: QualityOfService, _ body: () throws -> Result) rethrows -> Result {
         guard qos.lowering > lowered.value, let saved = ThreadPriority.of() else { return try body() }
         let before = lowered.value
         adopt(qos)

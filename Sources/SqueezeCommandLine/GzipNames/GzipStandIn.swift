@@ -1,4 +1,3 @@
-import ArgumentParser
 import Glibc
 import SqueezeKit
 
@@ -7,10 +6,19 @@ import SqueezeKit
 /// version and usage errors, then the work handed to squeeze's runs (`GzipRun`). Nothing here
 /// goes through the argument parser: every `zgrep`, `find -exec gzip` and `tar -I pigz` pays for
 /// a start.
-enum GzipStandIn {
+package enum GzipStandIn {
     /// The tool a name stands for.
-    enum Tool {
+    package enum Tool {
         case gzip, gunzip, zcat, pigz, unpigz
+
+        /// The tool a binary called `argument0` is (by the last component: a link named gzip,
+        /// gunzip, zcat, pigz or unpigz); nil for another name.
+        package init?(calledAs argument0: String) {
+            // By bytes, not by characters (grapheme breaking): every process pays for this first.
+            let bytes = argument0.utf8
+            let name = bytes.lastIndex(of: UInt8(ascii: "/")).map { bytes[bytes.index(after: $0)...] } ?? bytes[...]
+            self.init(name: String(decoding: name, as: UTF8.self))
+        }
 
         init?(name: String) {
             switch name {
@@ -40,8 +48,16 @@ enum GzipStandIn {
     /// before squeeze ignores it for its own runs: then a reader gone is an error, as for `cat`.
     nonisolated(unsafe) private(set) static var inheritedIgnoredPipeSignal = false
 
+    /// argv's words from `index` on, as the bytes the kernel passed (a name need not be UTF-8).
+    package static func arguments(from index: Int) -> [[UInt8]] {
+        (index..<Int(CommandLine.argc)).map { place in
+            guard let word = CommandLine.unsafeArgv[place] else { return [] }
+            return Array(UnsafeRawBufferPointer(start: word, count: strlen(word)))
+        }
+    }
+
     /// Runs the tool on `arguments` (argv's words after the program's name, as bytes) and exits.
-    static func main(_ tool: Tool, arguments: [[UInt8]], argument0: String) -> Never {
+    package static func main(_ tool: Tool, arguments: [[UInt8]], argument0: String) -> Never {
         var previous = sigaction()
         sigaction(SIGPIPE, nil, &previous)
         inheritedIgnoredPipeSignal = unsafeBitCast(previous.__sigaction_handler.sa_handler, to: Int.self) == unsafeBitCast(SIG_IGN, to: Int.self)

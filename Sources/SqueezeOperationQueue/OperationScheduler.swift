@@ -1,4 +1,6 @@
+import Dispatch
 import Foundation
+import SqueezeKit
 
 /// `OperationQueue` with `maxConcurrentOperationCount = jobs`: an operation per item, larger files
 /// at higher `queuePriority` (started first among those waiting), each checking `isCancelled`.
@@ -12,13 +14,14 @@ import Foundation
 ///
 /// The feeder alone calls `submit` and `finish`, so `open` is its own.
 final class OperationScheduler: WorkScheduler {
+
     private let queue = OperationQueue()
-    private let qos: QualityOfService
+    private let qos: SqueezeKit.QualityOfService
     private let cancellation: CancellationFlag
     /// The last batch operation queued, which small files of its priority may still join.
     private var open: WorkBatchOperation?
 
-    init(jobs: Int, qos: QualityOfService, cancellation: CancellationFlag) {
+    init(jobs: Int, qos: SqueezeKit.QualityOfService, cancellation: CancellationFlag) {
         self.qos = qos
         self.cancellation = cancellation
         queue.name = "squeeze.operations"
@@ -68,15 +71,34 @@ final class OperationScheduler: WorkScheduler {
     }
 }
 
+extension OperationSchedulerMaker {
+    /// The `operation` mode's scheduler, on Foundation's `OperationQueue`: what the `squeeze`
+    /// executable gives its runs' `SchedulingOptions`.
+    public static let operationQueue = OperationSchedulerMaker { jobs, qos, cancellation in
+        OperationScheduler(jobs: jobs, qos: qos, cancellation: cancellation)
+    }
+}
+
+extension SqueezeKit.QualityOfService {
+    var operationQuality: Foundation.QualityOfService {
+        switch self {
+        case .userInteractive: .userInteractive
+        case .userInitiated: .userInitiated
+        case .utility: .utility
+        case .background: .background
+        }
+    }
+}
+
 /// One work item as an `Operation`.
 ///
 /// `@unchecked Sendable` (Operation is): every stored property is an immutable `let` of a
 /// `Sendable` type.
 final class WorkItemOperation: Operation, @unchecked Sendable {
     private let item: WorkItem
-    private let qos: QualityOfService
+    private let qos: SqueezeKit.QualityOfService
 
-    init(_ item: WorkItem, qos: QualityOfService) {
+    init(_ item: WorkItem, qos: SqueezeKit.QualityOfService) {
         self.item = item
         self.qos = qos
     }
@@ -104,7 +126,7 @@ final class WorkBatchOperation: Operation, @unchecked Sendable {
     private let batch: Locked<Batch>
     /// Which items may join (the priority of the first).
     private let kind: Int
-    private let qos: QualityOfService
+    private let qos: SqueezeKit.QualityOfService
     private let cancellation: CancellationFlag
 
     private struct Batch {
@@ -116,10 +138,10 @@ final class WorkBatchOperation: Operation, @unchecked Sendable {
 
     /// Whether `item` may share an operation with others: the one block of a small file.
     static func isBatchable(_ item: WorkItem) -> Bool {
-        item.taskSize < largestBatchedTask && item.task.blockCount == 1
+        item.taskSize < largestBatchedTask && item.isWholeTask
     }
 
-    init(_ item: WorkItem, ofKind kind: Int, qos: QualityOfService, cancellation: CancellationFlag) {
+    init(_ item: WorkItem, ofKind kind: Int, qos: SqueezeKit.QualityOfService, cancellation: CancellationFlag) {
         precondition(Self.isBatchable(item), "only files of one block are batched")
         batch = Locked(Batch(items: [item], bytes: item.taskSize))
         self.kind = kind

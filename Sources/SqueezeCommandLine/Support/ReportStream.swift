@@ -1,5 +1,4 @@
-import ArgumentParser
-import Foundation
+import FoundationEssentials
 import Glibc
 import SqueezeKit
 
@@ -12,7 +11,7 @@ import SqueezeKit
 /// the table, padded as wide as the widest of each archive's columns.
 ///
 /// Checked `Sendable`: every stored property is a `let` of a `Sendable` type.
-final class ReportStream: RunRecordSink {
+package final class ReportStream: RunRecordSink {
     private let verbose: Bool
     private let quiet: Bool
     /// Where `-v` lines go: with the summary.
@@ -28,12 +27,12 @@ final class ReportStream: RunRecordSink {
     /// Whether a failure to print a line fails the run (`finish`); not for gzip's messages.
     private let countsWriteFailures: Bool
     /// `list`'s rows, small: the table is printed once every file is listed.
-    let listings = Locked<[(path: String, listing: FileListing)]>([])
-    let archives = Locked<[String: ArchiveEntrySpool]>([:])
+    package let listings = Locked<[(path: String, listing: FileListing)]>([])
+    package let archives = Locked<[String: ArchiveEntrySpool]>([:])
 
     /// Failures, warnings and (under `-v`) skips are printed in full up to this many of each
     /// kind; past it, the report says how many more there were, and `--json` still has them all.
-    static let listedProblemLimit = 10_000
+    package static let listedProblemLimit = 10_000
 
     private struct ListedProblems: Sendable {
         var printed: [String: Int] = [:]
@@ -77,7 +76,7 @@ final class ReportStream: RunRecordSink {
         }
     }
 
-    init(reporting: ReportChoices, summaryStream: StandardStreams.Stream, countsWriteFailures: Bool = true) throws {
+    package init(reporting: ReportChoices, summaryStream: StandardStreams.Stream, countsWriteFailures: Bool = true) throws {
         self.countsWriteFailures = countsWriteFailures
         verbose = reporting.verbose
         quiet = reporting.quiet
@@ -87,9 +86,9 @@ final class ReportStream: RunRecordSink {
     }
 
     /// Prints records above `display` from now on; nil once it is stopped.
-    func show(above display: ProgressDisplay?) { progress.withLock { $0 = display } }
+    package func show(above display: ProgressDisplay?) { progress.withLock { $0 = display } }
 
-    func record(_ record: RunRecord) {
+    package func record(_ record: RunRecord) {
         switch record {
         case .file(let finished):
             // Its paths become text only when a line or the JSON shows them.
@@ -123,14 +122,14 @@ final class ReportStream: RunRecordSink {
 
     /// Queues `text` for standard error as it is, through the writer of the report's lines: what a
     /// sink that words records its own way prints (`GzipRecordSink`, gzip's lines and messages).
-    func message(_ text: String) {
+    package func message(_ text: String) {
         guard !text.isEmpty else { return }
         print(text, to: .error)
     }
 
     /// Says how many problems went unlisted, then throws what went wrong printing or spooling,
     /// once the run is over.
-    func finish() throws {
+    package func finish() throws {
         drain()
         for (kind, count) in listed.withLock({ $0.omitted }) {
             let json = spools == nil ? "rerun with --json FILE to have them all" : "the JSON report lists them all"
@@ -141,7 +140,7 @@ final class ReportStream: RunRecordSink {
         case .output(let error): throw CommandOutput.exitCode(for: error, what: "the report")
         case .spool(let message):
             StandardStreams.message("squeeze: cannot keep the report's records: \(message)\n")
-            throw ExitCode.failure
+            throw ExitStatus.failure
         }
     }
 
@@ -194,7 +193,7 @@ final class ReportStream: RunRecordSink {
     /// Waits until every line queued has been written, and ends the writer: called once the run's
     /// workers are done, before the progress line goes and the summary comes. Later lines are
     /// written at once.
-    func drain() {
+    package func drain() {
         let started = printer.withLock { printer -> QueuedStreamWriter? in
             defer { printer = .drained }
             if case .writing(let writer) = printer { return writer }
@@ -249,7 +248,7 @@ final class ReportStream: RunRecordSink {
     }
 
     /// The spool of `path`'s entries, made at its first.
-    func entrySpool(for path: String) throws -> ArchiveEntrySpool {
+    package func entrySpool(for path: String) throws -> ArchiveEntrySpool {
         try archives.withLock { archives in
             if let spool = archives[path] { return spool }
             let spool = try ArchiveEntrySpool(keepsJSON: spools != nil)
@@ -258,13 +257,13 @@ final class ReportStream: RunRecordSink {
         }
     }
 
-    func recordSpoolFailure(_ message: String) {
+    package func recordSpoolFailure(_ message: String) {
         failure.withLock { if $0 == nil { $0 = .spool(message) } }
     }
 
     /// The JSON report: the head (every field but the four arrays) as one encoding, the arrays
     /// from their spools, a record per line.
-    func writeJSON(_ report: RunReport, to destination: String) throws {
+    package func writeJSON(_ report: RunReport, to destination: String) throws {
         guard let spools else { preconditionFailure("writeJSON without --json") }
         var head = Array(try Self.recordEncoder().encode(RunReportJSON(report: report)))
         var pieces: [(marker: [UInt8], spool: SpoolFile)] = []
@@ -285,7 +284,7 @@ final class ReportStream: RunRecordSink {
         }
     }
 
-    static let entryEncoder = recordEncoder()
+    package static let entryEncoder = recordEncoder()
 
     /// Keys sorted, and slashes left as they are: a path reads as a path (`a/b`, not `a\/b`), and
     /// the records written directly (`jsonRecord`) copy names without escaping each slash.
@@ -305,7 +304,7 @@ final class ReportStream: RunRecordSink {
 extension ReportFile {
     /// Writes what `body` hands its writer, a chunk at a time: to standard output for `-`, else
     /// to `destination` by the rules every named output follows (`writeWholeOutput`).
-    static func write(to destination: String, what: String, _ body: (([UInt8]) throws -> Void) throws -> Void) throws {
+    package static func write(to destination: String, what: String, _ body: (([UInt8]) throws -> Void) throws -> Void) throws {
         if destination == "-" {
             do {
                 try body { chunk in try StandardStreams.write(chunk, to: .output) }
@@ -319,7 +318,7 @@ extension ReportFile {
         } catch {
             let reason = (error as? SystemError)?.reason ?? (error as? OutputRefusal)?.reason ?? "\(error)"
             StandardStreams.message("squeeze: cannot write \(what) to '\(destination)': \(reason)\n")
-            throw ExitCode.failure
+            throw ExitStatus.failure
         }
     }
 }

@@ -6,10 +6,10 @@ import SqueezeKit
 /// kernel's `argv` still holds the bytes. A path with a replacement character is matched to argv
 /// by position: path arguments to argv's operands (the entries that are neither options nor their
 /// values) in order, an option's value to that option's last value, as ArgumentParser keeps it.
-enum CommandLinePath {
+package enum CommandLinePath {
     /// Path arguments, in ArgumentParser's order (argv's): each takes the next operand that
     /// reads as it, so two arguments that read alike keep their own bytes.
-    static func pathNames(_ arguments: [String]) -> [PathName] {
+    package static func pathNames(_ arguments: [String]) -> [PathName] {
         var operands = rawArguments.operands[...]
         return arguments.map { argument in
             guard let index = operands.firstIndex(where: { String(decoding: $0, as: UTF8.self) == argument }) else {
@@ -22,11 +22,11 @@ enum CommandLinePath {
     }
 
     /// The one path argument of a command that takes one.
-    static func pathName(_ argument: String) -> PathName { pathNames([argument])[0] }
+    package static func pathName(_ argument: String) -> PathName { pathNames([argument])[0] }
 
     /// The value of the option named `names` (`"-o", "--output"`): `-o PATH`, `--output PATH` or
     /// `--output=PATH`, the last given.
-    static func pathName(_ argument: String, option names: String...) -> PathName {
+    package static func pathName(_ argument: String, option names: String...) -> PathName {
         guard argument.unicodeScalars.contains("\u{FFFD}") else { return PathName(argument) }
         let raw = rawArguments.values(of: Set(names)).last { String(decoding: $0, as: UTF8.self) == argument }
         return raw.map { PathName(bytes: $0) } ?? PathName(argument)
@@ -45,7 +45,7 @@ private struct RawArguments {
     /// Every option of squeeze's commands that takes a value; what follows one is its value, not
     /// an operand. (A flag, or an option missing here, only risks an operand being matched to a
     /// value that reads the same.)
-    static let optionsWithValues: Set<String> = [
+    package static let optionsWithValues: Set<String> = [
         "-C", "-j", "-l", "-o", "--block-size", "--codec", "--collector", "--directory", "--exclude", "--files-from", "--from-json",
         "--include", "--jobs", "--json", "--level", "--mode", "--modes", "--output", "--output-dir", "--plan", "--progress",
         "--qos", "--repeat", "--scratch-dir", "--shard", "--shards", "--svg", "--warmup",
@@ -58,9 +58,9 @@ private struct RawArguments {
         case option
     }
 
-    let entries: [Entry]
+    package let entries: [Entry]
 
-    init(_ arguments: [[UInt8]]) {
+    package init(_ arguments: [[UInt8]]) {
         var entries: [Entry] = []
         var index = 0
         var afterTerminator = false
@@ -88,19 +88,19 @@ private struct RawArguments {
         self.entries = entries
     }
 
-    var operands: [[UInt8]] {
+    package var operands: [[UInt8]] {
         entries.compactMap { if case .operand(let raw) = $0 { raw } else { nil } }
     }
 
-    func values(of names: Set<String>) -> [[UInt8]] {
+    package func values(of names: Set<String>) -> [[UInt8]] {
         entries.compactMap { if case .value(let option, let raw) = $0, names.contains(option) { raw } else { nil } }
     }
 }
 
 /// Where the running `squeeze` binary is, so that a bench can run it again as a child.
-enum ExecutablePath {
+package enum ExecutablePath {
     /// `/proc/self/exe` resolved; the path it was started by if that cannot be read.
-    static var current: String {
+    package static var current: String {
         var buffer = [UInt8](repeating: 0, count: Int(PATH_MAX) + 1)
         let length = buffer.withUnsafeMutableBytes { readlink("/proc/self/exe", $0.baseAddress!.assumingMemoryBound(to: CChar.self), $0.count - 1) }
         if length > 0 { return String(decoding: buffer[..<length], as: UTF8.self) }

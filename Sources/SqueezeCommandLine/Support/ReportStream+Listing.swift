@@ -4,7 +4,7 @@ import SqueezeKit
 /// printed after the table.
 extension ReportStream {
     /// For `ListingRequest.entryHandler`: spools each entry under its archive.
-    var entryHandler: ArchiveEntryHandler {
+    package var entryHandler: ArchiveEntryHandler {
         { [self] archive, entry in
             let path = "\(archive)"
             do {
@@ -16,7 +16,7 @@ extension ReportStream {
     }
 
     /// The table, then each archive's entries as `tar tv` shows them, in chunks.
-    func printListing(to stream: StandardStreams.Stream) throws {
+    package func printListing(to stream: StandardStreams.Stream) throws {
         let listings = ListingFormatter.sorted(self.listings.withLock { $0 })
         try CommandOutput.print(ListingFormatter().fileTable(listings), to: stream, what: "the listing")
         for (path, listing) in listings {
@@ -34,19 +34,19 @@ extension ReportStream {
 /// one), in a spool; the width of the owner and size columns; and, for `--json`, each entry's JSON.
 ///
 /// Checked `Sendable`: `let`s of `Sendable` types.
-final class ArchiveEntrySpool: Sendable {
+package final class ArchiveEntrySpool: Sendable {
     private let text: SpoolFile
-    let json: SpoolFile?
+    package let json: SpoolFile?
     private let widths = Locked((owner: 0, size: 0))
 
-    init(keepsJSON: Bool) throws {
+    package init(keepsJSON: Bool) throws {
         text = try SpoolFile()
         json = keepsJSON ? try SpoolFile() : nil
     }
 
-    var count: Int { text.recordCount }
+    package var count: Int { text.recordCount }
 
-    func append(_ entry: ArchiveListing.Entry) throws {
+    package func append(_ entry: ArchiveListing.Entry) throws {
         let columns = ListingFormatter.EntryColumns(entry)
         widths.withLock { $0 = (max($0.owner, columns.owner.count), max($0.size, columns.size.count)) }
         var bytes = Array(columns.mode.utf8)
@@ -63,7 +63,7 @@ final class ArchiveEntrySpool: Sendable {
     }
 
     /// Prints the entries' lines, padded, a chunk of lines at a time.
-    func printLines(to stream: StandardStreams.Stream) throws {
+    package func printLines(to stream: StandardStreams.Stream) throws {
         let (ownerWidth, sizeWidth) = widths.withLock { ($0.owner, $0.size) }
         var fields: [String] = []
         var field: [UInt8] = []

@@ -16,7 +16,7 @@ import SqueezeKit
 /// `@unchecked Sendable`: `memberQueue_estimator` is touched only on `memberQueue`, which is
 /// serial (by the timer's handler, which runs there, and inside `memberQueue.sync` in `start()`);
 /// the lifecycle is behind a `Locked`, taken for every write to the terminal.
-final class ProgressDisplay: @unchecked Sendable {
+package final class ProgressDisplay: @unchecked Sendable {
     private let collector: any ResultRecording
     private let memberQueue = DispatchQueue(label: "squeeze.progress", qos: .utility)
     private let timer: any DispatchSourceTimer
@@ -31,7 +31,7 @@ final class ProgressDisplay: @unchecked Sendable {
         case stopped
     }
 
-    init(collector: any ResultRecording, interval: DispatchTimeInterval = .milliseconds(250)) {
+    package init(collector: any ResultRecording, interval: DispatchTimeInterval = .milliseconds(250)) {
         self.collector = collector
         timer = DispatchSource.makeTimerSource(queue: memberQueue)
         timer.schedule(deadline: .now() + interval, repeating: interval, leeway: .milliseconds(50))
@@ -40,7 +40,7 @@ final class ProgressDisplay: @unchecked Sendable {
 
     /// Draws the first frame at once (a long scan shows "scanning…" rather than nothing), then
     /// one per interval.
-    func start() {
+    package func start() {
         memberQueue.sync {
             state.withLock { state in
                 guard case .idle = state else { preconditionFailure("progress display started twice") }
@@ -52,7 +52,7 @@ final class ProgressDisplay: @unchecked Sendable {
     }
 
     /// Runs `print` with the line erased, if drawn; the next frame draws it again.
-    func printAbove(_ print: () -> Void) {
+    package func printAbove(_ print: () -> Void) {
         state.withLock { state in
             if case .running(isDrawn: true) = state {
                 StatusLine.erase()
@@ -64,7 +64,7 @@ final class ProgressDisplay: @unchecked Sendable {
 
     /// Stops redrawing and erases the line; safe to call more than once and from any thread
     /// (an interrupt stops it before the run has ended).
-    func stop() {
+    package func stop() {
         state.withLock { state in
             switch state {
             case .idle:
@@ -91,18 +91,18 @@ final class ProgressDisplay: @unchecked Sendable {
 }
 
 /// A line on standard error that is redrawn in place and erased before anything else is printed.
-enum StatusLine {
+package enum StatusLine {
     /// Columns the line may take: one short of the terminal's width, as a full line wraps on
     /// some terminals.
-    static var width: Int { max(TerminalSize.columns(of: STDERR_FILENO) - 1, 0) }
+    package static var width: Int { max(TerminalSize.columns(of: STDERR_FILENO) - 1, 0) }
 
     /// Replaces the line with `text`, cut to `width`.
-    static func show(_ text: String) {
+    package static func show(_ text: String) {
         write("\r\(String(text.prefix(width)))\u{1B}[K")
     }
 
     /// Erases the line and leaves the cursor at its start.
-    static func erase() { write("\r\u{1B}[K") }
+    package static func erase() { write("\r\u{1B}[K") }
 
     /// One write per call, so a frame is never split by other output.
     private static func write(_ text: String) {
@@ -111,14 +111,14 @@ enum StatusLine {
 }
 
 /// The size of the terminal a descriptor writes to.
-enum TerminalSize {
+package enum TerminalSize {
     /// Columns of the terminal on `descriptor`; `COLUMNS`, or 80, when it is not a terminal.
-    static func columns(of descriptor: Int32) -> Int {
+    package static func columns(of descriptor: Int32) -> Int {
         var size = winsize()
         if ioctl(descriptor, UInt(TIOCGWINSZ), &size) == 0 && size.ws_col > 0 { return Int(size.ws_col) }
         if let columns = getenv("COLUMNS").flatMap({ Int(String(cString: $0)) }), columns > 0 { return columns }
         return 80
     }
 
-    static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
+    package static func isTerminal(_ descriptor: Int32) -> Bool { isatty(descriptor) == 1 }
 }

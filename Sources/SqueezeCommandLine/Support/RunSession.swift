@@ -1,5 +1,6 @@
-import ArgumentParser
-import Foundation
+import Dispatch
+import FoundationEssentials
+import Glibc
 import SqueezeKit
 
 /// What every subcommand that runs a batch shares: the collector its run reports to (which the
@@ -7,39 +8,31 @@ import SqueezeKit
 /// second removes temporaries at once and exits), and printing the report as text and JSON, then
 /// exiting with the status of the report's outcome. Per-file lines, failures and warnings are
 /// printed as they are recorded (`ReportStream`); the summary and the JSON come at the end.
-struct RunSession {
-    let reporting: ReportChoices
+package struct RunSession {
+    package let reporting: ReportChoices
     /// Pass this to the run: the progress line shows what it records.
-    let collector: any ResultRecording
+    package let collector: any ResultRecording
     /// Where the collector sends every record.
-    let stream: ReportStream
+    package let stream: ReportStream
     /// The text summary goes to standard error, because standard output carries data (`--stdout`).
-    let summaryToStandardError: Bool
+    package let summaryToStandardError: Bool
     /// A filter (data in from standard input or out to standard output, as gzip is used in a
     /// pipe): like gzip, it prints nothing but errors unless `--verbose`, and no progress line
     /// unless `--progress always`.
-    let isFilter: Bool
+    package let isFilter: Bool
     /// The first interrupt ends the process at once, as it ends gzip (`InterruptMonitor.Response.exit`),
     /// for a run that has nothing to undo: no thread then waits for the signals.
-    let interruptEndsAtOnce: Bool
-    let cancellation = CancellationFlag()
-    let registry = TemporaryFileRegistry()
+    package let interruptEndsAtOnce: Bool
+    package let cancellation = CancellationFlag()
+    package let registry = TemporaryFileRegistry()
     /// Pass this to the run: the collector, flag and registry above.
-    var environment: RunEnvironment { RunEnvironment(collector: collector, cancellation: cancellation, registry: registry) }
+    package var environment: RunEnvironment { RunEnvironment(collector: collector, cancellation: cancellation, registry: registry) }
 
     /// `makeCollector` makes the collector that sends its records to the given sink (the
     /// session's stream, or a sink that prints through it). `linesAreMessages`: what is printed
     /// through the stream are messages as gzip's (`ReportStream.message`), and a failure to
     /// write them is no failure of the run. `interruptEndsAtOnce`: as above.
-    init(
-        reporting: ReportArguments, summaryToStandardError: Bool = false, isFilter: Bool = false,
-        makeCollector: (ReportStream) -> any ResultRecording = { ResultCollector(sink: $0) }
-    ) throws {
-        try self.init(
-            choices: reporting.choices, summaryToStandardError: summaryToStandardError, isFilter: isFilter, makeCollector: makeCollector)
-    }
-
-    init(
+    package init(
         choices reporting: ReportChoices, summaryToStandardError: Bool = false, isFilter: Bool = false, linesAreMessages: Bool = false,
         interruptEndsAtOnce: Bool = false, makeCollector: (ReportStream) -> any ResultRecording = { ResultCollector(sink: $0) }
     ) throws {
@@ -60,7 +53,7 @@ struct RunSession {
     /// Runs `body` with interrupts watched and, if asked, the progress line shown; then, with the
     /// line erased, `beforeReport` (output of the command's own, such as a table) and the report;
     /// and exits with the status of the report's outcome.
-    func perform(_ body: () -> RunReport, beforeReport: (RunReport) throws -> Void = { _ in }) throws {
+    package func perform(_ body: () -> RunReport, beforeReport: (RunReport) throws -> Void = { _ in }) throws {
         let cancellation = cancellation
         let registry = registry
         let showsProgress = isFilter
@@ -98,7 +91,7 @@ struct RunSession {
         try beforeReport(report)
         try print(report)
         let status = report.outcome.exitStatus
-        if status != 0 { throw ExitCode(status) }
+        if status != 0 { throw ExitStatus(status) }
     }
 
     /// The summary and the JSON; the records were printed (and spooled) as they came.
@@ -118,11 +111,11 @@ struct RunSession {
 /// command quietly with 141, the status gzip gets from SIGPIPE; any other failure (a full disk
 /// behind `> file`, a closed descriptor) is one line on standard error and exit 1. Work already
 /// committed stays committed.
-enum CommandOutput {
+package enum CommandOutput {
     /// 128 + SIGPIPE, as a shell reports a command that SIGPIPE ended.
-    static let readerGone = ExitCode(128 + SIGPIPE)
+    package static let readerGone = ExitStatus(128 + SIGPIPE)
 
-    static func print(_ text: String, to stream: StandardStreams.Stream, what: String) throws {
+    package static func print(_ text: String, to stream: StandardStreams.Stream, what: String) throws {
         do {
             try StandardStreams.write(text, to: stream)
         } catch {
@@ -130,7 +123,7 @@ enum CommandOutput {
         }
     }
 
-    static func exitCode(for error: SystemError, what: String) -> ExitCode {
+    package static func exitCode(for error: SystemError, what: String) -> ExitStatus {
         if error.code == EPIPE { return readerGone }
         StandardStreams.message("squeeze: cannot write \(what) to \(error.path): \(error.reason)\n")
         return .failure
@@ -139,7 +132,7 @@ enum CommandOutput {
 
 extension RunReport.Outcome {
     /// The exit status of a run that ended this way (DESIGN.md): the one place it is decided.
-    var exitStatus: Int32 {
+    package var exitStatus: Int32 {
         switch self {
         case .succeeded: 0
         case .failures: 1
@@ -151,12 +144,12 @@ extension RunReport.Outcome {
 
 /// What `--json` writes: the report as the library encodes it, and beside its fields
 /// `exitStatus`, the status this process exits with (scripts read it there).
-struct RunReportJSON: Encodable {
-    let report: RunReport
+package struct RunReportJSON: Encodable {
+    package let report: RunReport
 
     private enum Key: String, CodingKey { case exitStatus }
 
-    func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
         try report.encode(to: encoder)
         var container = encoder.container(keyedBy: Key.self)
         try container.encode(report.outcome.exitStatus, forKey: .exitStatus)
@@ -167,13 +160,13 @@ struct RunReportJSON: Encodable {
 /// `-`, else the path as the library's `writeWholeOutput` writes any named output (a regular file
 /// replaced atomically, a link followed, a device or FIFO written into). A path that cannot be
 /// written is an error (exit 1) with a message naming it.
-enum ReportFile {
-    static func write(_ data: Data, to destination: String, what: String) throws {
+package enum ReportFile {
+    package static func write(_ data: Data, to destination: String, what: String) throws {
         try write(to: destination, what: what) { write in try write([UInt8](data)) }
     }
 
     /// `value` as pretty, key-sorted JSON, ending with a newline.
-    static func writeJSON(_ value: some Encodable, to destination: String, what: String = "the JSON report") throws {
+    package static func writeJSON(_ value: some Encodable, to destination: String, what: String = "the JSON report") throws {
         let encoder = JSONEncoder()
         encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
         var json = try encoder.encode(value)

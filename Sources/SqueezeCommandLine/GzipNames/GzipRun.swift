@@ -1,4 +1,3 @@
-import ArgumentParser
 import Glibc
 import SqueezeKit
 
@@ -27,8 +26,8 @@ struct GzipRun {
         var status: Int32 = 0
         do {
             if !checked.named.isEmpty || options.files.isEmpty { try runMode(checked.named) }
-        } catch let exit as ExitCode {
-            status = exit.rawValue
+        } catch let exit as ExitStatus {
+            status = exit.code
         } catch {
             StandardStreams.message("\(options.program): \(error)\n")
             status = 1
@@ -230,7 +229,7 @@ struct GzipRun {
             return try decode(named, purpose: purpose)
         }
         if stop > 0 {
-            do { try decode(Array(named[..<stop]), purpose: purpose) } catch is ExitCode {}
+            do { try decode(Array(named[..<stop]), purpose: purpose) } catch is ExitStatus {}
         }
         if !options.quiet {
             StandardStreams.message("""
@@ -239,7 +238,7 @@ struct GzipRun {
 
                 """)
         }
-        throw ExitCode.failure
+        throw ExitStatus.failure
     }
 
     private func decode(_ named: [PathName], purpose: DecompressionRequest.Purpose) throws {
