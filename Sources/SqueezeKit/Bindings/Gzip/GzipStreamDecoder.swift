@@ -415,7 +415,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
             input.open(file, at: offset)
             do {
                 _ = try input.ensure(count)
-            } catch let error as SystemError where error.code == ESPIPE {
+            } catch where error.code == ESPIPE {
                 return nil
             }
             return Array(input.available.prefix(count))
