@@ -50,8 +50,9 @@ struct Decompress: ParsableCommand {
         name: .customLong("index"),
         help: ArgumentHelp(
             """
-            With --range, the checkpoint index to read the file through (squeeze index, indexed_gzip \
-            or rapidgzip --export-index); by default FILE.gzidx is used if it is there and not stale.
+            The checkpoint index to read the one file named through (squeeze index, indexed_gzip or \
+            rapidgzip --export-index): for --range, and to decode a single-member gzip in parallel \
+            between its checkpoints. By default FILE.gzidx is used if it is there and not stale.
             """, valueName: "index"), completion: .file())
     var index: String?
 
@@ -71,9 +72,8 @@ struct Decompress: ParsableCommand {
                 throw ValidationError("--range '\(range)': expected START:LENGTH or START: (numbers of bytes, K, M, G or T for binary multiples)")
             }
             if paths.count > 1 || fileList.filesFrom != nil { throw ValidationError("--range reads one file") }
-        } else if index != nil {
-            throw ValidationError("--index is for --range")
         }
+        try CheckpointIndexOption.validate(index, paths: paths, fileList: fileList)
         guard isFilter else { return }
         if output.outputDirectory != nil { throw ValidationError("--stdout and --output-dir cannot be used together") }
         if output.removeSources { throw ValidationError("--stdout keeps its sources: --rm cannot be used with it") }
@@ -87,7 +87,7 @@ struct Decompress: ParsableCommand {
         let request = DecompressionRequest(
             roots: roots, purpose: .decompress,
             filter: selection.filter, followSymlinks: selection.followSymlinks, scheduling: scheduling.options,
-            output: output.options(), toStandardOutput: isFilter)
+            output: output.options(), toStandardOutput: isFilter, checkpointIndexes: CheckpointIndexOption.use(index))
         let session = try RunSession(reporting: reporting, summaryToStandardError: isFilter, isFilter: isFilter)
         try session.perform {
             DecompressionRun(request: request, environment: session.environment).run()
@@ -149,7 +149,20 @@ struct Test: ParsableCommand {
 
     @OptionGroup var fileList: FileListArguments
 
-    func validate() throws { try fileList.requireInput(paths) }
+    @Option(
+        name: .customLong("index"),
+        help: ArgumentHelp(
+            """
+            The checkpoint index to check the one file named through, in parallel between its \
+            checkpoints, if it is a single-member gzip (squeeze index, indexed_gzip or rapidgzip \
+            --export-index). By default FILE.gzidx is used if it is there and not stale.
+            """, valueName: "index"), completion: .file())
+    var index: String?
+
+    func validate() throws {
+        try fileList.requireInput(paths)
+        try CheckpointIndexOption.validate(index, paths: paths, fileList: fileList)
+    }
 
     @OptionGroup var scheduling: SchedulingArguments
     @OptionGroup var selection: SelectionArguments
@@ -160,10 +173,23 @@ struct Test: ParsableCommand {
         try StreamInputs.refuseTerminalInput(roots, program: "squeeze test")
         let request = DecompressionRequest(
             roots: roots, purpose: .test, filter: selection.filter,
-            followSymlinks: selection.followSymlinks, scheduling: scheduling.options)
+            followSymlinks: selection.followSymlinks, scheduling: scheduling.options, checkpointIndexes: CheckpointIndexOption.use(index))
         let session = try RunSession(reporting: reporting)
         try session.perform {
             DecompressionRun(request: request, environment: session.environment).run()
         }
+    }
+}
+
+/// `--index` of `decompress` and `test`: the checkpoint index of the one file named.
+enum CheckpointIndexOption {
+    static func validate(_ index: String?, paths: [String], fileList: FileListArguments) throws {
+        guard index != nil else { return }
+        if paths.count != 1 || fileList.filesFrom != nil || paths[0] == "-" { throw ValidationError("--index is the index of one file, named") }
+    }
+
+    /// Every file's sidecar, or the index named.
+    static func use(_ index: String?) -> DecompressionRequest.CheckpointIndexUse {
+        index.map { .named(CommandLinePath.pathName($0, option: "--index")) } ?? .sidecars
     }
 }
