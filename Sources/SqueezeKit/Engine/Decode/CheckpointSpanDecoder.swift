@@ -161,9 +161,9 @@ private struct SpanDecoding {
     }
 
     /// Makes the bits of the last input byte from `endBit` on the start of a dynamic block's
-    /// header (final bit 0, type 2): too short to be read, so ISA-L stops before it, at
-    /// `endBit`, whatever kind of block really follows (a stored or fixed block's header would be
-    /// read in those few bits, and the decoder would stand past the block's start).
+    /// header (final bit 0, type 2), too short to be read: ISA-L then stops at `endBit` whatever
+    /// kind of block really follows, not depending on how much of a stored or fixed block's
+    /// header (3 bits) it would read before it found the input ended.
     private func markEnd(atBit endBit: Int64) {
         let used = Int(endBit % 8)
         guard used > 0 else { return }

@@ -35,8 +35,9 @@ struct CheckpointSpans: Sendable {
 
     /// The plan of `file` through `opened`, or nil if the index does not describe it as one
     /// member that ends the file, has a span longer than a block may decode to
-    /// (`CheckpointSpanDecoder.outputLimit`), or would give fewer than two blocks.
-    init?(file: ReadableFile, size: Int64, index opened: OpenCheckpointIndex) {
+    /// (`CheckpointSpanDecoder.outputLimit`), or would give fewer than two blocks. `blockLength`:
+    /// `Self.blockLength` (tests make it small).
+    init?(file: ReadableFile, size: Int64, index opened: OpenCheckpointIndex, blockLength: Int64 = blockLength) {
         let index = opened.index
         let checkpoints = index.checkpoints
         guard checkpoints.count >= 2, index.decodedSize > 0, index.compressedSize == size, let first = checkpoints.first,
@@ -56,7 +57,7 @@ struct CheckpointSpans: Sendable {
             let end = number + 1 < checkpoints.count ? checkpoints[number + 1].decodedOffset : index.decodedSize
             let length = end - checkpoint.decodedOffset
             guard length <= Int64(CheckpointSpanDecoder.outputLimit) else { return nil }
-            if var block = current, block.decodedLength < Self.blockLength,
+            if var block = current, block.decodedLength < blockLength,
                block.decodedLength + length <= Int64(CheckpointSpanDecoder.outputLimit) {
                 block.decodedLength += length
                 block.checksum = block.checksum.map { CRC32.combine($0, spanChecksums![number], secondLength: length) }
