@@ -13,8 +13,9 @@ struct Decompress: ParsableCommand {
             kept unless --rm. A file that fails leaves no output behind; the others go on.
 
             Files are decompressed in parallel. A file squeeze wrote in blocks (indexed members) \
-            is also decompressed member by member in parallel; any other gzip is decoded as a \
-            stream, every member in turn, in fixed memory.
+            is also decompressed member by member in parallel, and a single member with a \
+            checkpoint index (squeeze index) between its checkpoints; any other gzip is decoded \
+            from points found inside it where it can be, or as a stream, in fixed memory.
 
             After the last member, zero bytes are ignored; other trailing bytes are ignored with a \
             warning (exit status 2), except that bytes starting with the gzip magic are read as a \

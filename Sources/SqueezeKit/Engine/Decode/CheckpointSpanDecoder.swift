@@ -44,7 +44,7 @@ final class CheckpointSpanDecoder: Sendable {
             guard (try? input.read(upTo: range.upperBound)) != nil, input.end == range.upperBound else { return nil }
             let buffer = outputs.take()
             var decoder = SpanDecoding(
-                block: block, number: number, input: input, inflater: scratch.inflater, output: buffer.memory, opened: spans.opened)
+                block: block, number: number, input: input, inflater: scratch.inflater, output: buffer.memory, spans: spans)
             guard let decoded = try decoder.run(window: window, isStopped: isStopped) else { return nil }
             buffer.count = Int(block.decodedLength)
             var stretch = DecodedStretch(bytes: .lent(buffer), start: range.lowerBound, end: decoded.end, members: 0)
@@ -72,7 +72,7 @@ private struct SpanDecoding {
     let input: StretchInput
     let inflater: IsalInflater
     let output: UnsafeMutableRawBufferPointer
-    let opened: OpenCheckpointIndex
+    let spans: CheckpointSpans
 
     /// Where the block ended in the file, the member's header (first block) and its trailer
     /// (last block).
@@ -85,9 +85,7 @@ private struct SpanDecoding {
     /// The bytes read so far (the last block reads on).
     var read: UnsafeRawBufferPointer { input.bytes.bytes }
 
-    func mismatch(_ detail: String) -> CheckpointIndexError {
-        .mismatch("index \(opened.path.escapedForTerminal), checkpoint \(block.checkpoint): \(detail)")
-    }
+    func mismatch(_ detail: String) -> CheckpointIndexError { spans.mismatch(atCheckpoint: block.checkpoint, detail) }
 
     mutating func run(window: [UInt8], isStopped: () -> Bool) throws(CheckpointIndexError) -> Decoded? {
         var decoded = Decoded(end: 0)
@@ -121,7 +119,8 @@ private struct SpanDecoding {
             }
             position += step.consumed - step.carried.count
             produced += step.produced
-            if produced > expected {
+            // Input left that the decoder takes none of: its output is full.
+            if produced > expected || step.consumed == 0 && step.produced == 0 && position < input.bytes.count {
                 throw mismatch("the bytes from it to the next are more than the \(expected) the index says")
             }
             if step.isEnd {

@@ -84,6 +84,17 @@ struct CheckpointSpans: Sendable {
         blocks[number].endBit.map { $0 / 8 } ?? fileSize
     }
 
+    /// What the file contradicting the index at `checkpoint` fails with, the index named.
+    func mismatch(atCheckpoint checkpoint: Int, _ detail: String) -> CheckpointIndexError {
+        .mismatch("index \(opened.path.escapedForTerminal), checkpoint \(checkpoint): \(detail)")
+    }
+
+    /// The bytes of the file block `number` stands for in the progress shown: from where the
+    /// block before ends (the byte holding a block's end bit is read by both) to where it ends.
+    func progressLength(ofBlock number: Int) -> Int64 {
+        end(ofBlock: number) - (number == 0 ? 0 : end(ofBlock: number - 1))
+    }
+
     /// The bytes of the file block `number` reads: from its start (the file's, for the first, whose
     /// header is parsed) to the byte holding its end bit, or to the end of the file for the last.
     func compressedRange(ofBlock number: Int) -> Range<Int64> {

@@ -26,7 +26,7 @@
 /// the index contradicts the file, the blocks before are written and the task fails with
 /// `CheckpointIndexError.mismatch` (to standard output, those bytes stay written, as the stream
 /// leaves what it decoded before damage); a window that differs only where the index has zeros,
-/// or a block the file does not let decode to its end, hands the rest to the stream.
+/// a member ending inside a block, or bytes that cannot be read hand the rest to the stream.
 ///
 /// Any other file: one block that streams the whole file (`GzipStreamDecoder`; a file that
 /// starts with zstd's magic, `ZstdDecompressor`, whose parallel plans are `ZstdDecodingTask`'s). A file that
@@ -227,7 +227,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         } catch {
             decoded = nil
         }
-        let length = Int64(spans.compressedRange(ofBlock: index).count)
+        let length = spans.progressLength(ofBlock: index)
         state.withLock { state in
             state.progressReported += length
             if decoded == nil { state.failedMember = min(state.failedMember ?? index, index) }
@@ -338,15 +338,14 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     /// the bytes of one decoded without its window in place) and writes it.
     private func write(_ toWrite: PartToWrite) -> PartWritten {
         var (part, output) = (toWrite.part, toWrite.output)
-        if let (checkpoint, window) = part.indexedWindow {
+        if case .checkpoints(let spans) = plan, let (checkpoint, window) = part.indexedWindow {
             // Each block's window is checked against the bytes of the block before it, the first
             // block having started at the member's start: so every block is.
             switch toWrite.after.compare(indexWindow: window) {
             case .same: break
             case .sameWhereKept: return PartWritten(outcome: .notFollowing, output: output)
             case .differs:
-                let error = CheckpointIndexError.mismatch(
-                    "index \(checkpointIndexPath?.escapedForTerminal ?? ""), checkpoint \(checkpoint): its window is not what the file decodes to")
+                let error = spans.mismatch(atCheckpoint: checkpoint, "its window is not what the file decodes to")
                 return PartWritten(outcome: .failed(error), output: output)
             }
         }
@@ -362,11 +361,6 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         }
         context.verified(delivery.verifiedBytes)
         return PartWritten(outcome: .appended(delivery), output: output)
-    }
-
-    /// The checkpoint index the file is decoded through, if it is.
-    private var checkpointIndexPath: PathName? {
-        if case .checkpoints(let spans) = plan { spans.opened.path } else { nil }
     }
 
     /// Decodes the rest of the file as a stream, from where the parts written end: inside a
