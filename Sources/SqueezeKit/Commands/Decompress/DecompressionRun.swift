@@ -35,8 +35,8 @@ public struct DecompressionRequest: Sendable {
         /// `FILE.gz.gzidx` beside each file, if it is there and not stale; passed by without a
         /// word otherwise (the file decodes as it does without one).
         case sidecars
-        /// This index, for the one file named: if it cannot be used, the file is decoded without
-        /// it, with a warning.
+        /// This index, for the one file named (nothing under a directory named): if it cannot be
+        /// used, the file is decoded without it, with a warning.
         case named(PathName)
     }
 
@@ -193,7 +193,10 @@ public final class DecompressionRun: BatchRun, Sendable {
         switch request.checkpointIndexes {
         case .none: return nil
         case .sidecars: (path, isNamed) = (file.path.checkpointIndexSidecar, false)
-        case .named(let named): (path, isNamed) = (named, true)
+        case .named(let named):
+            // The index of the file named, not of every file under a directory named.
+            guard file.path == request.roots.first else { return nil }
+            (path, isNamed) = (named, true)
         }
         guard file.status.size >= DecodingPlan.parallelThreshold else { return nil }
         var notice: String?
