@@ -17,11 +17,11 @@ static inline int squeeze_unshare_file_system_attributes(void) {
     return unshare(0x00000200 /* CLONE_FS */);
 }
 
-// A nameless regular file in `directory` (O_TMPFILE, which <fcntl.h> names only under
-// _GNU_SOURCE; __O_TMPFILE includes O_DIRECTORY), open for writing, mode 0600: it gets a name
-// with linkat, or vanishes when closed.
-static inline int squeeze_open_nameless(const char *directory) {
-    return open(directory, __O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
+// A nameless regular file in the directory `path` names relative to the descriptor `directory`
+// (or AT_FDCWD) (O_TMPFILE, which <fcntl.h> names only under _GNU_SOURCE; __O_TMPFILE includes
+// O_DIRECTORY), open for writing, mode 0600: it gets a name with linkat, or vanishes when closed.
+static inline int squeeze_open_nameless(int directory, const char *path) {
+    return openat(directory, path, __O_TMPFILE | O_WRONLY | O_CLOEXEC, 0600);
 }
 
 // A thread's own CPU and I/O priority. On Linux both belong to each thread (task), not to the

@@ -33,7 +33,8 @@ import Testing
         let file = try GzipBytes.file(gzip, in: scratch)
         var built = try CheckpointIndexBuilder(spacing: spacing).build(file)
         if !withAddition { built.index.verification = nil }
-        var bytes = built.index.encodedHead() + built.windows.flatMap { $0 } + built.index.encodedAddition()
+        var bytes: [UInt8] = []
+        try built.index.encode(as: .indexedGzip, windows: built.windows, lines: nil) { bytes += $0 }
         edit(&bytes, built.index)
         try TreeBuilder.write(bytes, to: scratch("input.gz.gzidx"))
         let opened = try #require(try OpenCheckpointIndex.open(
@@ -41,8 +42,11 @@ import Testing
         return (file, opened)
     }
 
-    /// Where checkpoint `number`'s window lies in the index's bytes.
-    static func windowOffset(_ number: Int, of index: CheckpointIndex) -> Int { Int(index.windowOffsets[number]!) }
+    /// Where checkpoint `number`'s window lies in the index's bytes (indexed_gzip's format: 35
+    /// bytes, 18 a checkpoint, then 32 KiB for each checkpoint with a window).
+    static func windowOffset(_ number: Int, of index: CheckpointIndex) -> Int {
+        35 + 18 * index.checkpoints.count + CheckpointIndex.windowLength * index.checkpoints[..<number].count(where: \.hasWindow)
+    }
 
     @Test func everyBlockDecodesOnItsOwnAndTheirChecksumsMakeTheMembers() throws {
         let scratch = try TemporaryDirectory()

@@ -51,9 +51,10 @@ struct Decompress: ParsableCommand {
         name: .customLong("index"),
         help: ArgumentHelp(
             """
-            The checkpoint index to read the one file named through (squeeze index, indexed_gzip or \
-            rapidgzip --export-index): for --range, and to decode a single-member gzip in parallel \
-            between its checkpoints. By default FILE.gzidx is used if it is there and not stale.
+            The checkpoint index to read the one file named through (squeeze index, indexed_gzip, \
+            gztool or rapidgzip --export-index): for --range, and to decode a single-member gzip in \
+            parallel between its checkpoints. By default FILE.gzidx, else gztool's FILE.gzi, is used \
+            if it is there and not stale.
             """, valueName: "index"), completion: .file())
     var index: String?
 

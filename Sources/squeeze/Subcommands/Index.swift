@@ -9,10 +9,13 @@ struct Index: ParsableCommand {
             The file is decoded once, every member's CRC-32 checked, and a checkpoint (a bit \
             offset, the 32 KiB decoded before it, and its decoded offset) kept every --spacing \
             decoded bytes, written to FILE.gz.gzidx (or -o) whole or not at all. The format is \
-            indexed_gzip's, which indexed_gzip and rapidgzip (--import-index) read; squeeze adds \
-            after it, where they do not read, the file's modification time and a CRC-32 of each \
-            checkpoint's span. `squeeze decompress -c FILE.gz --range START:LENGTH` then uses \
-            FILE.gz.gzidx, checks that it is not stale, and checks every span it decodes. For a \
+            indexed_gzip's, which indexed_gzip and rapidgzip (--import-index) read, or with \
+            --format gztool gztool's, written where gztool looks for it (FILE.gzi for FILE.gz), \
+            which gztool (-b, -I) and rapidgzip read. squeeze adds after either, where those tools \
+            do not read, the file's modification time and a CRC-32 of each checkpoint's span. \
+            `squeeze decompress -c FILE.gz --range START:LENGTH` then uses FILE.gz.gzidx (or \
+            gztool's FILE.gzi, whether squeeze or gztool wrote it), checks that it is not stale, \
+            and checks every span it decodes. For a \
             .tar.gz (GNU tar's, bsdtar's), the index also lists every entry and where it lies in \
             the tar: `squeeze extract ARCHIVE PATH...` and `squeeze list ARCHIVE` then use it, \
             decoding only the spans that hold the entries asked for.
@@ -22,8 +25,11 @@ struct Index: ParsableCommand {
     @Argument(help: ArgumentHelp("The gzip file to index.", valueName: "file"), completion: .file())
     var file: String
 
-    @Option(name: .shortAndLong, help: ArgumentHelp("Write the index here instead of FILE.gzidx.", valueName: "index"), completion: .file())
+    @Option(name: .shortAndLong, help: ArgumentHelp("Write the index here instead of FILE.gzidx (gztool's: FILE.gzi).", valueName: "index"), completion: .file())
     var output: String?
+
+    @Option(help: ArgumentHelp("The index's format: indexed_gzip (the default) or gztool.", valueName: "format"))
+    var format: CheckpointIndexFormat = .indexedGzip
 
     @Option(help: ArgumentHelp("Decoded bytes between checkpoints (K, M, G: binary multiples; default 4M).", valueName: "bytes"))
     var spacing: String = "4M"
@@ -40,7 +46,7 @@ struct Index: ParsableCommand {
     func run() throws {
         let source = CommandLinePath.pathName(file)
         let run = CheckpointIndexRun(
-            source: source, destination: output.map { CommandLinePath.pathName($0, option: "-o", "--output") },
+            source: source, destination: output.map { CommandLinePath.pathName($0, option: "-o", "--output") }, format: format,
             builder: CheckpointIndexBuilder(spacing: ByteRange.count(Substring(spacing))!))
         do {
             let summary = try run.run()
@@ -58,3 +64,5 @@ struct Index: ParsableCommand {
         }
     }
 }
+
+extension CheckpointIndexFormat: ExpressibleByArgument {}

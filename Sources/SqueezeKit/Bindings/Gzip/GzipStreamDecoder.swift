@@ -297,9 +297,9 @@ final class GzipStreamDecoder: @unchecked Sendable {
                 }
                 checksum = output.endMember()
             } catch let failure as IsalInflater.Failure {
-                let invalid = CodecError(library: "ISA-L", message: "invalid compressed data (status \(failure.status))")
                 (checksum, length) = try redecodeWithZlib(
-                    from: dataStart, continuing: continued, alreadyGiven: length, claim: claim, at: start, orIfUnreadable: invalid)
+                    from: dataStart, continuing: continued, alreadyGiven: length, claim: claim, at: start,
+                    orIfUnreadable: GzipFormatError.invalidDeflateData(failure.words), keeping: failure.produced)
             } catch GzipFormatError.truncated {
                 (checksum, length) = try redecodeWithZlib(
                     from: dataStart, continuing: continued, alreadyGiven: length, claim: claim, at: start,
@@ -314,15 +314,22 @@ final class GzipStreamDecoder: @unchecked Sendable {
 
         /// As below, after closing ISA-L's member in the output; where the input cannot go back to
         /// the member's start (a pipe, past the bytes kept for this), ISA-L's own finding,
-        /// `unreadable`, is what is reported.
+        /// `unreadable`, is what is reported, after the `partial` bytes ISA-L decoded in the call
+        /// that found it (still in the output's free space): a pipe's reader gets the bytes before
+        /// the damage, as zlib would have given them, but for ISA-L's leniency: where it reads on
+        /// past a code that zlib refuses (an unused code of an incomplete tree), up to where it
+        /// stops (a few hundred bytes in the fuzzer's seeds). The exit status says the output is
+        /// not whole either way.
         mutating func redecodeWithZlib(
             from dataStart: Int64, continuing continued: StreamResumePoint.OpenMember?, alreadyGiven: Int64, claim: MemberIndexField?,
-            at start: Int64, orIfUnreadable unreadable: any Error
+            at start: Int64, orIfUnreadable unreadable: GzipFormatError, keeping partial: Int = 0
         ) throws -> (checksum: UInt32, length: Int64) {
             output.closeMember()
             do {
                 return try redecodeWithZlib(from: dataStart, continuing: continued, alreadyGiven: alreadyGiven, claim: claim, at: start)
             } catch let error as SystemError where error.code == ESPIPE {
+                var given = alreadyGiven
+                try accept(partial, into: &given, claim: claim, at: start)
                 throw unreadable
             }
         }

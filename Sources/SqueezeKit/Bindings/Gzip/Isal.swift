@@ -128,6 +128,16 @@ final class IsalInflater: @unchecked Sendable {
         /// What the call read and wrote before it found the fault.
         var consumed = 0
         var produced = 0
+
+        /// The kind of fault, in zlib's words where zlib names the same one.
+        var words: String {
+            switch status {
+            case ISAL_INVALID_BLOCK: "invalid block"
+            case ISAL_INVALID_SYMBOL: "invalid code"
+            case ISAL_INVALID_LOOKBACK: "invalid distance too far back"
+            default: "ISA-L status \(status)"
+            }
+        }
     }
 }
 

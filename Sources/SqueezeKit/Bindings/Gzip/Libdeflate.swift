@@ -27,6 +27,19 @@ final class LibdeflateCompressor: @unchecked Sendable {
         }
         return written
     }
+
+    /// Compresses `input` into `output` as a zlib stream (RFC 1950: header, DEFLATE, Adler-32);
+    /// returns its length. `output` must hold `zlibBound`.
+    func compressZlib(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) throws -> Int {
+        let written = libdeflate_zlib_compress(handle, input.baseAddress, input.count, output.baseAddress, output.count)
+        guard written > 0 else {
+            throw CodecError(library: "libdeflate", message: "output buffer too small for \(input.count) bytes")
+        }
+        return written
+    }
+
+    /// The most bytes `compressZlib` can produce for `count` input bytes.
+    func zlibBound(_ count: Int) -> Int { libdeflate_zlib_compress_bound(handle, count) }
 }
 
 /// A libdeflate decompressor: raw DEFLATE of a whole buffer at once into a buffer of the exact
@@ -54,6 +67,16 @@ final class LibdeflateDecompressor: @unchecked Sendable {
         let result = libdeflate_deflate_decompress_ex(
             handle, input.baseAddress, input.count, output.baseAddress, output.count, &consumed, nil)
         return result == LIBDEFLATE_SUCCESS ? consumed : nil
+    }
+
+    /// Decodes the zlib stream (RFC 1950, its Adler-32 checked) that is the whole of `input` into
+    /// the start of `output`; returns how many bytes it decoded, or nil if `input` is not exactly
+    /// one such stream or decodes to more than `output` holds.
+    func decompressZlib(_ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer) -> Int? {
+        var consumed = 0, produced = 0
+        let result = libdeflate_zlib_decompress_ex(
+            handle, input.baseAddress, input.count, output.baseAddress, output.count, &consumed, &produced)
+        return result == LIBDEFLATE_SUCCESS && consumed == input.count ? produced : nil
     }
 
     /// What became of one gzip member handed to `decompressGzipMember`.

@@ -29,6 +29,15 @@ public final class ReadableFile: Sendable {
         try self.init(path, probingForStreams: false)
     }
 
+    /// As `init(regularFile:)`, opened by its last component in `directory`, the one the walk
+    /// found it in; a symbolic link put in its place since is not followed (the open fails).
+    convenience init(regularFile path: PathName, in directory: PinnedDirectory) throws(SystemError) {
+        let descriptor = try systemCall("open", path) {
+            directory.withName(of: path) { openat($0, $1, O_RDONLY | O_CLOEXEC | O_NOCTTY | O_NONBLOCK | O_NOFOLLOW) }
+        }
+        self.init(takingSeekable: descriptor, path: path)
+    }
+
     /// Opens a file named on the command line that may be a FIFO. A FIFO is read once a writer
     /// has sent bytes or come and gone, as `cat` reads one: opened without waiting (as every file
     /// is, so that no open can hang), it would read as empty while its writer is not there yet.

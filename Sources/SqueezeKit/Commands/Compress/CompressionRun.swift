@@ -209,13 +209,18 @@ public final class CompressionRun: BatchRun, Sendable {
         window: WorkWindow, destination: @escaping @Sendable (ScannedFile) -> PathName,
         feed: (ScannedFile, Feeder) -> Bool
     ) {
+        // Each small file is opened, and its output made, in its directory held open. Not under
+        // `--rm` or `--sync`, whose sources are removed and file systems synced later by path
+        // (`DurableCommits`): there every step reaches a file by its path, so that a directory
+        // renamed meanwhile is met the same way by each (the change check then refuses it).
+        let pinsDirectories = !request.output.removeSources && !request.output.sync
         schedule(request.scheduling, window: window) { feeder in
             var (large, count, bytes) = (ScannedFiles(), 0, Int64(0))
             var (check, withOutputs) = (makeOutputChecks(destination: destination), ScannedFiles())
             scan(
                 request.roots, selecting: .uncompressed, filter: request.filter, followSymlinks: request.followSymlinks,
                 removingLeftoverTemporaries: !request.output.discard, outputSuffix: request.suffix,
-                notingOutputsToCheck: check != nil
+                notingOutputsToCheck: check != nil, pinningDirectories: pinsDirectories
             ) { file, outputMayExist in
                 if let skip = sourceKeptSkip(file.status, file.path) { return record(skipped: [skip]) }
                 (count, bytes) = (count + 1, bytes + file.status.size)

@@ -62,7 +62,8 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
             name: source.path, modificationTime: source.status.modificationTime, keeping: headerFields, length: source.status.size)
         self.origin = origin
         state = Locked(State(writer: OrderedGzipWriter(encoder: encoder, origin: origin) { [context] in
-            try context.makeOutput(for: destination)
+            // The output beside its source is made in the directory the walk found the source in.
+            try context.makeOutput(for: destination, in: source.directory)
         }))
     }
 
@@ -178,8 +179,15 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
             }
             if let reader = state.reader { return reader }
             let status = source.status
-            let reader = status.kind == .regular && status.size > 0
-                ? try ReadableFile(regularFile: source.path) : try ReadableFile(source.path)
+            let reader = if status.kind == .regular && status.size > 0 {
+                if let directory = source.directory {
+                    try ReadableFile(regularFile: source.path, in: directory)
+                } else {
+                    try ReadableFile(regularFile: source.path)
+                }
+            } else {
+                try ReadableFile(source.path)
+            }
             state.reader = reader
             // A split file's first bytes, read apart (one small read for a file of megabytes);
             // a file of one block is judged from the bytes its block reads (`encode`).

@@ -1,15 +1,24 @@
 import Glibc
 
 /// `squeeze index FILE.gz`: builds the file's checkpoint index and writes it beside it (or where
-/// asked), whole or not at all.
+/// asked), whole or not at all, in indexed_gzip's format or gztool's.
 public struct CheckpointIndexRun: Sendable {
     public let source: PathName
     public let destination: PathName
+    public let format: CheckpointIndexFormat
     public let builder: CheckpointIndexBuilder
 
-    public init(source: PathName, destination: PathName? = nil, builder: CheckpointIndexBuilder = CheckpointIndexBuilder()) {
+    /// Without a destination, the index goes where its format's tool looks for it: `FILE.gzidx`
+    /// for indexed_gzip's, gztool's name (`FILE.gzi` for `FILE.gz`) for gztool's.
+    public init(
+        source: PathName, destination: PathName? = nil, format: CheckpointIndexFormat = .indexedGzip,
+        builder: CheckpointIndexBuilder = CheckpointIndexBuilder()
+    ) {
         self.source = source
-        self.destination = destination ?? source.checkpointIndexSidecar
+        self.format = format
+        self.destination = destination ?? (format == .gztool ? source.gztoolIndexSidecar : source.checkpointIndexSidecar)
+        var builder = builder
+        builder.countsLines = format == .gztool
         self.builder = builder
     }
 
@@ -38,9 +47,7 @@ public struct CheckpointIndexRun: Sendable {
             written += Int64(bytes.count)
         }
         do {
-            try write(built.index.encodedHead())
-            for window in built.windows { try write(window) }
-            try write(built.index.encodedAddition())
+            try built.index.encode(as: format, windows: built.windows, lines: built.lines, to: write)
             if let entries = built.archiveEntries { try write(entries) }
             // The index's own times are now, not the source's: a later change of the source makes it
             // the newer of the two, as `make` and users expect.

@@ -7,14 +7,29 @@ struct OpenCheckpointIndex {
     /// The index at `path` if it is there, describes a file of `source`'s size (and, for
     /// squeeze's, modification time and the CRC-32 of its first and last 64 KiB); nil with a
     /// notice if it is stale or unusable, nil without one if it is not there and was not named.
+    /// An index not named (`path` is then `FILE.gzidx`) may also be gztool's, under gztool's name
+    /// (`FILE.gzi`): that one is passed by in silence if it is not in gztool's format (bgzip's
+    /// index has the same name for a file not named `.gz`).
     static func open(
         _ path: PathName, isNamed: Bool, for source: FileStatus, of sourceFile: ReadableFile, notice: (String) -> Void
     ) throws -> OpenCheckpointIndex? {
-        guard isNamed || FileStatus.exists(path) else { return nil }
+        if isNamed || FileStatus.exists(path) {
+            return try open(path, isNamed: isNamed, for: source, of: sourceFile, notice: notice, onlyGztools: false)
+        }
+        let gztool = sourceFile.path.gztoolIndexSidecar
+        guard FileStatus.exists(gztool) else { return nil }
+        return try open(gztool, isNamed: false, for: source, of: sourceFile, notice: notice, onlyGztools: true)
+    }
+
+    private static func open(
+        _ path: PathName, isNamed: Bool, for source: FileStatus, of sourceFile: ReadableFile, notice: (String) -> Void,
+        onlyGztools: Bool
+    ) throws -> OpenCheckpointIndex? {
         let file: ReadableFile
         let index: CheckpointIndex
         do {
             file = try ReadableFile(path)
+            if onlyGztools, !CheckpointIndex.isGztoolIndex(try file.read(count: 16, at: 0)) { return nil }
             index = try CheckpointIndex(reading: file)
         } catch let error as CheckpointIndexError {
             notice("\(path) is \(error): not used")
@@ -25,8 +40,12 @@ struct OpenCheckpointIndex {
             notice("index \(path) cannot be read (\(error.reason)): not used")
             return nil
         }
-        if index.compressedSize != source.size {
-            notice("index \(path) is stale (it is of a file of \(index.compressedSize) bytes, this one has \(source.size)): not used")
+        if let compressedSize = index.compressedSize, compressedSize != source.size {
+            notice("index \(path) is stale (it is of a file of \(compressedSize) bytes, this one has \(source.size)): not used")
+            return nil
+        }
+        if let last = index.checkpoints.last, last.bit > source.size * 8 {
+            notice("index \(path) is stale (it has checkpoints past the end of this file of \(source.size) bytes): not used")
             return nil
         }
         if let verification = index.verification, verification.sourceModificationTime != source.modificationTime {

@@ -31,7 +31,10 @@ final class CheckpointSpanDecoder: Sendable {
         let isFirst = number == 0
         let window: [UInt8]
         do {
-            window = isFirst ? [] : try spans.opened.index.window(block.checkpoint, in: spans.opened.file)
+            // A window shorter than 32 KiB (gztool's may be) is taken as zeros before it: bytes
+            // the block then gets wrong are told by the window's check, where zeros match.
+            let stored = isFirst ? [] : try spans.opened.index.window(block.checkpoint, in: spans.opened.file)
+            window = isFirst ? [] : [UInt8](repeating: 0, count: max(0, CheckpointIndex.windowLength - stored.count)) + stored
         } catch let error as CheckpointIndexError {
             throw error
         } catch {

@@ -40,7 +40,7 @@ struct CheckpointSpans: Sendable {
     init?(file: ReadableFile, size: Int64, index opened: OpenCheckpointIndex, blockLength: Int64 = blockLength) {
         let index = opened.index
         let checkpoints = index.checkpoints
-        guard checkpoints.count >= 2, index.decodedSize > 0, index.compressedSize == size, let first = checkpoints.first,
+        guard checkpoints.count >= 2, index.decodedSize > 0, index.compressedSize.map({ $0 == size }) ?? true, let first = checkpoints.first,
               !first.hasWindow, first.decodedOffset == 0, first.bit % 8 == 0,
               checkpoints.dropFirst().allSatisfy(\.hasWindow)
         else { return nil }

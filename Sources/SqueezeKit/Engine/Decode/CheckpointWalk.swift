@@ -64,9 +64,10 @@ struct CheckpointWalk {
         let kept = window.suffix(Self.windowSize)
         UnsafeMutableRawBufferPointer(rebasing: output[..<kept.count]).copyBytes(from: kept)
         historyCount = kept.count
-        // A checkpoint without a window is at a member's first block: the whole member is ahead,
-        // and its CRC-32 can be checked; any other starts inside a member.
-        member = window.isEmpty && bitsBefore == 0 ? (0, 0) : nil
+        // Only at the start of the data is the whole of the member ahead, so that its CRC-32 can
+        // be checked. A checkpoint without a window may be at a member's first block, but also
+        // after a full flush inside one (gztool's own compressor puts them there).
+        member = decodedOffset == 0 ? (0, 0) : nil
         startsAtHeader = false
     }
 

@@ -52,7 +52,7 @@ final class IndexedEntryReader {
         return try ArchiveEntryIndex.read(from: file, fileSize: size).map { IndexedEntryReader(file: file, index: $0, pieces: .members(IndexedMemberDecoder())) }
     }
 
-    /// The entries of `file`'s sidecar (`ARCHIVE.tar.gz.gzidx`, written by `squeeze index`), and
+    /// The entries of `file`'s sidecar (`ARCHIVE.tar.gz.gzidx`, or gztool's `ARCHIVE.tar.gzi`, written by `squeeze index`), and
     /// what a listing takes from it; nil if there is none or it holds no entries (a gzip that is
     /// not a tar). Throws `StaleEntryIndex` for one that is stale or does not hold together.
     static func openSidecar(of file: ReadableFile) throws -> (reader: IndexedEntryReader, sidecar: ArchiveEntryIndex.Sidecar)? {
@@ -71,7 +71,7 @@ final class IndexedEntryReader {
         do {
             let size = try opened.file.status().size
             guard let found = try ArchiveEntryIndex.Sidecar.read(
-                from: opened.file, at: opened.index.end, fileSize: size, compressedSize: opened.index.compressedSize,
+                from: opened.file, at: opened.index.end, fileSize: size, compressedSize: status.size,
                 decodedLength: opened.index.decodedSize)
             else { return nil }
             sidecar = found

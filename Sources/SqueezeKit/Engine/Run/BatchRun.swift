@@ -60,17 +60,19 @@ extension BatchRun {
     /// As `scan`, each file handed to `eachFile` as the walk finds it (for a run that starts work
     /// before the walk ends), with whether its directory lists its output (only looked for when
     /// `notingOutputsToCheck`); the walk stops once the run is cancelled. Roots are looked up in
-    /// `rootDirectory` when given (see `TreeScanner.scan`).
+    /// `rootDirectory` when given (see `TreeScanner.scan`); each file comes with its directory
+    /// held open when `pinningDirectories` (`ScanOptions.pinsDirectories`).
     func scan(
         _ roots: [PathName], selecting selection: FileSelection, filter: PathFilter, followSymlinks: Bool,
         removingLeftoverTemporaries: Bool = false, readingNamedStreams: Bool = false, outputSuffix: String = ".gz",
-        notingOutputsToCheck: Bool = false, rootDirectory: ParentDirectory? = nil,
+        notingOutputsToCheck: Bool = false, rootDirectory: ParentDirectory? = nil, pinningDirectories: Bool = false,
         eachFile: (_ file: ScannedFile, _ outputMayExist: Bool) -> Void
     ) {
-        let options = ScanOptions(
+        var options = ScanOptions(
             selection: selection, filter: filter, followSymlinks: followSymlinks,
             removesLeftoverTemporaries: removingLeftoverTemporaries, readsNamedStreams: readingNamedStreams,
             outputSuffix: outputSuffix, notesOutputsToCheck: notingOutputsToCheck)
+        options.pinsDirectories = pinningDirectories
         TreeScanner(options: options).scan(roots, stoppingWhen: cancellation, rootDirectory: rootDirectory) { finding in
             switch finding {
             case .file(let file): eachFile(file, false)

@@ -93,6 +93,10 @@ public struct ScanOptions: Sendable {
     /// directory lists their output's name, or they were named): compress, with outputs beside
     /// their sources, checks those before compressing anything.
     public var notesOutputsToCheck: Bool
+    /// Hand each file found with its directory held open (`ScannedFile.directory`), for a caller
+    /// that works on files while the walk goes on. Never when links are followed: a file reached
+    /// through a link to a directory is not in the directory the walk has open.
+    var pinsDirectories = false
 
     public init(
         selection: FileSelection, filter: PathFilter = PathFilter(), followSymlinks: Bool = false,

@@ -16,11 +16,25 @@ public struct ScannedFile: Equatable, Sendable {
     /// mirror the tree under an output directory and to match globs.
     public var relativePath: PathName
     public var status: FileStatus
+    /// The directory the walk found the file in, held open for it (`ScanOptions.pinsDirectories`):
+    /// the file is then opened and its output named relative to it. Nil for a root, a file kept
+    /// for later (`ScannedFiles` keeps none), or once the walk's budget of them is spent.
+    var directory: PinnedDirectory?
 
     public init(path: PathName, relativePath: PathName, status: FileStatus) {
         self.path = path
         self.relativePath = relativePath
         self.status = status
+    }
+
+    init(path: PathName, relativePath: PathName, status: FileStatus, directory: PinnedDirectory?) {
+        self.init(path: path, relativePath: relativePath, status: status)
+        self.directory = directory
+    }
+
+    /// The same file, wherever it is reached from: the held directory is not compared.
+    public static func == (lhs: ScannedFile, rhs: ScannedFile) -> Bool {
+        lhs.path == rhs.path && lhs.relativePath == rhs.relativePath && lhs.status == rhs.status
     }
 }
 

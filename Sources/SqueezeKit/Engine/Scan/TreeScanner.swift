@@ -76,12 +76,18 @@ private struct Walk {
     /// The directory of the last root, open while the next root is in it too (the names of a
     /// list or a plan's shard come a directory at a time), so that each is looked up by its name.
     let rootDirectory: ParentDirectory
+    /// Under `ScanOptions.pinsDirectories`, what bounds the directories held for files found.
+    let pins: PinnedDirectory.Budget?
+    /// The directory being read (its descriptor, the walk's own), and its pinned copy once a file
+    /// in it was selected.
+    var current: (descriptor: Int32, pinned: PinnedDirectory?) = (-1, nil)
 
     init(options: ScanOptions, cancellation: CancellationFlag?, rootDirectory: ParentDirectory, found: @escaping (ScanFinding) -> Void) {
         self.options = options
         self.cancellation = cancellation
         self.rootDirectory = rootDirectory
         self.found = found
+        pins = options.pinsDirectories && !options.followSymlinks ? PinnedDirectory.Budget() : nil
     }
 
     var isStopped: Bool { cancellation?.isCancelled ?? false }
@@ -141,6 +147,9 @@ private struct Walk {
             return
         }
         let parent = dirfd(stream)
+        let outer = current
+        current = (parent, nil)
+        defer { current = outer }
         let listedOutputs = options.notesOutputsToCheck ? Self.sourcesOfOutputs(in: entries, suffix: options.outputSuffix) : []
         for entry in entries where !isStopped {
             let name = entry.name
@@ -259,7 +268,13 @@ private struct Walk {
             }
             seenFiles[identity] = path
         }
-        let file = ScannedFile(path: path, relativePath: relativePath, status: status)
+        // Pinned at the first file selected (and again after the budget was spent, whenever a
+        // file comes): a directory of no selected file costs no descriptor.
+        if let pins, !isNamedOnCommandLine, current.pinned == nil, current.descriptor >= 0 {
+            current.pinned = pins.hold(current.descriptor)
+        }
+        let file = ScannedFile(
+            path: path, relativePath: relativePath, status: status, directory: isNamedOnCommandLine ? nil : current.pinned)
         found(outputMayExist ? .fileWithOutputToCheck(file) : .file(file))
     }
 

@@ -12,6 +12,11 @@ import Synchronization
 /// (`TemporaryName`, mode 0600 until commit), registered with the run's `TemporaryFileRegistry`
 /// for as long as it exists, and removed by `discard()` or `deinit` on every path that does not
 /// commit.
+///
+/// Given the destination's directory held open (`PinnedDirectory`, where the walk found the
+/// source), every call names the file by its last component relative to it: the kernel looks up
+/// one name instead of walking the path, and the output lands in that directory even if it was
+/// renamed meanwhile. Paths still name the file in messages and in the registry.
 final class AtomicFileWriter: OutputFile {
     let destination: PathName
     /// The path messages name: the one the user asked for (a symbolic link, when `destination`
@@ -20,6 +25,8 @@ final class AtomicFileWriter: OutputFile {
     /// The temporary's name; nil while the file has none (`O_TMPFILE`).
     private(set) var temporaryPath: PathName?
     private let registry: TemporaryFileRegistry
+    /// The destination's directory, when held open; nil: paths are looked up whole.
+    private let directory: PinnedDirectory?
     private var descriptor: Int32
     private var isFinished = false
 
@@ -32,22 +39,23 @@ final class AtomicFileWriter: OutputFile {
     }
 
     init(
-        destination: PathName, reportedAs reportedPath: PathName? = nil, registry: TemporaryFileRegistry,
-        creation: Creation = .automatic
+        destination: PathName, reportedAs reportedPath: PathName? = nil, in directory: PinnedDirectory? = nil,
+        registry: TemporaryFileRegistry, creation: Creation = .automatic
     ) throws(SystemError) {
         self.destination = destination
         let reportedPath = reportedPath ?? destination
         self.reportedPath = reportedPath
         self.registry = registry
+        self.directory = directory
         if creation == .automatic, Self.canNameNamelessFiles,
-            let opened = try Self.openNameless(inParentOf: destination, for: reportedPath) {
+            let opened = try Self.openNameless(inParentOf: destination, in: directory, for: reportedPath) {
             descriptor = opened
             return
         }
         while true {
             // O_EXCL settles the rare collision.
             let candidate = TemporaryName.candidate(for: destination)
-            let opened = candidate.withCString { open($0, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
+            let opened = Self.locate(candidate, in: directory) { openat($0, $1, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o600) }
             if opened >= 0 {
                 temporaryPath = candidate
                 descriptor = opened
@@ -61,6 +69,19 @@ final class AtomicFileWriter: OutputFile {
     }
 
     deinit { discard() }
+
+    /// Calls `body` with where `path` (the destination, or a temporary beside it) is reached:
+    /// its last component in `directory` when held, else the whole path from the working directory.
+    private static func locate<Result>(
+        _ path: PathName, in directory: PinnedDirectory?, _ body: (Int32, UnsafePointer<CChar>) -> Result
+    ) -> Result {
+        if let directory { return directory.withName(of: path, body) }
+        return path.withCString { body(AT_FDCWD, $0) }
+    }
+
+    private func locate<Result>(_ path: PathName, _ body: (Int32, UnsafePointer<CChar>) -> Result) -> Result {
+        Self.locate(path, in: directory, body)
+    }
 
     private static let effectiveUser = geteuid()
     private static let effectiveGroup = getegid()
@@ -83,9 +104,15 @@ final class AtomicFileWriter: OutputFile {
     /// A nameless file (`O_TMPFILE`, mode 0600) in the directory of `destination`, or nil when its
     /// file system refuses them (EOPNOTSUPP; EISDIR or EINVAL from kernels or file systems that do
     /// not know the flag).
-    private static func openNameless(inParentOf destination: PathName, for reportedPath: PathName) throws(SystemError) -> Int32? {
+    private static func openNameless(
+        inParentOf destination: PathName, in directory: PinnedDirectory?, for reportedPath: PathName
+    ) throws(SystemError) -> Int32? {
         while true {
-            let opened = destination.withParentCString { squeeze_open_nameless($0) }
+            let opened = if let directory {
+                squeeze_open_nameless(directory.descriptor, ".")
+            } else {
+                destination.withParentCString { squeeze_open_nameless(AT_FDCWD, $0) }
+            }
             if opened >= 0 { return opened }
             let code = errno
             if code == EINTR { continue }
@@ -146,7 +173,7 @@ final class AtomicFileWriter: OutputFile {
         guard !isFinished else { return }
         isFinished = true
         guard let temporaryPath else { return }
-        _ = temporaryPath.withCString { unlink($0) }
+        _ = locate(temporaryPath) { unlinkat($0, $1, 0) }
         registry.unregister(temporaryPath)
     }
 
@@ -223,7 +250,7 @@ final class AtomicFileWriter: OutputFile {
 
     private func linkDescriptor(to path: PathName) -> Bool {
         while true {
-            let linked = path.withCString { linkat(descriptor, "", AT_FDCWD, $0, Self.atEmptyPath) }
+            let linked = locate(path) { linkat(descriptor, "", $0, $1, Self.atEmptyPath) }
             if linked == 0 { return true }
             if errno != EINTR { return false }
         }
@@ -252,7 +279,7 @@ final class AtomicFileWriter: OutputFile {
             }
             buffer[length] = 0
             while true {
-                let linked = path.withCString { linkat(AT_FDCWD, buffer.baseAddress!, AT_FDCWD, $0, AT_SYMLINK_FOLLOW) }
+                let linked = locate(path) { linkat(AT_FDCWD, buffer.baseAddress!, $0, $1, AT_SYMLINK_FOLLOW) }
                 if linked == 0 { return true }
                 if errno != EINTR { return false }
             }
@@ -265,7 +292,7 @@ final class AtomicFileWriter: OutputFile {
         do {
             try closeDescriptor()
         } catch {
-            _ = path.withCString { unlink($0) }
+            _ = locate(path) { unlinkat($0, $1, 0) }
             throw error
         }
     }
@@ -275,23 +302,25 @@ final class AtomicFileWriter: OutputFile {
     private func moveIntoPlace(replacingExisting: Bool) throws(SystemError) {
         guard let temporaryPath else { preconditionFailure("a named temporary is moved into place") }
         let operation = "put in place"
+        let rename = {
+            self.locate(temporaryPath) { directory, from in self.locate(self.destination) { renameat(directory, from, directory, $1) } }
+        }
         if replacingExisting {
-            try systemCall(operation, reportedPath) {
-                temporaryPath.withCString { from in destination.withCString { to in rename(from, to) } }
-            }
+            try systemCall(operation, reportedPath) { rename() }
             return
         }
-        let linked = temporaryPath.withCString { from in destination.withCString { to in Glibc.link(from, to) } }
+        let linked = locate(temporaryPath) { directory, from in locate(destination) { linkat(directory, from, directory, $1, 0) } }
         if linked == 0 {
-            _ = temporaryPath.withCString { unlink($0) }
+            _ = locate(temporaryPath) { unlinkat($0, $1, 0) }
             return
         }
         let code = errno
         if code == EEXIST { throw SystemError("write", reportedPath, code: EEXIST) }
         // File systems without hard links: check, then rename (a narrow race, as gzip has).
-        if FileStatus.exists(destination) { throw SystemError("write", reportedPath, code: EEXIST) }
-        try systemCall(operation, reportedPath) {
-            temporaryPath.withCString { from in destination.withCString { to in rename(from, to) } }
+        var status = stat()
+        if locate(destination, { fstatat($0, $1, &status, AT_SYMLINK_NOFOLLOW) }) == 0 {
+            throw SystemError("write", reportedPath, code: EEXIST)
         }
+        try systemCall(operation, reportedPath) { rename() }
     }
 }

@@ -84,13 +84,17 @@ enum OutputDestination: Equatable {
     }
 
     /// Opens the output for `path`, named so in every message whatever the output really is.
+    /// `directory`, held open, is `path`'s: an output written where `path` names is made and named
+    /// relative to it (not one written at a followed link's target).
     static func open(
-        _ path: PathName, replacingExisting: Bool, symlinks: SymlinkHandling, registry: TemporaryFileRegistry
+        _ path: PathName, in directory: PinnedDirectory? = nil, replacingExisting: Bool, symlinks: SymlinkHandling,
+        registry: TemporaryFileRegistry
     ) throws -> any OutputFile {
         switch try resolve(path, replacingExisting: replacingExisting, symlinks: symlinks) {
         case .atomic(let destination):
             do {
-                return try AtomicFileWriter(destination: destination, reportedAs: path, registry: registry)
+                return try AtomicFileWriter(
+                    destination: destination, reportedAs: path, in: destination == path ? directory : nil, registry: registry)
             } catch {
                 // Nothing was looked up before (see `resolve`): in a directory squeeze cannot
                 // write, an output that exists is still reported as such.

@@ -28,13 +28,15 @@ final class TaskContext: Sendable {
 
     /// A new output for `destination`, opened as `OutputDestination` decides (an existing one only
     /// under `--force`), or nothing under `--discard`. A symbolic link at `destination` is
-    /// replaced unless the user named the path (`symlinks: .follow`).
+    /// replaced unless the user named the path (`symlinks: .follow`). `directory`, held open, is
+    /// `destination`'s when the output goes beside its source (`OutputDestination.open`).
     func makeOutput(
-        for destination: PathName, symlinks: OutputDestination.SymlinkHandling = .replace
+        for destination: PathName, in directory: PinnedDirectory? = nil, symlinks: OutputDestination.SymlinkHandling = .replace
     ) throws -> any OutputFile {
         if output.discard { return DiscardedOutput() }
         if output.directory != nil { try DirectoryCreator.createDirectory(destination.parent) }
         return try OutputDestination.open(
-            destination, replacingExisting: output.force, symlinks: symlinks, registry: registry)
+            destination, in: output.directory == nil ? directory : nil, replacingExisting: output.force, symlinks: symlinks,
+            registry: registry)
     }
 }
