@@ -14,8 +14,9 @@ struct Decompress: ParsableCommand {
             kept unless --rm. A file that fails leaves no output behind; the others go on.
 
             Files are decompressed in parallel. A file squeeze wrote in blocks (indexed members) \
-            is also decompressed member by member in parallel; any other gzip is decoded as a \
-            stream, every member in turn, in fixed memory.
+            is also decompressed member by member in parallel, and a single member with a \
+            checkpoint index (squeeze index) between its checkpoints; any other gzip is decoded \
+            from points found inside it where it can be, or as a stream, in fixed memory.
 
             After the last member, zero bytes are ignored; other trailing bytes are ignored with a \
             warning (exit status 2), except that bytes starting with the gzip magic are read as a \
@@ -51,8 +52,9 @@ struct Decompress: ParsableCommand {
         name: .customLong("index"),
         help: ArgumentHelp(
             """
-            With --range, the checkpoint index to read the file through (squeeze index, indexed_gzip, \
-            gztool or rapidgzip --export-index); by default FILE.gzidx, else gztool's FILE.gzi, is used \
+            The checkpoint index to read the one file named through (squeeze index, indexed_gzip, \
+            gztool or rapidgzip --export-index): for --range, and to decode a single-member gzip in \
+            parallel between its checkpoints. By default FILE.gzidx, else gztool's FILE.gzi, is used \
             if it is there and not stale.
             """, valueName: "index"), completion: .file())
     var index: String?
@@ -73,9 +75,8 @@ struct Decompress: ParsableCommand {
                 throw ValidationError("--range '\(range)': expected START:LENGTH or START: (numbers of bytes, K, M, G or T for binary multiples)")
             }
             if paths.count > 1 || fileList.filesFrom != nil { throw ValidationError("--range reads one file") }
-        } else if index != nil {
-            throw ValidationError("--index is for --range")
         }
+        try CheckpointIndexOption.validate(index, paths: paths, fileList: fileList)
         guard isFilter else { return }
         if output.outputDirectory != nil { throw ValidationError("--stdout and --output-dir cannot be used together") }
         if output.removeSources { throw ValidationError("--stdout keeps its sources: --rm cannot be used with it") }
@@ -89,7 +90,7 @@ struct Decompress: ParsableCommand {
         let request = DecompressionRequest(
             roots: roots, purpose: .decompress,
             filter: selection.filter, followSymlinks: selection.followSymlinks, scheduling: scheduling.options,
-            output: output.options(), toStandardOutput: isFilter)
+            output: output.options(), toStandardOutput: isFilter, checkpointIndexes: CheckpointIndexOption.use(index))
         let session = try RunSession(reporting: reporting, summaryToStandardError: isFilter, isFilter: isFilter)
         try session.perform {
             DecompressionRun(request: request, environment: session.environment).run()
@@ -151,7 +152,20 @@ struct Test: ParsableCommand {
 
     @OptionGroup var fileList: FileListArguments
 
-    func validate() throws { try fileList.requireInput(paths) }
+    @Option(
+        name: .customLong("index"),
+        help: ArgumentHelp(
+            """
+            The checkpoint index to check the one file named through, in parallel between its \
+            checkpoints, if it is a single-member gzip (squeeze index, indexed_gzip or rapidgzip \
+            --export-index). By default FILE.gzidx is used if it is there and not stale.
+            """, valueName: "index"), completion: .file())
+    var index: String?
+
+    func validate() throws {
+        try fileList.requireInput(paths)
+        try CheckpointIndexOption.validate(index, paths: paths, fileList: fileList)
+    }
 
     @OptionGroup var scheduling: SchedulingArguments
     @OptionGroup var selection: SelectionArguments
@@ -162,10 +176,23 @@ struct Test: ParsableCommand {
         try StreamInputs.refuseTerminalInput(roots, program: "squeeze test")
         let request = DecompressionRequest(
             roots: roots, purpose: .test, filter: selection.filter,
-            followSymlinks: selection.followSymlinks, scheduling: scheduling.options)
+            followSymlinks: selection.followSymlinks, scheduling: scheduling.options, checkpointIndexes: CheckpointIndexOption.use(index))
         let session = try RunSession(reporting: reporting)
         try session.perform {
             DecompressionRun(request: request, environment: session.environment).run()
         }
+    }
+}
+
+/// `--index` of `decompress` and `test`: the checkpoint index of the one file named.
+enum CheckpointIndexOption {
+    static func validate(_ index: String?, paths: [String], fileList: FileListArguments) throws {
+        guard index != nil else { return }
+        if paths.count != 1 || fileList.filesFrom != nil || paths[0] == "-" { throw ValidationError("--index is the index of one file, named") }
+    }
+
+    /// Every file's sidecar, or the index named.
+    static func use(_ index: String?) -> DecompressionRequest.CheckpointIndexUse {
+        index.map { .named(CommandLinePath.pathName($0, option: "--index")) } ?? .sidecars
     }
 }

@@ -25,13 +25,28 @@ public struct DecompressionRequest: Sendable {
     /// gzip's `-N`: an output to a file takes the name stored in the header (its last component,
     /// in the source's directory) and its time, where the header has them.
     public var restoresHeaderFields: StoredHeaderFields
+    /// Which checkpoint indexes a single-member file is decoded in parallel through.
+    public var checkpointIndexes: CheckpointIndexUse
+
+    /// Where a file's checkpoint index is looked for.
+    public enum CheckpointIndexUse: Sendable, Equatable {
+        /// None: under gzip's names, which read what gzip reads.
+        case none
+        /// `FILE.gz.gzidx` beside each file, if it is there and not stale; passed by without a
+        /// word otherwise (the file decodes as it does without one).
+        case sidecars
+        /// This index, for the one file named (nothing under a directory named): if it cannot be
+        /// used, the file is decoded without it, with a warning.
+        case named(PathName)
+    }
 
     public init(
         roots: [PathName], purpose: Purpose = .decompress, filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         scheduling: SchedulingOptions = SchedulingOptions(), output: OutputOptions = OutputOptions(),
         toStandardOutput: Bool = false, passesPlainInputThrough: Bool = false, suffixes: CompressedSuffixes = .squeeze,
-        restoresHeaderFields: StoredHeaderFields = .none
+        restoresHeaderFields: StoredHeaderFields = .none, checkpointIndexes: CheckpointIndexUse = .none
     ) {
+        self.checkpointIndexes = checkpointIndexes
         self.suffixes = suffixes
         self.restoresHeaderFields = restoresHeaderFields
         self.roots = roots
@@ -162,11 +177,38 @@ public final class DecompressionRun: BatchRun, Sendable {
             return (0..<task.blockCount).map { WorkItem(task: task, block: $0, taskSize: size, weight: task.weight(ofBlock: $0)) }
         }
         // A stream is planned as one (its members read ahead as they come: `PipedGzipReader`).
-        let plan = opened.map { $0.isSequential ? .stream : DecodingPlan.make(for: $0, size: size) } ?? .stream
+        let plan = opened.map { opened in
+            opened.isSequential ? .stream : DecodingPlan.make(for: opened, size: size, checkpointIndex: checkpointIndex(of: file, opened: opened))
+        } ?? .stream
         let task = GzipDecodingTask(path: file.path, plan: plan, reader: reader, destination: destination, context: decoding)
         return (0..<task.blockCount).map { block in
             WorkItem(task: task, block: block, taskSize: size, weight: task.weight(ofBlock: block))
         }
+    }
+
+    /// The checkpoint index `file` is to be decoded through, if it has a usable one. A named index
+    /// that cannot be used (stale, unreadable, not an index) is said as a warning.
+    private func checkpointIndex(of file: ScannedFile, opened: ReadableFile) -> OpenCheckpointIndex? {
+        let (path, isNamed): (PathName, Bool)
+        switch request.checkpointIndexes {
+        case .none: return nil
+        case .sidecars: (path, isNamed) = (file.path.checkpointIndexSidecar, false)
+        case .named(let named):
+            // The index of the file named, not of every file under a directory named.
+            guard file.path == request.roots.first else { return nil }
+            (path, isNamed) = (named, true)
+        }
+        guard file.status.size >= DecodingPlan.parallelThreshold else { return nil }
+        var notice: String?
+        let index: OpenCheckpointIndex?
+        do {
+            index = try OpenCheckpointIndex.open(path, isNamed: isNamed, for: file.status, of: opened) { notice = $0 }
+        } catch {
+            index = nil
+            notice = "index \(path.escapedForTerminal) cannot be read (\(error)): not used"
+        }
+        if isNamed, let notice { collector.record(.warning(RunReport.Notice(path: file.path, message: notice))) }
+        return index
     }
 
     /// A task per file, in scan order; files whose output exists (without `--force`), whose output

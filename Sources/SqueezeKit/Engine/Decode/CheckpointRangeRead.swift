@@ -128,16 +128,10 @@ struct OpenCheckpointIndex {
         return walk.compressedOffset - start.bit / 8
     }
 
-    /// Whether a decoded window matches an index's: aligned at their ends, every byte the index
-    /// kept equal (a zero may be one an index dropped as unused) and, before the start of the
-    /// data, only zeros.
+    /// Whether a decoded window matches an index's (`CheckpointWindowMatch`: a zero may be one an
+    /// index dropped as unused).
     private static func matches(_ decoded: UnsafeRawBufferPointer, _ stored: [UInt8]) -> Bool {
-        let count = min(decoded.count, stored.count)
-        let storedTail = stored.count - count, decodedTail = decoded.count - count
-        for offset in 0..<count where stored[storedTail + offset] != 0 && stored[storedTail + offset] != decoded[decodedTail + offset] {
-            return false
-        }
-        return stored[..<storedTail].allSatisfy { $0 == 0 }
+        CheckpointWindowMatch(decoded: decoded, stored: stored) != .differs
     }
 }
 

@@ -1,6 +1,9 @@
-/// How a file is decoded: member by member in parallel through its index, or as one stream.
+/// How a file is decoded: member by member in parallel through its index, span by span through a
+/// checkpoint index, or as one stream.
 enum DecodingPlan: Sendable {
     case indexed(MemberIndex)
+    /// One member, between the checkpoints of an index (`CheckpointSpans`).
+    case checkpoints(CheckpointSpans)
     /// Members without length fields, found by searching ahead and kept only once confirmed.
     case speculative(SpeculativeSplit)
     case stream
@@ -11,19 +14,24 @@ enum DecodingPlan: Sendable {
 
     /// Reads the index of `file` if it is large enough to gain from it and has a consistent one;
     /// members are gathered into runs of up to `runLimit` bytes (tests lower it). A larger file
-    /// without one is split for speculative decoding if members seem to start past its first chunk.
+    /// without one is cut between the checkpoints of `checkpointIndex` if that describes it as
+    /// one member, or else split for speculative decoding if members seem to start past its
+    /// first chunk.
     static func make(
-        for file: ReadableFile, size: Int64, threshold: Int64 = parallelThreshold, runLimit: Int = MemberIndexWalker.runLimit,
-        blockSplit: SpeculativeSplit.BlockSearch = SpeculativeSplit.BlockSearch()
+        for file: ReadableFile, size: Int64, checkpointIndex: OpenCheckpointIndex? = nil, threshold: Int64 = parallelThreshold,
+        runLimit: Int = MemberIndexWalker.runLimit, blockSplit: SpeculativeSplit.BlockSearch = SpeculativeSplit.BlockSearch()
     ) -> DecodingPlan {
         guard size >= threshold else { return .stream }
         // Only gzip is decoded in parallel: a file of another format gzip reads (compress, pack,
         // zip: `MemberFormat`), or of none, is streamed, where its first bytes are told apart,
         // rather than searched for DEFLATE blocks it does not hold.
         guard (try? file.read(count: GzipHeader.magic.count, at: 0)) == GzipHeader.magic else { return .stream }
-        if let index = try? MemberIndexWalker(file: file, fileSize: size, runLimit: runLimit).walk() {
-            return index.memberCount > 1 ? .indexed(index) : .stream
+        let memberIndex = try? MemberIndexWalker(file: file, fileSize: size, runLimit: runLimit).walk()
+        if let memberIndex, memberIndex.memberCount > 1 { return .indexed(memberIndex) }
+        if let checkpointIndex, let spans = CheckpointSpans(file: file, size: size, index: checkpointIndex) {
+            return .checkpoints(spans)
         }
+        if memberIndex != nil { return .stream }
         if let split = try? SpeculativeSplit.probe(file, size: size, blockSearch: blockSplit) {
             return .speculative(split)
         }
@@ -33,6 +41,7 @@ enum DecodingPlan: Sendable {
     var blockCount: Int {
         switch self {
         case .indexed(let index): index.runs.count
+        case .checkpoints(let spans): spans.blocks.count
         case .speculative(let split): split.chunkCount
         case .stream: 1
         }
@@ -42,6 +51,7 @@ enum DecodingPlan: Sendable {
     func end(ofBlock index: Int) -> Int64 {
         switch self {
         case .indexed(let memberIndex): memberIndex.runs[index].end
+        case .checkpoints(let spans): spans.end(ofBlock: index)
         case .speculative(let split): split.range(ofChunk: index).upperBound
         case .stream: .max
         }
@@ -73,13 +83,15 @@ struct DecodingContext: Sendable {
 }
 
 /// The decoders a run's workers borrow: streaming decoders (an inflater and buffers each),
-/// libdeflate decompressors for indexed members, ISA-L inflaters for speculative stretches, and
-/// libzstd's contexts.
+/// libdeflate decompressors for indexed members, ISA-L inflaters for speculative stretches and for
+/// the blocks between checkpoints, and libzstd's contexts.
 /// At most one of each per worker is ever made.
 final class DecoderPools: Sendable {
     let streams = CodecPool { try GzipStreamDecoder() }
     let members = IndexedMemberDecoder()
     let stretches = SpeculativeStretchDecoder()
+    /// The blocks between an index's checkpoints.
+    let spans = CheckpointSpanDecoder()
     /// zstd's decompression contexts: runs of frames, and zstd streams.
     let zstd = CodecPool { try ZstdDecompressor() }
     /// The memory indexed runs are decoded into and written from, kept from run to run: as many

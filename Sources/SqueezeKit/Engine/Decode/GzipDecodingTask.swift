@@ -19,6 +19,15 @@
 /// written end, and the chunks after it that are still decoding stop: a false boundary (a gzip
 /// member or a flush marker stored inside the data) can cost time, never a byte.
 ///
+/// A single member with a checkpoint index (`CheckpointSpans`): one block per run of spans between
+/// checkpoints, decoded from its checkpoint's bit and window (`CheckpointSpanDecoder`) and
+/// delivered as stretches are, each block's window checked against the bytes before it, the
+/// member's CRC-32 and length combined from the blocks' and checked against its trailer. Where
+/// the index contradicts the file, the blocks before are written and the task fails with
+/// `CheckpointIndexError.mismatch` (to standard output, those bytes stay written, as the stream
+/// leaves what it decoded before damage); a window that differs only where the index has zeros,
+/// a member ending inside a block, or bytes that cannot be read hand the rest to the stream.
+///
 /// Any other file: one block that streams the whole file (`GzipStreamDecoder`; a file that
 /// starts with zstd's magic, `ZstdDecompressor`, whose parallel plans are `ZstdDecodingTask`'s). A file that
 /// cannot seek (a pipe) first goes through a `PipedGzipReader`, which decodes its leading
@@ -56,6 +65,9 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         var failure: (any Error)?
         /// The lowest run known to have failed: later runs are not decoded.
         var failedMember: Int?
+        /// The lowest block between checkpoints whose index the file contradicts: the task fails
+        /// when the writer reaches it.
+        var indexMismatch: (block: Int, error: CheckpointIndexError)?
         /// The first run not written, once the writer has passed a dropped one.
         var firstUndelivered: Int?
         /// What the parallel path has written so far.
@@ -95,6 +107,9 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         case .indexed(let memberIndex):
             let run = memberIndex.runs[index]
             return context.window.weight(ofLength: run.length + run.uncompressedLength)
+        case .checkpoints(let spans):
+            let block = spans.blocks[index]
+            return context.window.weight(ofLength: spans.compressedRange(ofBlock: index).count + Int(block.decodedLength))
         case .speculative(let split):
             return context.window.weight(ofLength: Int(split.chunkLength) + SpeculativeStretchDecoder.outputLimit)
         case .stream:
@@ -111,6 +126,8 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             return true
         case .indexed(let memberIndex):
             return runMember(index, of: memberIndex)
+        case .checkpoints(let spans):
+            return runSpans(index, of: spans)
         case .speculative(let split):
             return runStretch(index, of: split)
         }
@@ -137,7 +154,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             switch plan {
             case .stream:
                 finished.result = streamResult ?? .failure(CancellationError())
-            case .indexed, .speculative:
+            case .indexed, .checkpoints, .speculative:
                 // Every block written ends exactly at the end of the file, after a whole member;
                 // anything else is streamed from the last member's end.
                 if !delivery.isComplete(at: plan.end(ofBlock: blockCount - 1)) {
@@ -192,6 +209,33 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         }
     }
 
+    // MARK: - Spans between checkpoints
+
+    private func runSpans(_ index: Int, of spans: CheckpointSpans) -> Bool {
+        guard let reader = source(forPart: index) else { return deposit(nil, at: index) }
+        let decoded: DecodedStretch?
+        do {
+            decoded = try context.pools.spans.decode(index, of: spans, from: reader) { [context] in context.cancellation.isCancelled }
+        } catch let error as CheckpointIndexError {
+            // The index contradicts the file: the task fails there, once the blocks before it
+            // are written (a block before it may still hand the rest to the stream).
+            state.withLock { state in
+                if state.indexMismatch.map({ index < $0.block }) ?? true { state.indexMismatch = (index, error) }
+                state.failedMember = min(state.failedMember ?? index, index)
+            }
+            return deposit(nil, at: index)
+        } catch {
+            decoded = nil
+        }
+        let length = spans.progressLength(ofBlock: index)
+        state.withLock { state in
+            state.progressReported += length
+            if decoded == nil { state.failedMember = min(state.failedMember ?? index, index) }
+        }
+        context.progress(length)
+        return deposit(decoded, at: index)
+    }
+
     // MARK: - Speculative stretches
 
     private func runStretch(_ index: Int, of split: SpeculativeSplit) -> Bool {
@@ -244,7 +288,11 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             take: { state, index, part -> PartToWrite? in
                 guard state.firstUndelivered == nil && state.failure == nil && state.delivery.end < plan.end(ofBlock: index) else { return nil }
                 guard let part else {
-                    state.firstUndelivered = index
+                    if let mismatch = state.indexMismatch, mismatch.block == index {
+                        state.failure = mismatch.error
+                    } else {
+                        state.firstUndelivered = index
+                    }
                     return nil
                 }
                 defer { state.output = nil }
@@ -290,6 +338,17 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     /// the bytes of one decoded without its window in place) and writes it.
     private func write(_ toWrite: PartToWrite) -> PartWritten {
         var (part, output) = (toWrite.part, toWrite.output)
+        if case .checkpoints(let spans) = plan, let (checkpoint, window) = part.indexedWindow {
+            // Each block's window is checked against the bytes of the block before it, the first
+            // block having started at the member's start: so every block is.
+            switch toWrite.after.compare(indexWindow: window) {
+            case .same: break
+            case .sameWhereKept: return PartWritten(outcome: .notFollowing, output: output)
+            case .differs:
+                let error = spans.mismatch(atCheckpoint: checkpoint, "its window is not what the file decodes to")
+                return PartWritten(outcome: .failed(error), output: output)
+            }
+        }
         guard let delivery = toWrite.after.appending(&part) else { return PartWritten(outcome: .notFollowing, output: output) }
         do {
             try part.bytes.withUnsafeBytes { try destination.write($0, to: &output, decodedInParallel: isDecodedInParallel) }

@@ -28,6 +28,12 @@ struct ParallelDelivery {
         return (end * 8 + Int64(endBits), window)
     }
 
+    /// How the window an index gave a part that starts where the parts delivered so far end
+    /// compares with the bytes they end with.
+    func compare(indexWindow stored: [UInt8]) -> CheckpointWindowMatch {
+        window.withUnsafeBytes { CheckpointWindowMatch(decoded: $0, stored: stored) }
+    }
+
     /// Decoded bytes, from the start, whose members' trailers have been checked.
     var verifiedBytes: Int64 { lastMemberEnd.uncompressedBytesBefore }
 
@@ -125,6 +131,9 @@ struct DecodedStretch: Sendable {
     var trailing: PartOfMember?
     /// The first member's header, when it was parsed.
     var firstHeader: GzipHeader?
+    /// For a part decoded from a checkpoint of an index: which one, and the window the index gave
+    /// it, which must be the bytes delivered before it (`ParallelDelivery.compare(indexWindow:)`).
+    var indexedWindow: (checkpoint: Int, bytes: [UInt8])?
 
     /// Decoded bytes of one member that lie in a stretch; the member's CRC-32 and length are
     /// combined from its parts, and checked when the part with the trailer is delivered.

@@ -149,6 +149,9 @@ final class InputBytes: @unchecked Sendable {
 
     var bytes: UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: memory[..<count]) }
 
+    /// The bytes read, to change in place (`CheckpointSpanDecoder` marks where a block ends).
+    var mutableBytes: UnsafeMutableRawBufferPointer { UnsafeMutableRawBufferPointer(rebasing: memory[..<count]) }
+
     /// The bytes the memory holds before it must grow.
     var capacity: Int { memory.count }
 
