@@ -1,6 +1,7 @@
 import Foundation
 import Glibc
 @testable import SqueezeKit
+import SqueezeOperationQueue
 import SqueezeTestSupport
 import Testing
 
@@ -162,7 +163,7 @@ import Testing
             }
         }
         let report = CompressionRun(request: CompressionRequest(
-            roots: [PathName(root.path)], scheduling: SchedulingOptions(mode: mode, jobs: 2))).run()
+            roots: [PathName(root.path)], scheduling: SchedulingOptions(mode: mode, jobs: 2, operationScheduler: .operationQueue))).run()
         #expect(report.filesDone == contents.count)
         // The outputs, one after another, are one gzip stream of the sources in the same order.
         let names = contents.keys.sorted()
