@@ -169,19 +169,8 @@ import Testing
         try TreeBuilder.write(index, to: scratch("data.gzidx"))
         let process = try CommandRunner.start(
             Squeeze.binary, ["decompress", scratch("in/data.gz"), "--index", scratch("data.gzidx")], scratch: scratch)
-        let pid = process.processIdentifier
-        let isSent = KernelState.interrupt(
-            process, with: SIGINT, onceStarted: { (KernelState.cpuSeconds(of: pid) ?? 0) >= 0.3 },
-            ifWhileStopped: { (KernelState.bytesRead(by: pid) ?? .max) < Int64(member.count) })
-        if !isSent {
-            if process.isRunning { kill(pid, SIGKILL) }
-            process.waitUntilExit()
-        }
-        try #require(isSent, "the decode read all its input before the signal")
-        let ended = KernelState.waitUntil(deadline: 5) { !process.isRunning }
-        if !ended { kill(pid, SIGKILL) }
-        process.waitUntilExit()
-        #expect(ended, "still running 5 s after the signal")
+        let ended = try KernelState.interruptMidDecode(process, with: SIGINT, inputBytes: member.count)
+        #expect(ended != nil, "still running 5 s after the signal")
         let result = try CommandRunner.result(of: process, scratch: scratch)
         #expect(result.status == 130, "\(result.standardError)")
         #expect(result.standardError.contains("interrupted"))

@@ -53,23 +53,10 @@ import Testing
         }
         try TreeBuilder.write(bytes, to: scratch("in/data.gz"))
         let process = try CommandRunner.start(Squeeze.binary, command + [scratch("in/data.gz")], scratch: scratch)
-        let pid = process.processIdentifier
-        // Decoding: it has used CPU beyond what a start takes, and not yet read all its input
-        // (asked while it is stopped, so that it cannot finish in between).
-        let isSent = KernelState.interrupt(
-            process, with: signal, onceStarted: { (KernelState.cpuSeconds(of: pid) ?? 0) >= 0.3 },
-            ifWhileStopped: { (KernelState.bytesRead(by: pid) ?? .max) < Int64(bytes.count) })
-        let sent = Date()
-        if !isSent {
-            if process.isRunning { kill(pid, SIGKILL) }
-            process.waitUntilExit()
-        }
-        try #require(isSent, "the decode read all its input before the signal: make the input larger")
-        let ended = KernelState.waitUntil(deadline: 5) { !process.isRunning }
-        if !ended { kill(pid, SIGKILL) }
-        process.waitUntilExit()
-        #expect(ended, "still running 5 s after the signal")
-        print("\(input) \(command.joined(separator: " ")): ended \(Date().timeIntervalSince(sent)) s after the signal")
+        // Decoding: it has used CPU beyond what a start takes, and not yet read all its input.
+        let ended = try KernelState.interruptMidDecode(process, with: signal, inputBytes: bytes.count)
+        #expect(ended != nil, "still running 5 s after the signal")
+        print("\(input) \(command.joined(separator: " ")): ended \(ended ?? 5) s after the signal")
         let result = try CommandRunner.result(of: process, scratch: scratch)
         #expect(result.status == 130, "\(result.standardError)")
         #expect(result.standardError.contains("interrupted"))

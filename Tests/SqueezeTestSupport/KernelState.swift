@@ -110,6 +110,31 @@ public enum KernelState {
         return true
     }
 
+    /// Interrupts a decode of an input of `inputBytes` mid-read (after 0.3 s of CPU, while it has
+    /// not read all of it), then waits up to 5 s for it to end, killing it if it has not. Returns
+    /// the seconds it took to end after the signal, nil if it did not; throws (after reaping the process) if the decode read all
+    /// its input before the signal could be sent: the input must then be made larger.
+    public static func interruptMidDecode(_ process: Process, with signal: Int32, inputBytes: Int) throws -> TimeInterval? {
+        let pid = process.processIdentifier
+        let isSent = interrupt(
+            process, with: signal, onceStarted: { (cpuSeconds(of: pid) ?? 0) >= 0.3 },
+            ifWhileStopped: { (bytesRead(by: pid) ?? .max) < Int64(inputBytes) })
+        guard isSent else {
+            if process.isRunning { kill(pid, SIGKILL) }
+            process.waitUntilExit()
+            throw DecodeEndedBeforeTheSignal()
+        }
+        let sent = Date()
+        let ended = waitUntil(deadline: 5) { !process.isRunning }
+        if !ended { kill(pid, SIGKILL) }
+        process.waitUntilExit()
+        return ended ? Date().timeIntervalSince(sent) : nil
+    }
+
+    public struct DecodeEndedBeforeTheSignal: Error, CustomStringConvertible {
+        public var description: String { "the decode read all its input before the signal: make the input larger" }
+    }
+
     /// The CPU time (user and system, in seconds) process `pid` has used so far, nil once it is
     /// gone: it advances only while the process works.
     public static func cpuSeconds(of pid: Int32) -> Double? {
