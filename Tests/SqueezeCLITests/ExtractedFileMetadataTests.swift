@@ -61,4 +61,25 @@ import Testing
         #expect(try Self.describe(scratch("squeeze/tree/open")).hasPrefix("100777 "))
         #expect(try Self.describe(scratch("squeeze/tree/fine")).contains(" 1700000001.123456789 "))
     }
+
+    /// zip checks each file's data with a CRC, which libarchive's reader compares at the end of the
+    /// data and reports as a warning: the file fails, named, and nothing of it is left.
+    @Test func aZipFileWhoseDataFailsItsCrcIsNotExtracted() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 31)
+        try TreeBuilder.write(data.text(20_000), to: scratch("src/tree/stored.txt"))
+        try TreeBuilder.write("fine\n", to: scratch("src/tree/z-after.txt"))
+        let made = try CommandRunner.run("bsdtar", ["--format", "zip", "--options", "zip:compression=store", "-cf", scratch("a.zip"), "-C", scratch("src"), "tree"])
+        #expect(made.status == 0, "\(made.standardError)")
+        var zip = try TreeBuilder.read(scratch("a.zip"))
+        // A byte in the middle of stored.txt's data, which is stored as it is.
+        let at = try #require(zip.firstRange(of: Array(try TreeBuilder.read(scratch("src/tree/stored.txt"))[10_000..<10_040])))
+        zip[at.lowerBound] ^= 0x5A
+        try TreeBuilder.write(zip, to: scratch("bad.zip"))
+
+        let run = try Squeeze.run(["extract", "-q", scratch("bad.zip"), "-C", scratch("out")])
+        #expect(run.status == 1, "\(run.standardError)")
+        #expect(run.standardError.contains("tree/stored.txt") && run.standardError.contains("CRC"), "\(run.standardError)")
+        #expect(TreeBuilder.files(under: scratch("out")) == ["tree/z-after.txt"])
+    }
 }
