@@ -31,6 +31,9 @@
 // F(result, name, (parameters), (arguments)) for a function returning a value; V(name, ...) for
 // one returning nothing.
 #define SQUEEZE_LIBARCHIVE_FUNCTIONS(F, V) \
+    F(time_t, archive_entry_atime, (struct archive_entry *a0), (a0)) \
+    F(int, archive_entry_atime_is_set, (struct archive_entry *a0), (a0)) \
+    F(long int, archive_entry_atime_nsec, (struct archive_entry *a0), (a0)) \
     F(struct archive_entry *, archive_entry_clear, (struct archive_entry *a0), (a0)) \
     V(archive_entry_copy_gname, (struct archive_entry *a0, const char *a1), (a0, a1)) \
     V(archive_entry_copy_hardlink, (struct archive_entry *a0, const char *a1), (a0, a1)) \
@@ -45,6 +48,7 @@
     F(const char *, archive_entry_hardlink_utf8, (struct archive_entry *a0), (a0)) \
     F(time_t, archive_entry_mtime, (struct archive_entry *a0), (a0)) \
     F(long int, archive_entry_mtime_nsec, (struct archive_entry *a0), (a0)) \
+    F(int, archive_entry_mtime_is_set, (struct archive_entry *a0), (a0)) \
     F(unsigned int, archive_entry_nlink, (struct archive_entry *a0), (a0)) \
     F(struct archive_entry *, archive_entry_new, (void), ()) \
     F(const char *, archive_entry_pathname, (struct archive_entry *a0), (a0)) \

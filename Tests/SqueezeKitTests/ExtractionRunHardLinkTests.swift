@@ -84,15 +84,8 @@ import Testing
             .hardlink("b", to: "a", data: data.randomBytes(400_000))
             .file("after", "never reached\n")
             .write(to: scratch("links.tar"))
-        let cancellation = CancellationFlag()
         // Cancelled once the stream has handed over part of b's data (a's entry is 3 KiB).
-        let opener: DecodedStreamOpener = { path in
-            CancellingStream(try RawFileStream(path), cancelling: cancellation, after: 100_000)
-        }
-        let report = ExtractionRun(
-            request: ExtractionRequest(archive: PathName(scratch("links.tar")), destination: PathName(scratch("dest")), openStream: opener),
-            environment: RunEnvironment(cancellation: cancellation), entersDestination: true
-        ).run()
+        let report = ExtractionRunTests.extractCancelled(scratch("links.tar"), into: scratch("dest"), after: 100_000)
 
         #expect(report.interrupted)
         let dest = TreeSnapshot(of: scratch("dest"))

@@ -346,4 +346,38 @@ import Testing
         #expect(leadingSlash.failures.allSatisfy { $0.message.contains("refused") })
         #expect(TreeSnapshot(of: scratch("slash")).paths == ["."])
     }
+
+    /// A file in a directory is written from the directory's descriptor (`HeldDirectoryFileWriter`):
+    /// interrupted in the middle of its data, its temporary goes, the files before it stay whole,
+    /// and nothing after it is made.
+    @Test func anInterruptInTheMiddleOfAFileInADirectoryLeavesNoTemporary() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 30)
+        try TarBuilder()
+            .directory("dir")
+            .file("dir/first", "whole\n")
+            .file(Array("dir/big".utf8), data.randomBytes(400_000))
+            .file("dir/after", "never reached\n")
+            .write(to: scratch("t.tar"))
+        // Cancelled once the stream has handed over part of big's data (the entries before it take 2 KiB).
+        let report = Self.extractCancelled(scratch("t.tar"), into: scratch("dest"), after: 100_000)
+
+        #expect(report.interrupted)
+        let dest = TreeSnapshot(of: scratch("dest"))
+        #expect(dest.paths == [".", "dir", "dir/first"])
+        #expect(dest.nodes["dir/first"]?.contents == Array("whole\n".utf8))
+        #expect(ArchiveRunTests.temporaries(in: scratch("dest/dir")).isEmpty)
+    }
+
+    /// Extracts the tar at `archive` into `destination`, interrupted once the stream has handed over `bytes`.
+    static func extractCancelled(_ archive: String, into destination: String, after bytes: Int64) -> RunReport {
+        let cancellation = CancellationFlag()
+        let opener: DecodedStreamOpener = { path in
+            CancellingStream(try RawFileStream(path), cancelling: cancellation, after: bytes)
+        }
+        return ExtractionRun(
+            request: ExtractionRequest(archive: PathName(archive), destination: PathName(destination), openStream: opener),
+            environment: RunEnvironment(cancellation: cancellation), entersDestination: true
+        ).run()
+    }
 }

@@ -61,6 +61,15 @@ final class ArchiveEntryHandle {
         set { archive_entry_set_mtime(pointer, time_t(newValue.seconds), Int(newValue.nanoseconds)) }
     }
 
+    /// Whether the entry has a modification time (every tar format stores one).
+    var hasModificationTime: Bool { archive_entry_mtime_is_set(pointer) != 0 }
+
+    /// The access time, where the entry has one (pax headers may).
+    var accessTime: FileTime? {
+        guard archive_entry_atime_is_set(pointer) != 0 else { return nil }
+        return FileTime(seconds: Int64(archive_entry_atime(pointer)), nanoseconds: Int64(archive_entry_atime_nsec(pointer)))
+    }
+
     var owner: Int64 {
         get { archive_entry_uid(pointer) }
         set { archive_entry_set_uid(pointer, newValue) }

@@ -58,13 +58,18 @@ final class ArchiveReadHandle: LibarchiveHandle {
     var headerPosition: Int64 { archive_read_header_position(pointer) }
 
     /// The next run of the current entry's data, at its offset in the entry (runs may skip holes
-    /// of sparse files); nil at the end of the entry's data.
+    /// of sparse files); nil at the end of the entry's data. A warning is a failure: libarchive's
+    /// readers warn of data their own check found wrong (zip's "ZIP bad CRC"), with its last run.
     func nextDataBlock(name: PathName) throws -> (bytes: UnsafeRawBufferPointer, offset: Int64)? {
         var buffer: UnsafeRawPointer?
         var size = 0
         var offset: la_int64_t = 0
+        let operation = "read the data of '\(name)'"
         let status = try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in
-            try check(archive_read_data_block(pointer, &buffer, &size, &offset), "read the data of '\(name)'")
+            try check(archive_read_data_block(pointer, &buffer, &size, &offset), operation)
+        }
+        if case .warning(let message) = status {
+            throw LibarchiveError(operation: operation, message: message, errorNumber: archive_errno(pointer), isFatal: false)
         }
         if status == .endOfFile { return nil }
         return (UnsafeRawBufferPointer(start: buffer, count: size), offset)

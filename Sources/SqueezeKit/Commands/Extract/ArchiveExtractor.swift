@@ -57,6 +57,7 @@ final class ArchiveExtractor {
     private let heldDirectories: HeldDirectories?
     /// The ARCHIVE_EXTRACT_* flags of the current entry.
     private var entryFlags: Int32 = 0
+    private let fileWriter = HeldDirectoryFileWriter()
     /// Temporary names come from one random seed, not a system call per file.
     private var temporaryNames = SplitMix64(seed: .random(in: .min ... .max))
 
@@ -512,14 +513,31 @@ final class ArchiveExtractor {
     /// Makes `entry` (as set up) at `relative`, the target's name or its temporary (see `copy`).
     /// A file or symbolic link whose directory is there is made from inside that directory (see
     /// `HeldDirectories`), under its last component: libarchive then checks one name for symbolic
-    /// links, not every directory on the way. Directories are not (libarchive gives them their
+    /// links, not every directory on the way. A plain file's temporary there is written by squeeze
+    /// from the directory's descriptor, without libarchive (`HeldDirectoryFileWriter`). Directories are not (libarchive gives them their
     /// modes and times when it closes, by the name it was given), nor are hard links (their
     /// targets are named from the destination), nor entries whose directories must be made.
     private func create(
         _ relative: PathName, for target: Target, _ name: PathName, headerWarning: String?, readsData: Bool
     ) throws -> (Int64, [String]) {
         let inside = relative.parent != "." && target.linkTarget == nil && !target.isDirectory && paths.pendingParents.isEmpty
-        guard inside, let heldDirectories, heldDirectories.enter(relative.parent) else {
+        guard inside, let heldDirectories else {
+            entry.pathname = placement.path(relative)
+            return try copy(name, headerWarning: headerWarning, readsData: readsData)
+        }
+        // A plain file's temporary is written from the directory's descriptor (see `HeldDirectoryFileWriter`).
+        if relative != target.relative && target.kind == .regular && readsData && !options.restoreOwners
+            && entry.permissions & (S_ISUID | S_ISGID) == 0, let directory = heldDirectories.held(relative.parent) {
+            let file = HeldDirectoryFileWriter.Entry(
+                permissions: entry.permissions, size: entry.size,
+                modificationTime: entry.hasModificationTime ? entry.modificationTime : nil, accessTime: entry.accessTime)
+            let written = try fileWriter.write(relative.lastComponent, in: directory, file, path: placement.absolute(target.relative)) {
+                if cancellation.isCancelled { throw CancellationError() }
+                return try reader.nextDataBlock(name: name)
+            }
+            return (written, headerWarning.map { [$0] } ?? [])
+        }
+        guard heldDirectories.enter(relative.parent) else {
             entry.pathname = placement.path(relative)
             return try copy(name, headerWarning: headerWarning, readsData: readsData)
         }

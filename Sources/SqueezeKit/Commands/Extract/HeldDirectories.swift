@@ -50,6 +50,10 @@ final class HeldDirectories {
         return fchdir(descriptor) == 0
     }
 
+    /// The descriptor of `directory` (relative to the destination, not empty), held for the
+    /// entries that follow; nil on the same grounds as `enter`.
+    func held(_ directory: PathName) -> Int32? { descriptor(of: directory) }
+
     /// Takes the thread back to the destination.
     func leave() throws(LostDestination) {
         while fchdir(root) != 0 {
