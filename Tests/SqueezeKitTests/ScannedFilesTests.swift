@@ -41,6 +41,24 @@ import Testing
         #expect(store.size(at: 43) == expected[43].status.size)
     }
 
+    /// A relative path that is the path's tail is kept as a length, one that is not apart; either
+    /// reads back the same, through the store too, and a path changed later keeps its old one.
+    @Test func relativePathIsThePathsTailOrKeptApart() {
+        let status = Self.status(size: 1, seconds: 1)
+        var tail = ScannedFile(path: "/root/sub/a", relativePath: "sub/a", status: status)
+        let apart = ScannedFile(path: "/root/sub/a", relativePath: "other/a", status: status)
+        #expect(tail.relativeTail == 5 && apart.relativeTail == nil)
+        var store = ScannedFiles()
+        store.append(tail)
+        store.append(apart)
+        #expect(store[0].relativeTail == 5 && store[0] == tail)
+        #expect(store[1].relativeTail == nil && store[1] == apart)
+        tail.path = "/elsewhere/b"
+        #expect(tail.relativePath == "sub/a")
+        tail.relativePath = "b"
+        #expect("\(tail.relativePath)" == "b" && "\(tail.path)" == "/elsewhere/b")
+    }
+
     @Test func ordersLargestFirstThenByPath() {
         var store = ScannedFiles()
         for (name, size) in [("b", 10), ("a", 10), ("c", 500), ("d", 0)] {

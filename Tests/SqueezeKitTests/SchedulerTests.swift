@@ -68,6 +68,23 @@ private final class RecordingTask: BlockTask {
     var snapshot: State { state.withLock { $0 } }
 }
 
+/// Two blocks that each wait for the other to have started, so that they run on two threads at
+/// once; each notes the nice value it ran at.
+private final class MeetingTask: BlockTask {
+    let blockCount = 2
+    let nices = Locked<[Int32?]>([])
+    private let arrived = [DispatchSemaphore(value: 0), DispatchSemaphore(value: 0)]
+
+    func runBlock(_ index: Int) -> Bool {
+        nices.withLock { $0.append(ThreadPriority.of()?.nice) }
+        arrived[index].signal()
+        arrived[1 - index].wait()
+        return index == 1
+    }
+
+    func finish() {}
+}
+
 @Suite struct SchedulerTests {
     /// Feeds `tasks`' items in order, noting each hand-out's credits; the feeder stops at the
     /// first item it may not hand out (the run cancelled).
@@ -146,6 +163,29 @@ private final class RecordingTask: BlockTask {
         scheduler.submit(later.items[0])
         scheduler.finish()
         #expect(later.snapshot.finishes == 1)
+    }
+
+    /// `concurrentPerform` lends its other iterations from libdispatch's default-QoS pool, which
+    /// (as root) runs at another nice than the requested class's: every iteration of `apply` runs
+    /// its items at the requested pool's priority all the same. Two items that each wait for the
+    /// other run on both iterations at once. (Unprivileged, every pool is at nice 0, and so is
+    /// every item.)
+    @Test func applyRunsEveryIterationAtTheRequestedPoolsPriority() {
+        guard SchedulingOptions.activeCores >= 2 else { return }
+        let poolNice = Locked<Int32?>(nil)
+        let looked = DispatchSemaphore(value: 0)
+        DispatchQueue.global(qos: .userInitiated).async {
+            poolNice.withLock { $0 = ThreadPriority.of()?.nice }
+            looked.signal()
+        }
+        looked.wait()
+        let task = MeetingTask()
+        let scheduler = ApplyScheduler(jobs: 2, qos: .userInitiated)
+        for block in 0..<2 { scheduler.submit(WorkItem(task: task, block: block, taskSize: 2, weight: 1)) }
+        scheduler.finish()
+        let nices = task.nices.withLock { $0 }
+        #expect(nices.count == 2)
+        #expect(nices.allSatisfy { $0 == poolNice.withLock { $0 } }, "items ran at \(nices)")
     }
 
     /// `concurrentPerform` runs at most one iteration per active core at once, so `apply` is

@@ -70,6 +70,22 @@ import Testing
         #expect(reasons["a.txt"] == .duplicate(of: PathName(root("alias.txt"))))
     }
 
+    /// Each file's path below the root is the tail of its path (the walk keeps no second copy): so
+    /// whatever the root's spelling (trailing slashes, a ".."), the same relative paths and globs.
+    @Test func relativePathsDoNotDependOnHowTheRootIsSpelled() throws {
+        let root = try TemporaryDirectory()
+        try TreeBuilder.write("1", to: root("a.log"))
+        try TreeBuilder.write("2", to: root("sub/deep/b.log"))
+        try TreeBuilder.write("3", to: root("sub/c.txt"))
+        let filter = PathFilter(includes: ["sub/*.log", "a.log"])
+        for spelling in [root.path, root.path + "/", root.path + "//", root.path + "/sub/.."] {
+            let result = Self.scan(spelling, filter: filter)
+            #expect(result.files.map { "\($0.relativePath)" } == ["a.log", "sub/deep/b.log"], "\(spelling)")
+            #expect(result.files.map { "\($0.path)" }.allSatisfy { $0.hasPrefix(spelling) })
+            #expect(Self.reasons(result)["c.txt"] == .notIncluded)
+        }
+    }
+
     @Test func filtersApplyBelowTheRootButNotToNamedFiles() throws {
         let root = try TemporaryDirectory()
         try TreeBuilder.write("1", to: root("keep.log"))

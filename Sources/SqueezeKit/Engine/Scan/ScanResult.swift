@@ -11,26 +11,48 @@ public struct ScanResult: Sendable {
 /// A file a scan selected, with where it was found: a regular file, or for an archive any entry
 /// (its `status.kind` tells which).
 public struct ScannedFile: Equatable, Sendable {
-    public var path: PathName
+    public var path: PathName {
+        // The relative path was the old path's tail: it is kept as it was.
+        didSet { if separateRelativePath == nil { separateRelativePath = PathName(bytes: oldValue.bytes.suffix(relativeTailLength)) } }
+    }
     /// The path below the scanned root (the file's own name when the root was the file), used to
-    /// mirror the tree under an output directory and to match globs.
-    public var relativePath: PathName
+    /// mirror the tree under an output directory and to match globs. Made when asked for: it is
+    /// almost always the tail of `path` (a walk's every file), and most runs never ask.
+    public var relativePath: PathName {
+        get { separateRelativePath ?? PathName(bytes: path.bytes.suffix(relativeTailLength)) }
+        set { separateRelativePath = newValue }
+    }
     public var status: FileStatus
     /// The directory the walk found the file in, held open for it (`ScanOptions.pinsDirectories`):
     /// the file is then opened and its output named relative to it. Nil for a root, a file kept
     /// for later (`ScannedFiles` keeps none), or once the walk's budget of them is spent.
     var directory: PinnedDirectory?
+    /// The relative path when it is not the tail of `path`; nil when it is, `relativeTailLength`
+    /// bytes long (no second array per file).
+    private var separateRelativePath: PathName?
+    private var relativeTailLength = 0
 
     public init(path: PathName, relativePath: PathName, status: FileStatus) {
         self.path = path
-        self.relativePath = relativePath
         self.status = status
+        if relativePath.bytes.withUnsafeBufferPointer({ PathName.hasSuffix(path.bytes, $0) }) {
+            relativeTailLength = relativePath.bytes.count
+        } else {
+            separateRelativePath = relativePath
+        }
     }
 
-    init(path: PathName, relativePath: PathName, status: FileStatus, directory: PinnedDirectory?) {
-        self.init(path: path, relativePath: relativePath, status: status)
+    /// A file whose relative path is the last `relativeTailLength` bytes of `path`.
+    init(path: PathName, relativeTailLength: Int, status: FileStatus, directory: PinnedDirectory? = nil) {
+        precondition((0...path.bytes.count).contains(relativeTailLength))
+        self.path = path
+        self.relativeTailLength = relativeTailLength
+        self.status = status
         self.directory = directory
     }
+
+    /// How many of the last bytes of `path` are the relative path; nil when it is stored apart.
+    var relativeTail: Int? { separateRelativePath == nil ? relativeTailLength : nil }
 
     /// The same file, wherever it is reached from: the held directory is not compared.
     public static func == (lhs: ScannedFile, rhs: ScannedFile) -> Bool {

@@ -37,10 +37,14 @@ public struct ScannedFiles: RandomAccessCollection, Sendable {
         let record = record(index)
         let bytes = arena[Int(record.chunk)]
         let start = Int(record.pathStart)
+        let path = PathName(bytes: bytes[start..<(start + Int(record.pathLength))])
+        // The relative path is made only where it is stored apart (a tail is the path's own).
+        if record.relativeStart + record.relativeLength <= record.pathLength {
+            return ScannedFile(path: path, relativeTailLength: Int(record.relativeLength), status: record.status.unpacked)
+        }
         let relativeStart = start + Int(record.relativeStart)
         return ScannedFile(
-            path: PathName(bytes: bytes[start..<(start + Int(record.pathLength))]),
-            relativePath: PathName(bytes: bytes[relativeStart..<(relativeStart + Int(record.relativeLength))]),
+            path: path, relativePath: PathName(bytes: bytes[relativeStart..<(relativeStart + Int(record.relativeLength))]),
             status: record.status.unpacked)
     }
 
@@ -62,14 +66,24 @@ public struct ScannedFiles: RandomAccessCollection, Sendable {
     }
 
     public mutating func append(_ file: ScannedFile) {
-        append(path: file.path, relativePath: file.relativePath, status: file.status)
+        if let tail = file.relativeTail {
+            append(path: file.path.bytes, relative: [], relativeTail: tail, status: file.status)
+        } else {
+            append(path: file.path, relativePath: file.relativePath, status: file.status)
+        }
     }
 
     /// Adds a file; `relativePath` is stored once more only when it is not the tail of `path`.
     public mutating func append(path: PathName, relativePath: PathName, status: FileStatus) {
         let (path, relative) = (path.bytes, relativePath.bytes)
         let isTail = relative.withUnsafeBufferPointer { PathName.hasSuffix(path, $0) }
-        let length = path.count + (isTail ? 0 : relative.count)
+        append(path: path, relative: isTail ? [] : relative, relativeTail: isTail ? relative.count : nil, status: status)
+    }
+
+    /// Adds a file whose relative path is the last `relativeTail` bytes of `path`, or, when that
+    /// is nil, `relative`, stored after it.
+    private mutating func append(path: [UInt8], relative: [UInt8], relativeTail: Int?, status: FileStatus) {
+        let length = path.count + relative.count
         if arena.isEmpty || arena[arena.count - 1].count + length > Self.arenaChunkSize {
             arena.append([])
             arena[arena.count - 1].reserveCapacity(Swift.max(length, Self.arenaChunkSize))
@@ -77,14 +91,15 @@ public struct ScannedFiles: RandomAccessCollection, Sendable {
         let chunk = arena.count - 1
         let start = arena[chunk].count
         arena[chunk].append(contentsOf: path)
-        if !isTail { arena[chunk].append(contentsOf: relative) }
+        arena[chunk].append(contentsOf: relative)
         if records.isEmpty || records[records.count - 1].count == Self.recordsPerChunk {
             records.append([])
             records[records.count - 1].reserveCapacity(Self.recordsPerChunk)
         }
         records[records.count - 1].append(Record(
             status: PackedFileStatus(status), chunk: UInt32(chunk), pathStart: UInt32(start), pathLength: UInt32(path.count),
-            relativeStart: UInt32(isTail ? path.count - relative.count : path.count), relativeLength: UInt32(relative.count)))
+            relativeStart: UInt32(relativeTail.map { path.count - $0 } ?? path.count),
+            relativeLength: UInt32(relativeTail ?? relative.count)))
         count += 1
     }
 

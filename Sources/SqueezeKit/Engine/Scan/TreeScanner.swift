@@ -107,13 +107,17 @@ private struct Walk {
         switch status.kind {
         case .directory:
             if options.selection.selectsEveryKind {
-                found(.file(ScannedFile(path: root, relativePath: PathName(bytes: []), status: status)))
+                found(.file(ScannedFile(path: root, relativeTailLength: 0, status: status)))
             }
             let descriptor = root.withCString { open($0, O_RDONLY | O_DIRECTORY | O_CLOEXEC) }
-            walkDirectory(descriptor, root, relativePath: PathName(bytes: []), status: status)
+            walkDirectory(descriptor, root, relativeLength: 0, status: status)
         case .regular:
+            // A regular file's path has no trailing slash (its `stat` would have failed): its
+            // name is its tail.
             let name = root.lastComponent
-            consider(root, name: name, relativePath: name, status: status, isNamedOnCommandLine: true, outputMayExist: options.notesOutputsToCheck)
+            consider(
+                root, name: name, relativeLength: name.bytes.count, status: status, isNamedOnCommandLine: true,
+                outputMayExist: options.notesOutputsToCheck)
         default:
             if options.selection.selectsEveryKind && status.kind != .socket {
                 found(.file(ScannedFile(path: root, relativePath: root.lastComponent, status: status)))
@@ -127,8 +131,9 @@ private struct Walk {
     }
 
     /// Walks the directory open on `descriptor` (-1, with `errno` set, when it could not be
-    /// opened), which it closes.
-    mutating func walkDirectory(_ descriptor: Int32, _ directory: PathName, relativePath: PathName, status: FileStatus) {
+    /// opened), which it closes. Its path below the root is the last `relativeLength` bytes of
+    /// `directory`, as each entry's is of its own path (`entryRelativeLength`).
+    mutating func walkDirectory(_ descriptor: Int32, _ directory: PathName, relativeLength: Int, status: FileStatus) {
         guard descriptor >= 0, let stream = fdopendir(descriptor) else {
             let code = errno
             if descriptor >= 0 { close(descriptor) }
@@ -154,10 +159,21 @@ private struct Walk {
         for entry in entries where !isStopped {
             let name = entry.name
             visit(
-                name, type: entry.type, in: parent, path: directory.appending(name), relativePath: relativePath.appending(name),
+                name, type: entry.type, in: parent, path: directory.appending(name),
+                relativeLength: Self.entryRelativeLength(name, in: relativeLength),
                 outputMayExist: !listedOutputs.isEmpty && listedOutputs.contains(name))
         }
     }
+
+    /// How long an entry's path below the root is, in a directory whose own is `directoryLength`
+    /// long. The entry's path (`PathName.appending`: the directory's, a slash, the name) ends with
+    /// it, so the walk makes one path per entry, the one it opens, and no relative one.
+    static func entryRelativeLength(_ name: PathName, in directoryLength: Int) -> Int {
+        directoryLength == 0 ? name.bytes.count : directoryLength + 1 + name.bytes.count
+    }
+
+    /// The path below the root of `path`, its last `length` bytes: made only for globs.
+    static func relativePath(of path: PathName, length: Int) -> PathName { PathName(bytes: path.bytes.suffix(length)) }
 
     /// The names whose outputs `entries` list: each entry's name that ends with `suffix`, without
     /// it. (Empty, and costing one suffix check an entry, in a tree not yet compressed.)
@@ -173,9 +189,9 @@ private struct Walk {
     /// One entry of the directory open on `parent`, of the type `readdir` said. A regular file
     /// passed by for its name alone (a `.gz` found by compress, say) is passed by without a
     /// `fstatat`: nothing in its status would change that.
-    mutating func visit(_ name: PathName, type: UInt8, in parent: Int32, path: PathName, relativePath: PathName, outputMayExist: Bool) {
+    mutating func visit(_ name: PathName, type: UInt8, in parent: Int32, path: PathName, relativeLength: Int, outputMayExist: Bool) {
         let isNameChecked = type == UInt8(DT_REG) && !options.selection.selectsEveryKind
-        if isNameChecked, let reason = skipReason(forFile: path, name: name, relativePath: relativePath, isNamedOnCommandLine: false) {
+        if isNameChecked, let reason = skipReason(forFile: path, name: name, relativeLength: relativeLength, isNamedOnCommandLine: false) {
             found(.skipped(SkippedPath(path: path, reason: reason)))
             return
         }
@@ -190,7 +206,7 @@ private struct Walk {
         if status.kind == .symbolicLink {
             guard options.followSymlinks else {
                 if options.selection.selectsEveryKind {
-                    considerEntry(path, relativePath: relativePath, status: status)
+                    considerEntry(path, relativeLength: relativeLength, status: status)
                 } else {
                     found(.skipped(SkippedPath(path: path, reason: .symbolicLink)))
                 }
@@ -204,27 +220,28 @@ private struct Walk {
         }
         switch status.kind {
         case .directory:
-            if let reason = options.filter.skipReason(forDirectory: relativePath) {
+            if !options.filter.excludes.isEmpty,
+               let reason = options.filter.skipReason(forDirectory: Self.relativePath(of: path, length: relativeLength)) {
                 found(.skipped(SkippedPath(path: path, reason: reason)))
             } else if ancestors.contains(FileIdentity(status)) {
                 found(.skipped(SkippedPath(path: path, reason: .symbolicLinkLoop)))
             } else {
                 if options.selection.selectsEveryKind {
-                    found(.file(ScannedFile(path: path, relativePath: relativePath, status: status)))
+                    found(.file(ScannedFile(path: path, relativeTailLength: relativeLength, status: status)))
                 }
                 // Not following links, a directory replaced by a link since its fstatat is refused.
                 let noFollow = options.followSymlinks ? 0 : O_NOFOLLOW
                 let descriptor = name.withCString { openat(parent, $0, O_RDONLY | O_DIRECTORY | O_CLOEXEC | noFollow) }
-                walkDirectory(descriptor, path, relativePath: relativePath, status: status)
+                walkDirectory(descriptor, path, relativeLength: relativeLength, status: status)
             }
         case .regular:
             // Its name was judged above when `readdir` said it is a regular file.
             consider(
-                path, name: name, relativePath: relativePath, status: status, isNamedOnCommandLine: false,
+                path, name: name, relativeLength: relativeLength, status: status, isNamedOnCommandLine: false,
                 isNameChecked: isNameChecked, outputMayExist: outputMayExist)
         default:
             if options.selection.selectsEveryKind && status.kind != .socket {
-                considerEntry(path, relativePath: relativePath, status: status)
+                considerEntry(path, relativeLength: relativeLength, status: status)
             } else {
                 found(.skipped(SkippedPath(path: path, reason: .special(status.kind))))
             }
@@ -232,31 +249,39 @@ private struct Walk {
     }
 
     /// A symbolic link or special file an archive stores as an entry: filtered like a file.
-    mutating func considerEntry(_ path: PathName, relativePath: PathName, status: FileStatus) {
-        if let reason = options.filter.skipReason(forFile: relativePath) {
+    mutating func considerEntry(_ path: PathName, relativeLength: Int, status: FileStatus) {
+        if let reason = filterSkipReason(forFile: path, relativeLength: relativeLength) {
             found(.skipped(SkippedPath(path: path, reason: reason)))
         } else {
-            found(.file(ScannedFile(path: path, relativePath: relativePath, status: status)))
+            found(.file(ScannedFile(path: path, relativeTailLength: relativeLength, status: status)))
         }
     }
 
     /// Why a regular file is passed by, from its name alone (`name`, the last component of
     /// `path`): one of squeeze's temporaries (a killed run's is removed here), not of the
     /// selection, or filtered out.
-    func skipReason(forFile path: PathName, name: PathName, relativePath: PathName, isNamedOnCommandLine: Bool) -> SkipReason? {
+    func skipReason(forFile path: PathName, name: PathName, relativeLength: Int, isNamedOnCommandLine: Bool) -> SkipReason? {
         TemporaryName.recognise(name).map { LeftoverTemporaries.settle(path, $0, removing: options.removesLeftoverTemporaries) }
             ?? options.selection.skipReason(for: path, isNamedOnCommandLine: isNamedOnCommandLine, outputSuffix: options.outputSuffix)
-                ?? (isNamedOnCommandLine ? nil : options.filter.skipReason(forFile: relativePath))
+                ?? (isNamedOnCommandLine ? nil : filterSkipReason(forFile: path, relativeLength: relativeLength))
+    }
+
+    /// The globs' verdict on a file whose path below the root is the last `relativeLength` bytes
+    /// of `path`; that path is made only when there are globs.
+    func filterSkipReason(forFile path: PathName, relativeLength: Int) -> SkipReason? {
+        let filter = options.filter
+        guard !filter.includes.isEmpty || !filter.excludes.isEmpty else { return nil }
+        return filter.skipReason(forFile: Self.relativePath(of: path, length: relativeLength))
     }
 
     /// A regular file: selected, unless its name (judged already when `isNameChecked`) or, with
     /// links followed, its having been seen already passes it by.
     mutating func consider(
-        _ path: PathName, name: PathName, relativePath: PathName, status: FileStatus, isNamedOnCommandLine: Bool,
+        _ path: PathName, name: PathName, relativeLength: Int, status: FileStatus, isNamedOnCommandLine: Bool,
         isNameChecked: Bool = false, outputMayExist: Bool = false
     ) {
         if !isNameChecked,
-           let reason = skipReason(forFile: path, name: name, relativePath: relativePath, isNamedOnCommandLine: isNamedOnCommandLine) {
+           let reason = skipReason(forFile: path, name: name, relativeLength: relativeLength, isNamedOnCommandLine: isNamedOnCommandLine) {
             found(.skipped(SkippedPath(path: path, reason: reason)))
             return
         }
@@ -274,7 +299,7 @@ private struct Walk {
             current.pinned = pins.hold(current.descriptor)
         }
         let file = ScannedFile(
-            path: path, relativePath: relativePath, status: status, directory: isNamedOnCommandLine ? nil : current.pinned)
+            path: path, relativeTailLength: relativeLength, status: status, directory: isNamedOnCommandLine ? nil : current.pinned)
         found(outputMayExist ? .fileWithOutputToCheck(file) : .file(file))
     }
 

@@ -92,10 +92,15 @@ final class ApplyScheduler: WorkScheduler {
             isStarted = true
             let (jobs, qos, ready) = (jobs, qos, ready)
             DispatchQueue.global(qos: qos.dispatchClass).async(group: group) {
+                // Every iteration at this thread's priority, its class's pool's: the others run on
+                // another pool (`WorkerThreads.matching`).
+                let pool = ThreadPriority.of()
                 DispatchQueue.concurrentPerform(iterations: jobs) { _ in
-                    WorkerThreads.lowering(qos) {
-                        // The channel fails only when closed, which this one never is.
-                        while let item = (try? ready.receive()) ?? nil { item.perform() }
+                    WorkerThreads.matching(pool) {
+                        WorkerThreads.lowering(qos) {
+                            // The channel fails only when closed, which this one never is.
+                            while let item = (try? ready.receive()) ?? nil { item.perform() }
+                        }
                     }
                 }
             }

@@ -1,5 +1,6 @@
 /// What `--qos` does to the threads that run a run's work. GCD's QoS classes are advisory on
-/// Linux (libdispatch runs every worker at nice 0 in the default I/O class), so squeeze applies
+/// Linux (libdispatch runs every worker at nice 0 in the default I/O class, or, where it may raise
+/// them, as root, its pools' threads a little apart: user-initiated at -2), so squeeze applies
 /// their meaning itself: `utility` lowers the workers' CPU priority, `background` lowers it to the
 /// least and puts their I/O in the idle class; the interactive classes leave both alone.
 public struct WorkerPriority: Sendable, Codable, Equatable {
@@ -58,6 +59,21 @@ package enum WorkerThreads {
         let priority = qos.workerPriority
         _ = ThreadPriority.lowerCallingThread(toNice: priority.nice, idleIO: priority.idleIO)
         lowered.value = qos.lowering
+    }
+
+    /// Runs `body` on the calling thread at the CPU priority (nice) of `pool`, a thread of the pool
+    /// the run's work belongs on, then gives the thread its own back. For the threads libdispatch
+    /// lends from another pool: `concurrentPerform` runs its other iterations on its default-QoS
+    /// pool whatever the caller's class, and where libdispatch may set its pools' nice values
+    /// (root: user-initiated -2, default 0) one of `apply`'s two workers ran below the other,
+    /// level with the walk. Raising needs privilege; refused, the thread runs at what it has,
+    /// which is then what every pool has (nice 0: libdispatch was refused the same).
+    static func matching<Result>(_ pool: ThreadPriority?, _ body: () throws -> Result) rethrows -> Result {
+        guard let pool, let own = ThreadPriority.of(), own.nice != pool.nice else { return try body() }
+        _ = ThreadPriority(nice: pool.nice, ioClass: own.ioClass, ioLevel: own.ioLevel).restoreCallingThread()
+        // Its own back: allowed wherever the two could differ (libdispatch was allowed to set it).
+        defer { _ = own.restoreCallingThread() }
+        return try body()
     }
 
     /// Runs `body`, one unit of work, on the calling thread at the priority `qos` means, then gives
