@@ -7,9 +7,15 @@ import Testing
 /// length, so that a stream compresses to its file's bytes.
 @Suite struct StreamBlockCutterTests {
     /// Feeds `stream` in the given chunk sizes (cycled) and returns the blocks delivered.
-    static func cut(_ stream: [UInt8], chunks: [Int], blockSize: Int, contextLength: Int) throws -> [StreamedBlock] {
+    /// With a `recycler`, each block's storage is handed back to it as soon as it is delivered.
+    static func cut(
+        _ stream: [UInt8], chunks: [Int], blockSize: Int, contextLength: Int, recycler: BlockStorageRecycler? = nil
+    ) throws -> [StreamedBlock] {
         var blocks: [StreamedBlock] = []
-        let cutter = StreamBlockCutter(blockSize: blockSize, contextLength: contextLength) { blocks.append($0) }
+        let cutter = StreamBlockCutter(blockSize: blockSize, contextLength: contextLength, recycler: recycler) {
+            blocks.append($0)
+            recycler?.giveBack($0.storage)
+        }
         var offset = 0
         var chunk = 0
         try stream.withUnsafeBytes { bytes in
@@ -50,6 +56,21 @@ import Testing
                 #expect(offset == length)
             }
         }
+    }
+
+    /// Storage handed back holds an earlier block's bytes (here, filler): none of them may show
+    /// in a later block, whose bytes and context are the stream's alone.
+    @Test(arguments: [0, 64])
+    func recycledStorageCarriesNothingOver(contextLength: Int) throws {
+        var data = TestData(seed: 30)
+        let stream = data.randomBytes(10_007)
+        let recycler = BlockStorageRecycler(limit: 3)
+        for _ in 0..<3 { recycler.giveBack([UInt8](repeating: 0xEE, count: 5000)) }
+        let blocks = try Self.cut(stream, chunks: [7, 300, 4096], blockSize: 1000, contextLength: contextLength, recycler: recycler)
+        let plain = try Self.cut(stream, chunks: [10_007], blockSize: 1000, contextLength: contextLength)
+        #expect(blocks.map(\.storage) == plain.map(\.storage))
+        #expect(blocks.map(\.contextLength) == plain.map(\.contextLength))
+        #expect(recycler.count <= 3)
     }
 
     @Test func aRefusedBlockLeavesNoGapInTheIndices() throws {

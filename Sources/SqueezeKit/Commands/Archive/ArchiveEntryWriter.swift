@@ -66,7 +66,9 @@ final class ArchiveEntryWriter {
     /// stale), then exactly that many bytes. Returns the bytes stored.
     private func addFile(_ item: ArchiveItem) throws -> Int64 {
         let (file, status) = try ItemFailure.wrapping { () throws(SystemError) in
-            let file = try ReadableFile(item.path)
+            // The scan found a regular file: no probe for a stream (a FIFO put in its place since
+            // is opened without waiting, and refused below by its status).
+            let file = try ReadableFile(regularFile: item.path)
             return (file, try file.status())
         }
         guard status.kind == .regular else {

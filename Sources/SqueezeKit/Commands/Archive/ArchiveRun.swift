@@ -99,7 +99,8 @@ public final class ArchiveRun: BatchRun, Sendable {
         // Members of their own (libdeflate's, ISA-L's) can be read one by one: the archive then
         // carries an index of its entries. zlib's single stream and zstd's frames carry none.
         let indexedEntries = Locked<EntryRecords?>(nil)
-        let encoder: any BlockEncoder = settings.format == .gzip && settings.codec != .zlib
+        let indexesEntries = settings.format == .gzip && settings.codec != .zlib
+        let encoder: any BlockEncoder = indexesEntries
             ? EntryIndexingEncoder(inner: settings.makeEncoder(), entries: indexedEntries) : settings.makeEncoder()
         let ending = Locked<StreamedGzipTask.Ending?>(nil)
         // FNAME is the tar's name; MTIME stays 0 (as `gzip -n`), so that the same tree gives the same archive.
@@ -108,7 +109,8 @@ public final class ArchiveRun: BatchRun, Sendable {
             output: output, encoder: encoder, origin: origin, context: context, taskSize: items.dataBytes
         ) { end in ending.withLock { $0 = end } }
         let producer = TarStreamProducer(
-            items: items, task: task, blockSize: settings.blockSize, indexedEntries: indexedEntries, collector: collector,
+            items: items, task: task, blockSize: settings.blockSize, indexedEntries: indexesEntries ? indexedEntries : nil,
+            collector: collector,
             cancellation: cancellation)
         let entryOutcomes = schedule(scheduling, window: window) { feeder in producer.produce(feeding: feeder) }
         // Interrupted, the scheduler may have stopped before the stream's end reached the writer.

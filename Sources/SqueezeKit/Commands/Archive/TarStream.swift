@@ -7,13 +7,14 @@ final class TarStreamProducer: Sendable {
     private let items: ScannedFiles
     private let task: StreamedGzipTask
     private let blockSize: Int
-    /// Where the entries the tar turned out to hold go, for the archive's index.
-    private let indexedEntries: Locked<EntryRecords?>
+    /// Where the entries the tar turned out to hold go, for the archive's index; nil when the
+    /// archive has none (zstd's frames, zlib's one stream), and the tar is then not scanned.
+    private let indexedEntries: Locked<EntryRecords?>?
     private let collector: any ResultRecording
     private let cancellation: CancellationFlag
 
     init(
-        items: ScannedFiles, task: StreamedGzipTask, blockSize: Int, indexedEntries: Locked<EntryRecords?>,
+        items: ScannedFiles, task: StreamedGzipTask, blockSize: Int, indexedEntries: Locked<EntryRecords?>?,
         collector: any ResultRecording, cancellation: CancellationFlag
     ) {
         self.items = items
@@ -32,8 +33,8 @@ final class TarStreamProducer: Sendable {
         var entryOutcomes = ArchiveEntryOutcomes(items: items)
         do {
             try UTF8ThreadLocale.run {
-                let tracker = TarEntryTracker(passingTo: cutter)
-                let writer = try ArchiveWriteHandle(sink: tracker)
+                let tracker = indexedEntries == nil ? nil : TarEntryTracker(passingTo: cutter)
+                let writer = try ArchiveWriteHandle(sink: tracker ?? cutter)
                 let entries = try ArchiveEntryWriter(writer: writer, collector: collector)
                 for index in items.indices {
                     if cancellation.isCancelled { throw CancellationError() }
@@ -43,7 +44,7 @@ final class TarStreamProducer: Sendable {
                 }
                 try writer.close()
                 // Before the last block goes in: its epilogue is what writes the index.
-                indexedEntries.withLock { $0 = tracker.entries }
+                if let tracker { indexedEntries?.withLock { $0 = tracker.entries } }
             }
         } catch is CancellationError {
             // The run is stopping: nothing to report, the registry removes the temporary.

@@ -27,6 +27,8 @@ final class StreamBlockCutter: ArchiveByteSink {
     /// The stream's bytes so far end at a boundary: the next byte starts a block.
     private var isAtBoundary = false
     private let deliver: (StreamedBlock) throws -> Void
+    /// Where each next block's storage comes from, when its workers hand theirs back.
+    private let recycler: BlockStorageRecycler?
     /// Context, then the bytes of the block being filled.
     private var storage: [UInt8] = []
     private var storageContextLength = 0
@@ -38,7 +40,7 @@ final class StreamBlockCutter: ArchiveByteSink {
     private(set) var streamLength: Int64 = 0
 
     init(
-        blockSize: Int, contextLength: Int, boundaries: ContentBoundaries? = nil,
+        blockSize: Int, contextLength: Int, boundaries: ContentBoundaries? = nil, recycler: BlockStorageRecycler? = nil,
         deliver: @escaping (StreamedBlock) throws -> Void
     ) {
         precondition(blockSize > 0 && contextLength >= 0)
@@ -46,6 +48,7 @@ final class StreamBlockCutter: ArchiveByteSink {
         self.contextLength = contextLength
         self.boundaries = boundaries
         self.deliver = deliver
+        self.recycler = recycler
     }
 
     private var filled: Int { storage.count - storageContextLength }
@@ -144,7 +147,7 @@ final class StreamBlockCutter: ArchiveByteSink {
     /// block was taken, so a block `deliver` refused leaves no gap before the next.
     private func seal(isLast: Bool, keeping following: ArraySlice<UInt8> = []) throws {
         let block = StreamedBlock(index: nextIndex, storage: storage, contextLength: storageContextLength, isLast: isLast)
-        var next: [UInt8] = []
+        var next: [UInt8] = isLast ? [] : recycler?.take() ?? []
         if !isLast {
             next.reserveCapacity(min(contextLength, storage.count) + blockSize)
             next.append(contentsOf: storage.suffix(contextLength))

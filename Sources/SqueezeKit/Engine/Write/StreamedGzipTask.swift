@@ -28,6 +28,8 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
     private let attributes: FileStatus
     private let ended: @Sendable (Ending) -> Void
     private let state: Locked<State>
+    /// The storage of blocks encoded, for the cutter's next ones.
+    private let recycler = BlockStorageRecycler()
 
     /// Reached only inside `state.withLock`; the writer's output (not `Sendable`) leaves it only to
     /// the holder of the writing turn (`OrderedGzipWriter`).
@@ -76,7 +78,7 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
     /// A cutter that hands each block to this task and to `feeder` as the producer (the feeder's
     /// thread) cuts it (where `boundaries` say, for `--rsyncable`).
     func makeCutter(blockSize: Int, boundaries: ContentBoundaries? = nil, feeding feeder: Feeder) -> StreamBlockCutter {
-        StreamBlockCutter(blockSize: blockSize, contextLength: encoder.contextLength, boundaries: boundaries) { [self] block in
+        StreamBlockCutter(blockSize: blockSize, contextLength: encoder.contextLength, boundaries: boundaries, recycler: recycler) { [self] block in
             try handIn(block, to: feeder)
         }
     }
@@ -118,6 +120,7 @@ final class StreamedGzipTask: BlockTask, @unchecked Sendable {
                     // as encoders only ask whether there are several blocks and which is last.
                     block: index, of: block.isLast ? index + 1 : index + 2, origin: origin)
             }
+            recycler.giveBack(block.storage)
             return deposit(encoded, at: index)
         } catch {
             fail(error)
