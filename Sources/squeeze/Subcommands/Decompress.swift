@@ -11,7 +11,9 @@ struct Decompress: ParsableCommand {
             NAME.gz becomes NAME and NAME.tgz becomes NAME.tar, beside the source (or under \
             --output-dir), written to a temporary and renamed into place only once every member's \
             CRC-32 and length have been checked, with the .gz file's mode and times. Sources are \
-            kept unless --rm. A file that fails leaves no output behind; the others go on.
+            kept unless --rm, which also removes the checkpoint indexes squeeze wrote for that very \
+            source (FILE.gz.gzidx, gztool's FILE.gzi; another tool's index stays). A file that \
+            fails leaves no output behind; the others go on.
 
             Files are decompressed in parallel. A file squeeze wrote in blocks (indexed members) \
             is also decompressed member by member in parallel, and a single member with a \
@@ -218,8 +220,9 @@ enum WriteIndexOption {
         squeeze index writes (indexed_gzip's format, a checkpoint every 4 MiB), from this one \
         decode, once the whole file has been read and its CRC-32 and lengths checked: a damaged \
         file gets none. The file is then decoded as one stream. Files squeeze or bgzip wrote in \
-        indexed members need no index and get none; a file whose index is there and not stale is \
-        decoded through it and the index kept. Not for standard input.
+        indexed members need no index and get none; a file whose index (squeeze's or gztool's) is \
+        there and not stale is decoded through it, and the index kept. Not for standard input, nor \
+        with --rm.
         """
 
     static func validate(paths: [String], fileList: FileListArguments) throws {

@@ -87,7 +87,7 @@ struct DecompressedFileDestination: DecodedFileDestination {
     /// read members past where the walk stopped: the index would not describe them.
     private func writeCheckpointIndex(_ built: CheckpointIndexBuilder.Built, of reader: ReadableFile, decoded summary: GzipDecodeSummary) throws {
         guard summary.members == built.members, summary.uncompressedBytes == built.index.decodedSize else { return }
-        _ = try built.write(as: .indexedGzip, to: source.path.checkpointIndexSidecar, sourceStatus: try reader.status())
+        _ = try built.write(as: .indexedGzip, to: source.path.checkpointIndexSidecar, sourceStatus: try reader.status(), registry: context.registry)
     }
 
     /// Copies what `reader` holds from `offset` to its end (a stream's tail was given back to it by

@@ -99,13 +99,16 @@ public struct CheckpointIndexBuilder: Sendable {
 
 extension CheckpointIndexBuilder.Built {
     /// Writes the index to `destination` in `format`, whole or not at all (a temporary renamed
-    /// over it), with the source's permissions and the time of now; returns its size. Only a
-    /// regular file is ever replaced.
-    func write(as format: CheckpointIndexFormat, to destination: PathName, sourceStatus: FileStatus) throws -> Int64 {
+    /// over it, known to `registry` meanwhile, so that an interrupted run removes it), with the
+    /// source's permissions and the time of now; returns its size. Only a regular file is ever replaced.
+    func write(
+        as format: CheckpointIndexFormat, to destination: PathName, sourceStatus: FileStatus,
+        registry: TemporaryFileRegistry = TemporaryFileRegistry()
+    ) throws -> Int64 {
         if FileStatus.exists(destination), try FileStatus.of(destination, followingSymlinks: false).kind != .regular {
             throw CheckpointIndexWriteError.notRegular(destination)
         }
-        let output = try AtomicFileWriter(destination: destination, registry: TemporaryFileRegistry())
+        let output = try AtomicFileWriter(destination: destination, registry: registry)
         var written: Int64 = 0
         let write = { (bytes: [UInt8]) in
             try bytes.withUnsafeBytes { try output.write($0) }
