@@ -69,6 +69,12 @@ import Testing
             let left = try FileManager.default.contentsOfDirectory(atPath: scratch("batch")).sorted()
             #expect(left == (command == "test" ? ["bad.gz", "cut.gz", "two.gz", "two.gz.gzidx"] : ["bad.gz", "cut.gz", "two", "two.gz", "two.gz.gzidx"]), "\(command)")
         }
+        // An index that cannot be written fails its file whole: no output either.
+        try FileManager.default.createDirectory(atPath: scratch("gzip.gz.gzidx"), withIntermediateDirectories: false)
+        let blocked = try Squeeze.run(["decompress", "--write-index", files["gzip"]!])
+        #expect(blocked.status == 1)
+        #expect(blocked.standardError.contains("gzip.gz.gzidx' exists and is not a regular file: not replaced"), "\(blocked.standardError)")
+        #expect(!FileManager.default.fileExists(atPath: scratch("gzip")))
     }
 
     /// squeeze's own files seek through their members and get no index; standard input has no

@@ -32,6 +32,7 @@ public struct CheckpointIndexRun: Sendable {
     /// Builds and writes the index; throws `GzipFormatError` for a damaged file (nothing written),
     /// `SystemError` for one that cannot be read or an index that cannot be written.
     public func run() throws -> Summary {
+        try CheckpointIndexBuilder.Built.checkReplaceable(destination)
         let file = try ReadableFile(source)
         let built = try builder.build(file)
         let written = try built.write(as: format, to: destination, sourceStatus: try file.status())

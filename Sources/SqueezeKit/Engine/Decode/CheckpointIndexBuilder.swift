@@ -105,9 +105,7 @@ extension CheckpointIndexBuilder.Built {
         as format: CheckpointIndexFormat, to destination: PathName, sourceStatus: FileStatus,
         registry: TemporaryFileRegistry = TemporaryFileRegistry()
     ) throws -> Int64 {
-        if FileStatus.exists(destination), try FileStatus.of(destination, followingSymlinks: false).kind != .regular {
-            throw CheckpointIndexWriteError.notRegular(destination)
-        }
+        try Self.checkReplaceable(destination)
         let output = try AtomicFileWriter(destination: destination, registry: registry)
         var written: Int64 = 0
         let write = { (bytes: [UInt8]) in
@@ -131,6 +129,14 @@ extension CheckpointIndexBuilder.Built {
             throw error
         }
         return written
+    }
+
+    /// Throws unless `destination` is absent or a regular file: only a regular file is ever
+    /// replaced by an index (`squeeze index` asks before its decode, not to decode for nothing).
+    static func checkReplaceable(_ destination: PathName) throws {
+        if FileStatus.exists(destination), try FileStatus.of(destination, followingSymlinks: false).kind != .regular {
+            throw CheckpointIndexWriteError.notRegular(destination)
+        }
     }
 }
 
