@@ -187,6 +187,7 @@ import Testing
         #expect(!result.standardError.contains("decoding from the start"), "\(result.standardError)")
         #expect(result.standardError.contains("plain.gz.gzidx: "), "\(result.standardError)")
         #expect(FileManager.default.fileExists(atPath: scratch("plain.gz.gzidx")))
+        #expect(FileManager.default.fileExists(atPath: scratch("fast.gz.gzidx")))
         if CommandRunner.isInstalled("gztool") {
             let fromGztool = try CommandRunner.run("gztool", ["-W", "-v", "0", "-b", "2M", "-r", "4096", scratch("plain.gz")])
             #expect(Array(fromGztool.standardOutput) == Array(log[(2 << 20)..<((2 << 20) + 4096)]), "\(fromGztool.standardError)")

@@ -11,7 +11,9 @@ struct Decompress: ParsableCommand {
             NAME.gz becomes NAME and NAME.tgz becomes NAME.tar, beside the source (or under \
             --output-dir), written to a temporary and renamed into place only once every member's \
             CRC-32 and length have been checked, with the .gz file's mode and times. Sources are \
-            kept unless --rm. A file that fails leaves no output behind; the others go on.
+            kept unless --rm, which also removes the checkpoint indexes squeeze wrote for that very \
+            source (FILE.gz.gzidx, gztool's FILE.gzi; another tool's index stays). A file that \
+            fails leaves no output behind; the others go on.
 
             Files are decompressed in parallel. A file squeeze wrote in blocks (indexed members) \
             is also decompressed member by member in parallel, and a single member with a \
@@ -59,6 +61,9 @@ struct Decompress: ParsableCommand {
             """, valueName: "index"), completion: .file())
     var index: String?
 
+    @Flag(name: .customLong("write-index"), help: ArgumentHelp(WriteIndexOption.help))
+    var writesIndex = false
+
     @OptionGroup var scheduling: SchedulingArguments
     @OptionGroup var selection: SelectionArguments
     @OptionGroup var output: OutputArguments
@@ -77,6 +82,11 @@ struct Decompress: ParsableCommand {
             if paths.count > 1 || fileList.filesFrom != nil { throw ValidationError("--range reads one file") }
         }
         try CheckpointIndexOption.validate(index, paths: paths, fileList: fileList)
+        if writesIndex {
+            if !ranges.isEmpty { throw ValidationError("--write-index reads whole files: it cannot be used with --range") }
+            if output.removeSources { throw ValidationError("--write-index writes FILE.gz.gzidx beside its source, which --rm removes: keep the sources, or run squeeze index") }
+            try WriteIndexOption.validate(paths: paths, fileList: fileList)
+        }
         guard isFilter else { return }
         if output.outputDirectory != nil { throw ValidationError("--stdout and --output-dir cannot be used together") }
         if output.removeSources { throw ValidationError("--stdout keeps its sources: --rm cannot be used with it") }
@@ -90,7 +100,8 @@ struct Decompress: ParsableCommand {
         let request = DecompressionRequest(
             roots: roots, purpose: .decompress,
             filter: selection.filter, followSymlinks: selection.followSymlinks, scheduling: scheduling.options,
-            output: output.options(), toStandardOutput: isFilter, checkpointIndexes: CheckpointIndexOption.use(index))
+            output: output.options(), toStandardOutput: isFilter, checkpointIndexes: CheckpointIndexOption.use(index),
+            writesCheckpointIndexes: writesIndex)
         let session = try RunSession(reporting: reporting, summaryToStandardError: isFilter, isFilter: isFilter)
         try session.perform {
             DecompressionRun(request: request, environment: session.environment).run()
@@ -162,9 +173,13 @@ struct Test: ParsableCommand {
             """, valueName: "index"), completion: .file())
     var index: String?
 
+    @Flag(name: .customLong("write-index"), help: ArgumentHelp(WriteIndexOption.help))
+    var writesIndex = false
+
     func validate() throws {
         try fileList.requireInput(paths)
         try CheckpointIndexOption.validate(index, paths: paths, fileList: fileList)
+        if writesIndex { try WriteIndexOption.validate(paths: paths, fileList: fileList) }
     }
 
     @OptionGroup var scheduling: SchedulingArguments
@@ -176,7 +191,8 @@ struct Test: ParsableCommand {
         try StreamInputs.refuseTerminalInput(roots, program: "squeeze test")
         let request = DecompressionRequest(
             roots: roots, purpose: .test, filter: selection.filter,
-            followSymlinks: selection.followSymlinks, scheduling: scheduling.options, checkpointIndexes: CheckpointIndexOption.use(index))
+            followSymlinks: selection.followSymlinks, scheduling: scheduling.options, checkpointIndexes: CheckpointIndexOption.use(index),
+            writesCheckpointIndexes: writesIndex)
         let session = try RunSession(reporting: reporting)
         try session.perform {
             DecompressionRun(request: request, environment: session.environment).run()
@@ -194,5 +210,24 @@ enum CheckpointIndexOption {
     /// Every file's sidecar, or the index named.
     static func use(_ index: String?) -> DecompressionRequest.CheckpointIndexUse {
         index.map { .named(CommandLinePath.pathName($0, option: "--index")) } ?? .sidecars
+    }
+}
+
+/// `--write-index` of `decompress` and `test`: each file's checkpoint index, from the decode.
+enum WriteIndexOption {
+    static let help = """
+        Also write each gzip file's checkpoint index beside it (FILE.gz.gzidx), byte for byte what \
+        squeeze index writes (indexed_gzip's format, a checkpoint every 4 MiB), from this one \
+        decode, once the whole file has been read and its CRC-32 and lengths checked: a damaged \
+        file gets none. The file is then decoded as one stream. Files squeeze or bgzip wrote in \
+        indexed members need no index and get none; a file whose index (squeeze's or gztool's) is \
+        there and not stale is decoded through it, and the index kept. Not for standard input, nor \
+        with --rm.
+        """
+
+    static func validate(paths: [String], fileList: FileListArguments) throws {
+        if (paths.isEmpty && fileList.filesFrom == nil) || paths.contains("-") {
+            throw ValidationError("--write-index writes an index beside each file named: standard input has no place for one")
+        }
     }
 }

@@ -35,6 +35,7 @@ struct DecompressedFileDestination: DecodedFileDestination {
             return
         }
         var outcome: FileOutcome
+        var companions: [PathName] = []
         do {
             var summary = try decoding.result.get()
             guard let output = decoding.output else { preconditionFailure("a decoded file without an output") }
@@ -50,6 +51,13 @@ struct DecompressedFileDestination: DecodedFileDestination {
             // A stream (a pipe, a FIFO) changes as it is read; only a file can be checked.
             if let reader = decoding.reader, !reader.isSequential, !(try reader.status().isUnchanged(since: source.status)) {
                 throw SourceChangedError(path: source.path, detail: "its size, times or identity changed", output: changedSourceOutput)
+            }
+            if let built = decoding.checkpointIndex, let reader = decoding.reader {
+                try writeCheckpointIndex(built, of: reader, decoded: summary)
+            }
+            // Under --rm, the source's own indexes go with it (found now, while it is there to check them against).
+            if context.output.removeSources, target.isFile, let reader = decoding.reader, !reader.isSequential {
+                companions = OpenCheckpointIndex.sidecarsOwned(by: source.status, of: reader)
             }
             var attributes = source.status
             if let restoredTime { attributes.modificationTime = restoredTime }
@@ -69,8 +77,17 @@ struct DecompressedFileDestination: DecodedFileDestination {
         // A file with a warning may hold less than the user thinks (trailing bytes ignored, say):
         // its source stays.
         context.commits.record(
-            outcome, output: outcome.output, source: source.path,
+            outcome, output: outcome.output, source: source.path, companions: companions,
             keepSource: outcome.warning == nil ? nil : "it had a warning, and --rm removes only sources decoded cleanly")
+    }
+
+    /// `--write-index`: the index the decode built, beside the source, byte for byte what `squeeze
+    /// index` writes, once the whole file has been read and checked; before the output is
+    /// committed, so that a file whose index cannot be written fails whole. None when the stream
+    /// read members past where the walk stopped: the index would not describe them.
+    private func writeCheckpointIndex(_ built: CheckpointIndexBuilder.Built, of reader: ReadableFile, decoded summary: GzipDecodeSummary) throws {
+        guard summary.members == built.members, summary.uncompressedBytes == built.index.decodedSize else { return }
+        _ = try built.write(as: .indexedGzip, to: source.path.checkpointIndexSidecar, sourceStatus: try reader.status(), registry: context.registry)
     }
 
     /// Copies what `reader` holds from `offset` to its end (a stream's tail was given back to it by

@@ -27,6 +27,11 @@ public struct DecompressionRequest: Sendable {
     public var restoresHeaderFields: StoredHeaderFields
     /// Which checkpoint indexes a single-member file is decoded in parallel through.
     public var checkpointIndexes: CheckpointIndexUse
+    /// `--write-index`: each gzip file read from a path gets its checkpoint index (`FILE.gz.gzidx`,
+    /// as `squeeze index` writes it) from its one decode, once read whole and checked. Files
+    /// squeeze wrote in indexed members need none and get none; a file whose index is there and
+    /// not stale is decoded through it, and the index kept.
+    public var writesCheckpointIndexes: Bool
 
     /// Where a file's checkpoint index is looked for.
     public enum CheckpointIndexUse: Sendable, Equatable {
@@ -44,8 +49,10 @@ public struct DecompressionRequest: Sendable {
         roots: [PathName], purpose: Purpose = .decompress, filter: PathFilter = PathFilter(), followSymlinks: Bool = false,
         scheduling: SchedulingOptions = SchedulingOptions(), output: OutputOptions = OutputOptions(),
         toStandardOutput: Bool = false, passesPlainInputThrough: Bool = false, suffixes: CompressedSuffixes = .squeeze,
-        restoresHeaderFields: StoredHeaderFields = .none, checkpointIndexes: CheckpointIndexUse = .none
+        restoresHeaderFields: StoredHeaderFields = .none, checkpointIndexes: CheckpointIndexUse = .none,
+        writesCheckpointIndexes: Bool = false
     ) {
+        self.writesCheckpointIndexes = writesCheckpointIndexes
         self.checkpointIndexes = checkpointIndexes
         self.suffixes = suffixes
         self.restoresHeaderFields = restoresHeaderFields
@@ -171,14 +178,17 @@ public final class DecompressionRun: BatchRun, Sendable {
         // its turn: a tree of large files must not hold a descriptor each); a zstd file whose
         // frames can be found decodes them in parallel.
         let file = input.file
-        let opened = reader ?? (size >= DecodingPlan.parallelThreshold ? try? ReadableFile(file.path) : nil)
+        let isPlanned = size >= DecodingPlan.parallelThreshold || request.writesCheckpointIndexes
+        let opened = reader ?? (isPlanned ? try? ReadableFile(file.path) : nil)
         if let opened, let index = ZstdDecodingTask.index(of: opened, size: size) {
             let task = ZstdDecodingTask(path: file.path, index: index, reader: reader, destination: destination, context: decoding)
             return (0..<task.blockCount).map { WorkItem(task: task, block: $0, taskSize: size, weight: task.weight(ofBlock: $0)) }
         }
         // A stream is planned as one (its members read ahead as they come: `PipedGzipReader`).
         let plan = opened.map { opened in
-            opened.isSequential ? .stream : DecodingPlan.make(for: opened, size: size, checkpointIndex: checkpointIndex(of: file, opened: opened))
+            if opened.isSequential { return DecodingPlan.stream }
+            let plan = DecodingPlan.make(for: opened, size: size, checkpointIndex: checkpointIndex(of: file, opened: opened))
+            return request.writesCheckpointIndexes ? plan.buildingCheckpointIndex(of: opened, size: size) : plan
         } ?? .stream
         let task = GzipDecodingTask(path: file.path, plan: plan, reader: reader, destination: destination, context: decoding)
         return (0..<task.blockCount).map { block in

@@ -1,5 +1,3 @@
-import Glibc
-
 /// `squeeze index FILE.gz`: builds the file's checkpoint index and writes it beside it (or where
 /// asked), whole or not at all, in indexed_gzip's format or gztool's.
 public struct CheckpointIndexRun: Sendable {
@@ -34,47 +32,12 @@ public struct CheckpointIndexRun: Sendable {
     /// Builds and writes the index; throws `GzipFormatError` for a damaged file (nothing written),
     /// `SystemError` for one that cannot be read or an index that cannot be written.
     public func run() throws -> Summary {
-        if FileStatus.exists(destination), try FileStatus.of(destination, followingSymlinks: false).kind != .regular {
-            throw CheckpointIndexRunError.notRegular(destination)
-        }
+        try CheckpointIndexBuilder.Built.checkReplaceable(destination)
         let file = try ReadableFile(source)
-        let sourceStatus = try file.status()
         let built = try builder.build(file)
-        let output = try AtomicFileWriter(destination: destination, registry: TemporaryFileRegistry())
-        var written: Int64 = 0
-        let write = { (bytes: [UInt8]) in
-            try bytes.withUnsafeBytes { try output.write($0) }
-            written += Int64(bytes.count)
-        }
-        do {
-            try built.index.encode(as: format, windows: built.windows, lines: built.lines, to: write)
-            if let entries = built.archiveEntries { try write(entries) }
-            // The index's own times are now, not the source's: a later change of the source makes it
-            // the newer of the two, as `make` and users expect.
-            var attributes = sourceStatus
-            attributes.permissions = sourceStatus.permissions & 0o666
-            var now = timespec()
-            clock_gettime(CLOCK_REALTIME, &now)
-            attributes.modificationTime = FileTime(seconds: Int64(now.tv_sec), nanoseconds: Int64(now.tv_nsec))
-            attributes.accessTime = attributes.modificationTime
-            try output.commit(attributes: attributes, replacingExisting: true)
-        } catch {
-            output.discard()
-            throw error
-        }
+        let written = try built.write(as: format, to: destination, sourceStatus: try file.status())
         return Summary(
             checkpoints: built.index.checkpoints.count, decodedBytes: built.index.decodedSize,
             archiveEntries: built.archiveEntries == nil ? nil : built.entryCount, indexBytes: written)
-    }
-}
-
-public enum CheckpointIndexRunError: Error, Equatable, CustomStringConvertible {
-    /// Only a regular file is ever replaced by an index.
-    case notRegular(PathName)
-
-    public var description: String {
-        switch self {
-        case .notRegular(let path): "'\(path)' exists and is not a regular file: not replaced"
-        }
     }
 }

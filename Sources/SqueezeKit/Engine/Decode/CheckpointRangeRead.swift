@@ -21,6 +21,21 @@ struct OpenCheckpointIndex {
         return try open(gztool, isNamed: false, for: source, of: sourceFile, notice: notice, onlyGztools: true)
     }
 
+    /// The sidecar indexes of `sourceFile` that go with it when `--rm` removes it: `FILE.gzidx` and
+    /// gztool's name, each only if it is a regular file, an index in a format squeeze reads, and
+    /// carries squeeze's verification, which matches this very file (its size, modification time
+    /// and first and last 64 KiB). An index another tool wrote is kept, as is anything else under
+    /// those names (a bgzip `.gzi`): nothing squeeze cannot tell is of this source is deleted.
+    static func sidecarsOwned(by source: FileStatus, of sourceFile: ReadableFile) -> [PathName] {
+        [(sourceFile.path.checkpointIndexSidecar, false), (sourceFile.path.gztoolIndexSidecar, true)].compactMap { path, isGztools in
+            guard (try? FileStatus.of(path, followingSymlinks: false))?.kind == .regular,
+                  let opened = try? open(path, isNamed: false, for: source, of: sourceFile, notice: { _ in }, onlyGztools: isGztools),
+                  opened.index.verification != nil
+            else { return nil }
+            return path
+        }
+    }
+
     private static func open(
         _ path: PathName, isNamed: Bool, for source: FileStatus, of sourceFile: ReadableFile, notice: (String) -> Void,
         onlyGztools: Bool

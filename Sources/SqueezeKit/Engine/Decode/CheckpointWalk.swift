@@ -40,6 +40,8 @@ struct CheckpointWalk {
     /// The running CRC-32 and length of the member being decoded; nil when it started before the walk.
     private var member: (checksum: UInt32, length: Int64)?
     private(set) var members = 0
+    /// The first member's header, once the walk has read it from the file's start.
+    private(set) var firstHeader: GzipHeader?
     /// The file offset the walk has read up to: past the last member once `run` says they ended.
     var compressedOffset: Int64 { inputStart + Int64(inputUsed) }
 
@@ -116,7 +118,8 @@ struct CheckpointWalk {
             if inputCount == inputUsed { return false }
             let outcome = GzipHeader.parse(UnsafeRawBufferPointer(rebasing: input[inputUsed..<inputCount]))
             switch outcome {
-            case .header(_, let length):
+            case .header(let header, let length):
+                if members == 0 && inputStart + Int64(inputUsed) == 0 { firstHeader = header }
                 inputUsed += length
                 try inflater.reset()
                 member = (0, 0)

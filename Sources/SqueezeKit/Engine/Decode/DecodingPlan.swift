@@ -7,6 +7,9 @@ enum DecodingPlan: Sendable {
     /// Members without length fields, found by searching ahead and kept only once confirmed.
     case speculative(SpeculativeSplit)
     case stream
+    /// One stream through `CheckpointWalk`, building the file's checkpoint index on the way
+    /// (`--write-index`); what follows the members it reads is streamed as ever.
+    case indexing(CheckpointIndexBuilder)
 
     /// Smaller files are streamed even when indexed: one worker decodes them in a moment, and the
     /// walk would cost a file open at planning time.
@@ -43,7 +46,7 @@ enum DecodingPlan: Sendable {
         case .indexed(let index): index.runs.count
         case .checkpoints(let spans): spans.blocks.count
         case .speculative(let split): split.chunkCount
-        case .stream: 1
+        case .stream, .indexing: 1
         }
     }
 
@@ -53,12 +56,28 @@ enum DecodingPlan: Sendable {
         case .indexed(let memberIndex): memberIndex.runs[index].end
         case .checkpoints(let spans): spans.end(ofBlock: index)
         case .speculative(let split): split.range(ofChunk: index).upperBound
-        case .stream: .max
+        case .stream, .indexing: .max
         }
     }
 }
 
 extension DecodingPlan {
+    /// This plan of `file`, or, if the file is a gzip that a checkpoint index serves, the walk that
+    /// builds its index as it decodes it. Files squeeze wrote in indexed members seek through
+    /// those and keep their plan, as does a file decoded through an index it already has; and so
+    /// does anything that is not gzip. The walk is one stream: a file a plan would have decoded
+    /// in parallel from points found inside it is decoded in one.
+    func buildingCheckpointIndex(of file: ReadableFile, size: Int64) -> DecodingPlan {
+        switch self {
+        case .indexed, .checkpoints, .indexing: return self
+        case .stream, .speculative: break
+        }
+        guard (try? file.read(count: GzipHeader.magic.count, at: 0)) == GzipHeader.magic,
+              (try? MemberIndexWalker(file: file, fileSize: size).walk()) == nil
+        else { return self }
+        return .indexing(CheckpointIndexBuilder())
+    }
+
     /// The plan for the file at `path`, opening it only if it is large enough to be worth walking
     /// (and closing it again: a tree of large files must not hold a descriptor each until its turn).
     static func make(forPath path: PathName, size: Int64) -> DecodingPlan {

@@ -75,6 +75,8 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         /// The streaming path's result.
         var streamResult: Result<GzipDecodeSummary, any Error>?
         var progressReported: Int64 = 0
+        /// The checkpoint index an `.indexing` plan built, once its walk has read every member.
+        var builtIndex: CheckpointIndexBuilder.Built?
 
         mutating func insert(_ block: DecodedStretch?, at index: Int) -> Bool { turn.insert(block, at: index) }
         mutating func nextInOrder() -> (index: Int, block: DecodedStretch?)? { turn.nextInOrder() }
@@ -96,7 +98,10 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     /// Whether workers decode this file's members or chunks side by side (and the output gets
     /// whole decoded blocks), rather than one stream.
     private var isDecodedInParallel: Bool {
-        if case .stream = plan { false } else { true }
+        switch plan {
+        case .stream, .indexing: false
+        case .indexed, .checkpoints, .speculative: true
+        }
     }
 
     /// The window credits block `index` holds until it is written: an indexed run's compressed
@@ -112,7 +117,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             return context.window.weight(ofLength: spans.compressedRange(ofBlock: index).count + Int(block.decodedLength))
         case .speculative(let split):
             return context.window.weight(ofLength: Int(split.chunkLength) + SpeculativeStretchDecoder.outputLimit)
-        case .stream:
+        case .stream, .indexing:
             return context.window.weight(ofLength: 0)
         }
     }
@@ -120,7 +125,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     func runBlock(_ index: Int) -> Bool {
         guard !context.cancellation.isCancelled else { return deposit(nil, at: index) }
         switch plan {
-        case .stream:
+        case .stream, .indexing:
             runStream()
             context.window.release(weight(ofBlock: index))
             return true
@@ -142,7 +147,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             let seconds = MonotonicClock.now() - (state.startTime ?? MonotonicClock.now())
             let finished = FinishedDecoding(
                 result: .failure(CancellationError()), output: state.output, reader: state.reader,
-                seconds: seconds, progressReported: state.progressReported)
+                seconds: seconds, progressReported: state.progressReported, checkpointIndex: state.builtIndex)
             return (finished, state.delivery, state.streamResult, state.failure)
         }
         var finished = taken
@@ -152,7 +157,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             finished.result = .failure(CancellationError())
         } else {
             switch plan {
-            case .stream:
+            case .stream, .indexing:
                 finished.result = streamResult ?? .failure(CancellationError())
             case .indexed, .checkpoints, .speculative:
                 // Every block written ends exactly at the end of the file, after a whole member;
@@ -384,7 +389,14 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         var progressReported: Int64 = 0
         // The output lives in the task's state from the start, made there on the first bytes.
         let result: Result<GzipDecodeSummary, any Error>
-        switch Result(catching: { try decodePipedMembers(reader: &reader, progressReported: &progressReported) }) {
+        var builtIndex: CheckpointIndexBuilder.Built?
+        let start: Result<PipedStart, any Error>
+        if case .indexing(let builder) = plan {
+            start = Result { try walkMembers(with: builder, reader: &reader, progressReported: &progressReported, built: &builtIndex) }
+        } else {
+            start = Result { try decodePipedMembers(reader: &reader, progressReported: &progressReported) }
+        }
+        switch start {
         case .failure(let error):
             result = .failure(error)
         case .success(.finished(let summary)):
@@ -403,7 +415,36 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             state.reader = reader
             state.streamResult = result
             state.progressReported = progressReported
+            if case .success = result { state.builtIndex = builtIndex }
         }
+    }
+
+    /// Decodes the file's members through `builder`'s walk into the task's output, made on the
+    /// first bytes, and hands what follows them (nothing, zero padding, garbage, a member the walk
+    /// does not read as gzip) to the stream, which judges it as it judges any file's tail.
+    private func walkMembers(
+        with builder: CheckpointIndexBuilder, reader: inout ReadableFile?, progressReported: inout Int64,
+        built: inout CheckpointIndexBuilder.Built?
+    ) throws -> PipedStart {
+        let file = try reader ?? ReadableFile(path)
+        reader = file
+        // The walk writes without the lock, as the stream does: no other thread reaches the output.
+        var output = state.withLock { state in
+            defer { state.output = nil }
+            return state.output
+        }
+        defer { state.withLock { $0.output = output } }
+        let walked = try builder.build(file) { bytes in
+            if context.cancellation.isCancelled { throw CancellationError() }
+            try destination.write(bytes, to: &output, decodedInParallel: false)
+        }
+        built = walked
+        progressReported += walked.membersEnd
+        context.progress(walked.membersEnd)
+        context.verified(walked.index.decodedSize)
+        return .stream(StreamResumePoint(
+            offset: walked.membersEnd, membersBefore: walked.members, uncompressedBytesBefore: walked.index.decodedSize,
+            firstHeader: walked.firstHeader))
     }
 
     /// Where a stream's decode stands after its indexed members were read from a pipe.

@@ -131,4 +131,6 @@ struct FinishedDecoding {
     var seconds: Double
     /// Input bytes already reported as progress.
     var progressReported: Int64
+    /// The checkpoint index built on the way (`DecodingPlan.indexing`), if every member was read.
+    var checkpointIndex: CheckpointIndexBuilder.Built? = nil
 }

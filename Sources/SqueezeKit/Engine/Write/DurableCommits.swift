@@ -56,6 +56,8 @@ final class DurableCommits: Sendable {
     private struct Commit: Sendable {
         var outcome: FileOutcome
         let source: PathName
+        /// Files that go with the source (its checkpoint indexes), removed after it.
+        var companions: [PathName] = []
         let device: UInt64?
     }
 
@@ -67,8 +69,11 @@ final class DurableCommits: Sendable {
 
     /// Records `outcome`, a file whose output was committed at `output` (nil when nothing was
     /// kept, such as standard output): at once, or under `--rm` once its output is durable and its
-    /// source removed. `keepSource` says why the source must stay even under `--rm`.
-    func record(_ outcome: FileOutcome, output: PathName?, source: PathName, keepSource reason: String? = nil) {
+    /// source removed, and after it its `companions`. `keepSource` says why the source must stay
+    /// even under `--rm`.
+    func record(
+        _ outcome: FileOutcome, output: PathName?, source: PathName, companions: [PathName] = [], keepSource reason: String? = nil
+    ) {
         guard syncOutputs, let output, outcome.status == .done else {
             collector.record(outcome)
             return
@@ -79,7 +84,7 @@ final class DurableCommits: Sendable {
         let full = state.withLock { state -> (batch: [Commit], fileSystems: [UInt64: PathName])? in
             let device = state.noteOutput(in: output.parent)
             guard removes else { return nil }
-            state.batch.append(Commit(outcome: outcome, source: source, device: device))
+            state.batch.append(Commit(outcome: outcome, source: source, companions: companions, device: device))
             return state.batch.count >= Self.batchLimit ? state.take() : nil
         }
         if !removes { collector.record(outcome) }
@@ -114,6 +119,10 @@ final class DurableCommits: Sendable {
                 commit.outcome.appendWarning("the source was kept: its output could not be made durable")
             } else if commit.source.withCString({ unlink($0) }) != 0 {
                 commit.outcome.appendWarning("\(SystemError("remove", commit.source, code: errno)); the output is complete")
+            } else {
+                for companion in commit.companions where companion.withCString({ unlink($0) }) != 0 && errno != ENOENT {
+                    commit.outcome.appendWarning("\(SystemError("remove", companion, code: errno))")
+                }
             }
             collector.record(commit.outcome)
         }
