@@ -83,8 +83,11 @@ extension FileStatus {
 
     /// The process's umask, read from /proc: `umask()` can only be read by setting it, which would
     /// race with files other threads create meanwhile. 022 if /proc does not say.
-    private static var creationMask: mode_t {
-        KernelFile.ownStatus("Umask").flatMap { mode_t($0, radix: 8) } ?? 0o022
+    private static var creationMask: mode_t { processCreationMask ?? 0o022 }
+
+    /// The process's umask as /proc says it; nil where it does not.
+    static var processCreationMask: mode_t? {
+        KernelFile.ownStatus("Umask").flatMap { mode_t($0, radix: 8) }
     }
 }
 

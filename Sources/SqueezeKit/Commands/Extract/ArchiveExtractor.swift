@@ -514,9 +514,10 @@ final class ArchiveExtractor {
     /// A file or symbolic link whose directory is there is made from inside that directory (see
     /// `HeldDirectories`), under its last component: libarchive then checks one name for symbolic
     /// links, not every directory on the way. A plain file's temporary there is written by squeeze
-    /// from the directory's descriptor, without libarchive (`HeldDirectoryFileWriter`). Directories are not (libarchive gives them their
-    /// modes and times when it closes, by the name it was given), nor are hard links (their
-    /// targets are named from the destination), nor entries whose directories must be made.
+    /// from the directory's descriptor, without libarchive (`HeldDirectoryFileWriter`).
+    /// Directories are not made from inside (libarchive gives them their modes and times when it
+    /// closes, by the name it was given), nor are hard links (their targets are named from the
+    /// destination), nor entries whose directories must be made.
     private func create(
         _ relative: PathName, for target: Target, _ name: PathName, headerWarning: String?, readsData: Bool
     ) throws -> (Int64, [String]) {

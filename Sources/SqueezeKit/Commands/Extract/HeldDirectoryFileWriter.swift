@@ -20,11 +20,8 @@ struct HeldDirectoryFileWriter {
     let startTime = FileTime(seconds: Int64(time(nil)))
     /// The process's file mode creation mask, read once (squeeze never changes it): a file created
     /// with its permissions has them unless the mask takes some away, and only then needs `fchmod`.
-    private let creationMask: mode_t = {
-        let mask = umask(0o022)
-        umask(mask)
-        return mask
-    }()
+    /// Unknown (no /proc), every file gets its `fchmod`.
+    private let creationMask = FileStatus.processCreationMask
 
     struct Entry {
         var permissions: mode_t
@@ -63,7 +60,7 @@ struct HeldDirectoryFileWriter {
             var times = [(entry.accessTime ?? startTime).timespec, (entry.modificationTime ?? startTime).timespec]
             try systemCall("set the times of", path) { futimens(descriptor, &times) }
         }
-        if entry.permissions & ~0o777 != 0 || entry.permissions & creationMask != 0 {
+        if entry.permissions & ~0o777 != 0 || creationMask.map({ entry.permissions & $0 != 0 }) ?? true {
             try systemCall("set the mode of", path) { fchmod(descriptor, entry.permissions) }
         }
         closed = true
