@@ -77,6 +77,24 @@ import Testing
         #expect(throws: ZstdFormatError.truncated) { try Self.decodeStream(Array(compressed.dropLast(ZstdDecompressor.inputCapacity + 3))) }
     }
 
+    /// An interrupt stops the stream within a buffer of output, however much one buffer of input
+    /// decodes to (zeros: 16 MiB from a few hundred bytes, all in the first read).
+    @Test func anInterruptStopsTheStreamWithinABufferOfOutput() throws {
+        let compressed = try ZstdFrameIndexTests.tool("zstd", ["-q", "-c"], input: [UInt8](repeating: 0, count: 16 << 20))
+        #expect(compressed.count < ZstdDecompressor.inputCapacity)
+        let scratch = try TemporaryDirectory()
+        let file = try GzipBytes.file(compressed, in: scratch, name: "input.zst")
+        let cancellation = CancellationFlag()
+        var decoded = 0
+        #expect(throws: CancellationError.self) {
+            try ZstdDecompressor().decodeStream(file, cancellation: cancellation, progress: { _ in }) { bytes in
+                decoded += bytes.count
+                cancellation.cancel()
+            }
+        }
+        #expect(decoded > 0 && decoded <= 1 << 20)
+    }
+
     /// Decodes `bytes` into a `WriteBehindOutput` (`WriteBehindOutputTests.decodeIntoLender`).
     static func decodeIntoLender(_ bytes: [UInt8]) throws -> (written: [UInt8], sinkCalls: Int, failure: (any Error)?) {
         let scratch = try TemporaryDirectory()

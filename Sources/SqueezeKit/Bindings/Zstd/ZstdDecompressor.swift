@@ -121,7 +121,11 @@ final class ZstdDecompressor: @unchecked Sendable {
                     summary.frames += 1
                     verified(summary.uncompressedBytes)
                 }
-                if output.isFull { try output.flush() }
+                if output.isFull {
+                    try output.flush()
+                    // A buffer of input can decode to gigabytes (runs of one byte, 4 bytes a block).
+                    if cancellation.isCancelled { throw CancellationError() }
+                }
                 // A full output buffer may leave decoded bytes inside libzstd: call again,
                 // unless the frame just ended (a call then would start the next one, and
                 // with no input say it is inside it).
