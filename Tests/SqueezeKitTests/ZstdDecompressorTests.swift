@@ -37,6 +37,64 @@ import Testing
         #expect(throws: ZstdFormatError.self) { try Self.decodeStream(flipped) }
     }
 
+    /// `length` bytes that zstd cannot shrink: a random stretch of 256 KiB repeated, compressed
+    /// with a 128 KiB window (the repeats are out of its reach), so that the frame is in raw blocks
+    /// of 128 KiB and as long as its content. `arguments` are the tool's others.
+    static func incompressibleFrame(_ length: Int, seed: UInt64, arguments: [String] = []) throws -> (original: [UInt8], frame: [UInt8]) {
+        var data = TestData(seed: seed)
+        let stretch = data.randomBytes(256 << 10)
+        var original: [UInt8] = []
+        original.reserveCapacity(length + stretch.count)
+        while original.count < length { original += stretch }
+        original.removeLast(original.count - length)
+        let frame = try ZstdFrameIndexTests.tool("zstd", ["-q", "-1", "-c", "--zstd=wlog=17"] + arguments, input: original)
+        return (original, frame)
+    }
+
+    /// The decoding thread reads the stream's first buffer, and finds its end; every other buffer
+    /// is read ahead on another thread (`BufferedFileInput`), so that decoding never waits in
+    /// `read`. Frames whose boundaries and a skippable frame fall inside and across the buffers
+    /// decode whole, and damage past the first buffers is named at its offset, as one read gives.
+    @Test func theDecodingThreadReadsOnlyTheFirstBufferItself() throws {
+        let (first, firstFrame) = try Self.incompressibleFrame(3 * ZstdDecompressor.inputCapacity + 12_345, seed: 335)
+        let (second, secondFrame) = try Self.incompressibleFrame(2 * ZstdDecompressor.inputCapacity - 777, seed: 336)
+        let skippable = SkippableFrame.header(magic: SkippableFrame.pzstdMagic, contentLength: 5) + [1, 2, 3, 4, 5]
+        let compressed = firstFrame + skippable + secondFrame
+        #expect(compressed.count > 5 * ZstdDecompressor.inputCapacity)
+        let scratch = try TemporaryDirectory()
+        let file = try GzipBytes.file(compressed, in: scratch, name: "input.zst")
+        var decoded: [UInt8] = []
+        let decoder = try ZstdDecompressor()
+        let readsBefore = KernelState.readCallsOfCurrentThread()
+        let summary = try decoder.decodeStream(file, cancellation: CancellationFlag(), progress: { _ in }) { decoded += $0 }
+        let reads = KernelState.readCallsOfCurrentThread() - readsBefore
+        // The first buffer, the read that finds the end, and the first reading's own read.
+        #expect(readsBefore >= 0 && reads <= 3, "the decoding thread made \(reads) reads")
+        #expect(ByteDifference.between(decoded, first + second) == nil)
+        #expect(summary == ZstdDecompressor.StreamSummary(frames: 3, compressedBytes: Int64(compressed.count), uncompressedBytes: Int64(decoded.count)))
+
+        #expect(throws: ZstdFormatError.notZstd(offset: Int64(compressed.count))) { try Self.decodeStream(compressed + Array("garbage".utf8)) }
+        #expect(throws: ZstdFormatError.truncated) { try Self.decodeStream(Array(compressed.dropLast(ZstdDecompressor.inputCapacity + 3))) }
+    }
+
+    /// An interrupt stops the stream within a buffer of output, however much one buffer of input
+    /// decodes to (zeros: 16 MiB from a few hundred bytes, all in the first read).
+    @Test func anInterruptStopsTheStreamWithinABufferOfOutput() throws {
+        let compressed = try ZstdFrameIndexTests.tool("zstd", ["-q", "-c"], input: [UInt8](repeating: 0, count: 16 << 20))
+        #expect(compressed.count < ZstdDecompressor.inputCapacity)
+        let scratch = try TemporaryDirectory()
+        let file = try GzipBytes.file(compressed, in: scratch, name: "input.zst")
+        let cancellation = CancellationFlag()
+        var decoded = 0
+        #expect(throws: CancellationError.self) {
+            try ZstdDecompressor().decodeStream(file, cancellation: cancellation, progress: { _ in }) { bytes in
+                decoded += bytes.count
+                cancellation.cancel()
+            }
+        }
+        #expect(decoded > 0 && decoded <= 1 << 20)
+    }
+
     /// Decodes `bytes` into a `WriteBehindOutput` (`WriteBehindOutputTests.decodeIntoLender`).
     static func decodeIntoLender(_ bytes: [UInt8]) throws -> (written: [UInt8], sinkCalls: Int, failure: (any Error)?) {
         let scratch = try TemporaryDirectory()

@@ -130,4 +130,23 @@ import Testing
         #expect(try Self.index(Self.tool("zstd", ["-q", "-c"], input: large) + Self.tool("zstd", ["-q", "-c"], input: original)) == nil)
         #expect(try Self.index(Array("not zstd at all".utf8)) == nil)
     }
+
+    /// A frame whose header states more than `frameLimit` is left to the stream at its header: its
+    /// blocks are not walked first (a `pread` each, before `zstd`'s one frame of a large file
+    /// could start decoding). One without a content size is walked until its blocks could hold more.
+    @Test func aFrameStatedTooLargeIsNotWalked() throws {
+        let length = ZstdFrameIndex.frameLimit + 1
+        let (_, stated) = try ZstdDecompressorTests.incompressibleFrame(length, seed: 306, arguments: ["--stream-size=\(length)"])
+        let scratch = try TemporaryDirectory()
+        let file = try GzipBytes.file(stated, in: scratch)
+        let readsBefore = KernelState.readCallsOfCurrentThread()
+        #expect(try ZstdFrameIndex.find(in: file, size: Int64(stated.count)) == nil)
+        let reads = KernelState.readCallsOfCurrentThread() - readsBefore
+        // The magic, the header, and the first reading's own read; not one per block of 128 KiB.
+        #expect(readsBefore >= 0 && reads <= 3, "the walk made \(reads) reads")
+        #expect(try ZstdFrameIndex.statedLength(of: file, size: Int64(stated.count)) == Int64(length))
+
+        let (_, unstated) = try ZstdDecompressorTests.incompressibleFrame(length, seed: 307)
+        #expect(try Self.index(unstated) == nil)
+    }
 }

@@ -13,6 +13,20 @@ public enum KernelState {
         return Int32(target.split(separator: "/").last ?? "") ?? -1
     }
 
+    /// The read system calls (`read`, `pread` and their vector forms) the calling thread has made,
+    /// as the kernel counts them (`syscr` of `/proc/thread-self/io`); this reading's own `read` is
+    /// counted in the next one.
+    public static func readCallsOfCurrentThread() -> Int {
+        let descriptor = open("/proc/thread-self/io", O_RDONLY | O_CLOEXEC)
+        guard descriptor >= 0 else { return -1 }
+        defer { close(descriptor) }
+        var buffer = [UInt8](repeating: 0, count: 4096)
+        let count = buffer.withUnsafeMutableBytes { read(descriptor, $0.baseAddress!, $0.count) }
+        let text = String(decoding: buffer.prefix(max(0, count)), as: UTF8.self)
+        let line = text.split(separator: "\n").first { $0.hasPrefix("syscr:") }
+        return line.flatMap { Int($0.dropFirst("syscr:".count).trimmingCharacters(in: .whitespaces)) } ?? -1
+    }
+
     /// Waits until every one of these threads of this process is asleep in the kernel: blocked in
     /// a wait (a condition, a semaphore, a contended lock), not running or about to run.
     @discardableResult

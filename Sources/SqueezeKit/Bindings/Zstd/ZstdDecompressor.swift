@@ -9,12 +9,14 @@ import CZstd
 /// a time because workers only reach it through `CodecPool.withInstance`.
 final class ZstdDecompressor: @unchecked Sendable {
     private let context: OpaquePointer
-    /// The stream's compressed input, read a buffer at a time.
-    private var input: [UInt8] = []
+    /// The stream's compressed input, read ahead on another thread as gzip's stream reads it
+    /// (`BufferedFileInput`): the decoding thread, a stream's critical path, then does not wait
+    /// in `read`. Made at the first stream: a decoder of runs (`decode`) needs none.
+    private var input: BufferedFileInput?
     /// The stream's own output buffer, for the bytes no lender takes; made at the first stream.
     private var ownOutput: UnsafeMutableRawBufferPointer?
 
-    static let inputLength = 128 << 10
+    static let inputCapacity = 1 << 20
 
     init() throws {
         guard let context = ZSTD_createDCtx() else {
@@ -58,7 +60,10 @@ final class ZstdDecompressor: @unchecked Sendable {
         lender: () -> (any DecodeBufferLender)? = { nil }, sink: (UnsafeRawBufferPointer) throws -> Void
     ) throws -> StreamSummary {
         ZSTD_DCtx_reset(context, ZSTD_reset_session_only)
-        if input.isEmpty { input = [UInt8](repeating: 0, count: Self.inputLength) }
+        let input = self.input ?? BufferedFileInput(capacity: Self.inputCapacity)
+        self.input = input
+        input.open(file, at: offset)
+        defer { input.close() }
         let own = ownOutput ?? .allocate(byteCount: ZSTD_DStreamOutSize(), alignment: 16)
         ownOutput = own
         // The closures are used only within this call; the output that keeps them does not outlive it.
@@ -66,7 +71,7 @@ final class ZstdDecompressor: @unchecked Sendable {
             try withoutActuallyEscaping(lender) { lender in
                 var output = DecodedOutput(own: own, sink: sink, findLender: lender)
                 do {
-                    return try decodeFrames(file, from: offset, into: &output, cancellation: cancellation, progress: progress, verified: verified)
+                    return try decodeFrames(input, from: offset, into: &output, cancellation: cancellation, progress: progress, verified: verified)
                 } catch let error as ZstdFormatError {
                     try output.flush()
                     throw error
@@ -78,54 +83,58 @@ final class ZstdDecompressor: @unchecked Sendable {
         }
     }
 
-    /// The loop of `decodeStream`: reads the file a buffer at a time and decodes every frame in it
-    /// into `output`, which it leaves flushed.
+    /// The loop of `decodeStream`: decodes every frame of `input` (open at `offset`) into `output`,
+    /// a buffer of input at a time, and leaves it flushed.
     private func decodeFrames(
-        _ file: ReadableFile, from offset: Int64, into output: inout DecodedOutput, cancellation: CancellationFlag,
+        _ input: BufferedFileInput, from offset: Int64, into output: inout DecodedOutput, cancellation: CancellationFlag,
         progress: (Int64) -> Void, verified: (Int64) -> Void
     ) throws -> StreamSummary {
         var summary = StreamSummary(frames: 0, compressedBytes: 0, uncompressedBytes: 0)
-        var position = offset
         var frameStart = offset
         var inFrame = false
         while true {
             if cancellation.isCancelled { throw CancellationError() }
-            let count = try input.withUnsafeMutableBytes { try file.read(into: $0, at: position) }
-            if count == 0 { break }
-            progress(Int64(count))
-            try input.withUnsafeBytes { inputBytes in
-                var source = ZSTD_inBuffer(src: inputBytes.baseAddress, size: count, pos: 0)
-                while true {
-                    if !inFrame { frameStart = position + Int64(source.pos) }
-                    try output.prepare()
-                    // Never empty: a full buffer is handed on at once.
-                    let free = output.free
-                    var target = ZSTD_outBuffer(dst: free.baseAddress, size: free.count, pos: 0)
-                    let consumedBefore = source.pos
-                    let result = ZSTD_decompressStream(context, &target, &source)
-                    if ZSTD_isError(result) != 0 && ZSTD_getErrorCode(result) == ZSTD_error_prefix_unknown {
-                        throw ZstdFormatError.notZstd(offset: frameStart)
-                    }
-                    let remaining = try Zstd.check(result, "decode")
-                    output.fill += target.pos
-                    summary.uncompressedBytes += Int64(target.pos)
-                    inFrame = remaining != 0
-                    // A frame ends in the call that returns 0 having read or given something.
-                    if !inFrame && (source.pos > consumedBefore || target.pos > 0) {
-                        summary.frames += 1
-                        verified(summary.uncompressedBytes)
-                    }
-                    if output.isFull { try output.flush() }
-                    // A full output buffer may leave decoded bytes inside libzstd: call again,
-                    // unless the frame just ended (a call then would start the next one, and
-                    // with no input say it is inside it).
-                    if source.pos == source.size && (target.pos < target.size || !inFrame) { break }
+            // libzstd takes every byte it is given (it keeps what it cannot use yet): each refill
+            // starts from an empty buffer.
+            if try input.refill() == 0 { break }
+            let bytes = input.available
+            let position = input.position
+            progress(Int64(bytes.count))
+            var source = ZSTD_inBuffer(src: bytes.baseAddress, size: bytes.count, pos: 0)
+            while true {
+                if !inFrame { frameStart = position + Int64(source.pos) }
+                try output.prepare()
+                // Never empty: a full buffer is handed on at once.
+                let free = output.free
+                var target = ZSTD_outBuffer(dst: free.baseAddress, size: free.count, pos: 0)
+                let consumedBefore = source.pos
+                let result = ZSTD_decompressStream(context, &target, &source)
+                if ZSTD_isError(result) != 0 && ZSTD_getErrorCode(result) == ZSTD_error_prefix_unknown {
+                    throw ZstdFormatError.notZstd(offset: frameStart)
                 }
+                let remaining = try Zstd.check(result, "decode")
+                output.fill += target.pos
+                summary.uncompressedBytes += Int64(target.pos)
+                inFrame = remaining != 0
+                // A frame ends in the call that returns 0 having read or given something.
+                if !inFrame && (source.pos > consumedBefore || target.pos > 0) {
+                    summary.frames += 1
+                    verified(summary.uncompressedBytes)
+                }
+                if output.isFull {
+                    try output.flush()
+                    // A buffer of input can decode to gigabytes (runs of one byte, 4 bytes a block).
+                    if cancellation.isCancelled { throw CancellationError() }
+                }
+                // A full output buffer may leave decoded bytes inside libzstd: call again,
+                // unless the frame just ended (a call then would start the next one, and
+                // with no input say it is inside it).
+                if source.pos == source.size && (target.pos < target.size || !inFrame) { break }
             }
-            position += Int64(count)
+            input.consume(bytes.count)
         }
         try output.flush()
-        summary.compressedBytes = position - offset
+        summary.compressedBytes = input.position - offset
         if inFrame { throw ZstdFormatError.truncated }
         if summary.compressedBytes == 0 && offset == 0 { throw ZstdFormatError.notZstd(offset: 0) }
         return summary

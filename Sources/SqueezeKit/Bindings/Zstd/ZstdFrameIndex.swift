@@ -144,7 +144,8 @@ private struct FrameWalker {
 
     mutating func walk() throws -> ZstdFrameIndex? {
         var builder = ZstdFrameIndex.Builder()
-        let walked = try visit(frame: { builder.add($0) }, skippable: { builder.skip(at: $0, length: $1) })
+        let walked = try visit(
+            frame: { builder.add($0) }, skippable: { builder.skip(at: $0, length: $1) }, frameLimit: ZstdFrameIndex.frameLimit)
         return walked ? builder.index(end: size, source: .frameHeaders) : nil
     }
 
@@ -152,7 +153,12 @@ private struct FrameWalker {
     /// returns false to stop, and each skippable frame's offset and length to `skippable`. True
     /// when the frames end exactly at the file's end; false when one is not a frame, runs past the
     /// end, `frame` stopped the walk, or there are more than `walkLimit` frames (skippable ones aside).
-    mutating func visit(frame: (ZstdFrameIndex.Run) -> Bool, skippable: (Int64, Int) -> Void) throws -> Bool {
+    /// A frame that may decode to more than `frameLimit` stops the walk as soon as its header (or,
+    /// without a content size, its blocks so far) say so: `zstd`'s one frame of a large file is
+    /// not walked block by block (a `pread` each) before it is streamed.
+    mutating func visit(
+        frame: (ZstdFrameIndex.Run) -> Bool, skippable: (Int64, Int) -> Void, frameLimit: Int? = nil
+    ) throws -> Bool {
         var position: Int64 = 0
         var frames = 0
         while position < size {
@@ -164,9 +170,9 @@ private struct FrameWalker {
                 position = next
                 continue
             }
-            guard let header = try frameHeader(at: position), header.frameType == ZSTD_frame,
-                  let (end, blocks) = try frameEnd(at: position, header: header)
-            else { return false }
+            guard let header = try frameHeader(at: position), header.frameType == ZSTD_frame else { return false }
+            if let frameLimit, let contentSize = header.contentSize, contentSize > frameLimit { return false }
+            guard let (end, blocks) = try frameEnd(at: position, header: header, frameLimit: frameLimit) else { return false }
             let bound = blocks * min(header.blockSizeMax, ZstdFrameIndex.frameLimit + 1)
             guard frame(ZstdFrameIndex.Run(
                 offset: position, length: Int(end - position), decompressedLength: header.contentSize ?? bound,
@@ -201,12 +207,14 @@ private struct FrameWalker {
     }
 
     /// Where the frame at `offset` ends, and its block count, from its block headers; nil where
-    /// they run past the file.
-    private mutating func frameEnd(at offset: Int64, header: Header) throws -> (end: Int64, blocks: Int)? {
+    /// they run past the file, or where a frame without a content size has more blocks than
+    /// `frameLimit` bytes can hold at their largest.
+    private mutating func frameEnd(at offset: Int64, header: Header, frameLimit: Int?) throws -> (end: Int64, blocks: Int)? {
         var position = offset + Int64(header.headerLength)
         var blocks = 0
         while true {
             blocks += 1
+            if let frameLimit, header.contentSize == nil, blocks * min(header.blockSizeMax, frameLimit + 1) > frameLimit { return nil }
             guard let block = try bytes(count: 3, at: position) else { return nil }
             let word = UInt32(block[0]) | UInt32(block[1]) << 8 | UInt32(block[2]) << 16
             let isLast = word & 1 != 0
