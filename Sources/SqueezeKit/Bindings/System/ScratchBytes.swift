@@ -1,8 +1,8 @@
 import Glibc
 
-/// A byte array per thread, reused by whatever reads a small file whole on that thread
-/// (`CompressionTask`: a worker reads file after file into it), so that a tiny file costs no
-/// allocation for its bytes. One per thread, made at its first use and freed when the thread
+/// A byte array per thread, reused by whatever reads a small file whole on that thread (compress:
+/// a worker reads file after file into it), so that a tiny file costs no allocation for its
+/// bytes. One per thread, made at its first use and freed when the thread
 /// ends; by value in a thread-specific slot, so that reaching it takes no reference count and no
 /// exclusivity check.
 enum ScratchBytes {
