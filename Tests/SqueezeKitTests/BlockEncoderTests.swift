@@ -97,6 +97,36 @@ import Testing
         #expect(header.name == Array("hello.txt".utf8))
     }
 
+    /// A worker's members share one array (`MemberWorkspace`): a member still held (a block
+    /// waiting to be written in order) keeps its bytes while the next ones are encoded, and once
+    /// dropped its storage is what the next member is written into.
+    @Test(arguments: [Codec.libdeflate, .isal])
+    func aHeldMemberKeepsItsBytesWhileTheNextIsEncoded(codec: Codec) throws {
+        let encoder = codec.makeEncoder(level: codec == .isal ? 2 : 6)
+        let origin = GzipOrigin(name: Array("f".utf8), modificationTime: 0)
+        func encode(_ text: String) throws -> EncodedBlock {
+            try Array(text.utf8).withUnsafeBytes {
+                try encoder.encode($0, context: UnsafeRawBufferPointer(rebasing: $0[..<0]), block: 0, of: 1, origin: origin)
+            }
+        }
+        let held = try encode(String(repeating: "held member ", count: 40))
+        let heldBytes = Array(held.bytes.withUnsafeBytes { $0 })
+        let next = try encode(String(repeating: "the next one, longer ", count: 90))
+        #expect(held.bytes == heldBytes)
+        #expect(try Self.gunzip(held.bytes) == Array(String(repeating: "held member ", count: 40).utf8))
+        #expect(try Self.gunzip(next.bytes) == Array(String(repeating: "the next one, longer ", count: 90).utf8))
+        var storage: UnsafeRawPointer?
+        do {
+            let dropped = try encode("short")
+            storage = dropped.bytes.withUnsafeBytes { $0.baseAddress }
+            #expect(try Self.gunzip(dropped.bytes) == Array("short".utf8))
+        }
+        let after = try encode("another")
+        #expect(after.bytes.withUnsafeBytes { $0.baseAddress } == storage, "a dropped member's storage is reused")
+        #expect(try Self.gunzip(after.bytes) == Array("another".utf8))
+        #expect(try Self.gunzip(next.bytes) == Array(String(repeating: "the next one, longer ", count: 90).utf8))
+    }
+
     /// GNU gzip's tests/reference: the exact bytes `gzip` writes at level 6 from standard input
     /// (no name, MTIME 0). zlib at the same level with the same header must reproduce them.
     @Test(.enabled(if: Squeeze.interopDirectory != nil, "needs ../shared/interop"))

@@ -25,6 +25,22 @@ import Testing
         #expect(Self.parse(bytes + [1, 2, 3]) == .header(header, length: bytes.count))
     }
 
+    /// A header written in place (in front of a member's body) is the one `encoded()` makes, and
+    /// `encodedLength` long: with every field, a name cut at a NUL, and the header CRC over it.
+    @Test func writtenInPlaceAsEncoded() {
+        let header = GzipHeader(
+            modificationTime: 0x1234_5678, extraFlags: 4, extra: [7, 8, 0, 0],
+            name: Array("cut\0here".utf8), comment: Array("a comment".utf8), hasHeaderCRC: true)
+        var buffer = [UInt8](repeating: 0xAA, count: header.encodedLength + 3)
+        let length = buffer.withUnsafeMutableBytes { header.encode(into: $0) }
+        #expect(length == header.encodedLength)
+        #expect(Array(buffer[..<length]) == header.encoded())
+        #expect(buffer[length...].allSatisfy { $0 == 0xAA })
+        var expected = header
+        expected.name = Array("cut".utf8)
+        #expect(Self.parse(Array(buffer[..<length])) == .header(expected, length: length))
+    }
+
     @Test func everyProperPrefixIsIncomplete() {
         let bytes = GzipHeader(extra: [1, 2, 0, 0], name: Array("name".utf8), comment: Array("c".utf8), hasHeaderCRC: true).encoded()
         for length in 0..<bytes.count {

@@ -155,13 +155,13 @@ struct IndexedMemberEncoder: BlockEncoder {
     /// The first member's comment (FCOMMENT), if any.
     let comment: [UInt8]?
     /// One compressor (with its buffers) per worker, reused for every block it encodes.
-    private let compressors: CodecPool<any WholeBufferCompressor>
+    private let compressors: CodecPool<MemberWorkspace>
 
     init(level: Int, extraFlags: UInt8, comment: [UInt8]? = nil, make: @escaping @Sendable () throws -> any WholeBufferCompressor) {
         self.level = level
         self.extraFlags = extraFlags
         self.comment = comment
-        compressors = CodecPool(make: make)
+        compressors = CodecPool { MemberWorkspace(compressor: try make()) }
     }
 
     var contextLength: Int { 0 }
@@ -177,45 +177,95 @@ struct IndexedMemberEncoder: BlockEncoder {
         try encodeMember(input, isFirst: block == 0, isIndexed: blockCount > 1, origin: origin)
     }
 
+    /// Inputs of up to this many bytes (every file of one block in a tree of small files) are
+    /// encoded into their workspace's own member array, reused from file to file
+    /// (`MemberWorkspace`); longer ones into an array of their own, which a workspace would keep
+    /// at its largest.
+    static let reusedMemberLimit = 64 << 10
+
     /// One member of `input`: with the source's name (and the comment) if it is the file's
-    /// first, with squeeze's index field if the file has several.
+    /// first, with squeeze's index field if the file has several. The header is written in
+    /// place, in front of the body.
     private func encodeMember(_ input: UnsafeRawBufferPointer, isFirst: Bool, isIndexed: Bool, origin: GzipOrigin) throws -> EncodedBlock {
-        var header = GzipHeader(
+        let header = GzipHeader(
             modificationTime: origin.modificationTime,
             extraFlags: extraFlags,
             extra: isIndexed ? MemberIndexField(memberLength: 0, uncompressedLength: 0).encoded() : nil,
             name: isFirst ? origin.name : nil,
             comment: isFirst ? comment : nil)
-        // An indexed member's header is encoded again once its length is known (same size).
-        let firstHeader = header.encoded()
-        let headerLength = firstHeader.count
+        let headerLength = header.encodedLength
         let checksum = CRC32.update(0, input)
 
-        return try compressors.withInstance { compressor in
-            let capacity = headerLength + compressor.bound(input.count) + 8
-            var failure: Error?
-            var bytes = [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
-                initialized = 0
-                do {
-                    _ = UnsafeMutableBufferPointer(rebasing: buffer[..<headerLength]).initialize(from: firstHeader)
-                    let body = UnsafeMutableRawBufferPointer(rebasing: UnsafeMutableRawBufferPointer(buffer)[headerLength...])
-                    initialized = headerLength + (try compressor.compress(input, into: body))
-                } catch {
-                    failure = error
+        return try compressors.withInstance { workspace in
+            let compressor = workspace.compressor
+            let capacity = headerLength + compressor.bound(input.count) + GzipTrailer.length
+            func write(_ buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+                _ = header.encode(into: buffer)
+                let body = UnsafeMutableRawBufferPointer(rebasing: buffer[headerLength..<capacity])
+                let end = headerLength + (try compressor.compress(input, into: body))
+                if isIndexed {
+                    // Encoded again once the member's length is known (the same size).
+                    var indexed = header
+                    indexed.extra = MemberIndexField(
+                        memberLength: UInt32(end + GzipTrailer.length), uncompressedLength: UInt32(input.count)
+                    ).encoded()
+                    _ = indexed.encode(into: buffer)
+                }
+                buffer.storeBytes(of: checksum.littleEndian, toByteOffset: end, as: UInt32.self)
+                buffer.storeBytes(of: UInt32(truncatingIfNeeded: input.count).littleEndian, toByteOffset: end + 4, as: UInt32.self)
+                return end + GzipTrailer.length
+            }
+            let bytes = if input.count <= Self.reusedMemberLimit {
+                try workspace.member(capacity: capacity, write)
+            } else {
+                try [UInt8](unsafeUninitializedCapacity: capacity) { buffer, initialized in
+                    initialized = 0
+                    initialized = try write(UnsafeMutableRawBufferPointer(buffer))
                 }
             }
-            if let failure { throw failure }
-            if isIndexed {
-                let memberLength = bytes.count + 8
-                header.extra = MemberIndexField(
-                    memberLength: UInt32(memberLength), uncompressedLength: UInt32(input.count)
-                ).encoded()
-                bytes.replaceSubrange(0..<headerLength, with: header.encoded())
-            }
-            bytes.appendLittleEndian(checksum)
-            bytes.appendLittleEndian(UInt32(truncatingIfNeeded: input.count))
             return EncodedBlock(bytes: bytes, checksum: checksum, inputLength: input.count)
         }
+    }
+}
+
+/// A worker's compressor, with the member array it wrote last (`IndexedMemberEncoder`'s pool
+/// keeps one per worker).
+///
+/// The member is handed out as the block's bytes by reference, not copied. The next member is
+/// written over it, in the same storage, when nobody holds it any more (its block written and
+/// dropped, as a file of one block is by the worker that encoded it before it takes the next
+/// file); while a block still holds it (waiting to be written in order), the array's copy on
+/// write gives the next member storage of its own and leaves the held one as it is.
+///
+/// `@unchecked Sendable`: used by one thread at a time, the one that borrowed it from the pool
+/// (`CodecPool.withInstance`); `member` is touched only there.
+final class MemberWorkspace: @unchecked Sendable {
+    let compressor: any WholeBufferCompressor
+    /// Reached through a pointer, not kept as a stored array: a class's stored property is checked
+    /// for exclusive access at run time at every mutation.
+    private let member: UnsafeMutablePointer<[UInt8]>
+
+    init(compressor: any WholeBufferCompressor) {
+        self.compressor = compressor
+        member = .allocate(capacity: 1)
+        member.initialize(to: [])
+    }
+
+    deinit {
+        member.deinitialize(count: 1)
+        member.deallocate()
+    }
+
+    /// The member `write` puts into the first `capacity` bytes of the buffer it is given
+    /// (returning how many it wrote). The array is lengthened only by what it lacks (zeros), and
+    /// shortened to the member's length in place.
+    func member(capacity: Int, _ write: (UnsafeMutableRawBufferPointer) throws -> Int) rethrows -> [UInt8] {
+        if member.pointee.count < capacity {
+            member.pointee.append(contentsOf: repeatElement(0, count: capacity - member.pointee.count))
+        }
+        let count = try member.pointee.withUnsafeMutableBytes { try write(UnsafeMutableRawBufferPointer(rebasing: $0[..<capacity])) }
+        member.pointee.removeLast(member.pointee.count - count)
+        return member.pointee
     }
 }
 

@@ -52,39 +52,69 @@ public struct GzipHeader: Equatable, Sendable {
     }
 
     public func encoded() -> [UInt8] {
+        [UInt8](unsafeUninitializedCapacity: encodedLength) { buffer, initialized in
+            initialized = encode(into: UnsafeMutableRawBufferPointer(buffer))
+        }
+    }
+
+    /// How many bytes the header takes (`encoded().count`).
+    var encodedLength: Int {
+        10 + (extra.map { 2 + $0.count } ?? 0) + Self.fieldLength(name) + Self.fieldLength(comment) + (hasHeaderCRC ? 2 : 0)
+    }
+
+    /// A NUL-terminated field's length with its NUL: NUL ends these fields, so a name cannot hold
+    /// one; it is cut there, as gzip does.
+    private static func fieldLength(_ field: [UInt8]?) -> Int {
+        field.map { $0.prefix(while: { $0 != 0 }).count + 1 } ?? 0
+    }
+
+    /// Writes the header at the start of `buffer` (at least `encodedLength` bytes) and returns its
+    /// length: a member's header goes straight in front of its body, with no array of its own
+    /// (`IndexedMemberEncoder`, once per file).
+    func encode(into buffer: UnsafeMutableRawBufferPointer) -> Int {
+        precondition(buffer.count >= encodedLength, "a gzip header written into too small a buffer")
         var flags: UInt8 = 0
         if isText { flags |= Flag.text }
         if hasHeaderCRC { flags |= Flag.headerCRC }
         if extra != nil { flags |= Flag.extra }
         if name != nil { flags |= Flag.name }
         if comment != nil { flags |= Flag.comment }
-        // One allocation: a header is encoded for every file, and most files are tiny.
-        let nameLength = name.map { $0.prefix(while: { $0 != 0 }).count + 1 } ?? 0
-        let commentLength = comment.map { $0.prefix(while: { $0 != 0 }).count + 1 } ?? 0
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(10 + (extra.map { 2 + $0.count } ?? 0) + nameLength + commentLength + (hasHeaderCRC ? 2 : 0))
-        bytes.append(contentsOf: Self.magic)
-        bytes.append(Self.deflateMethod)
-        bytes.append(flags)
-        bytes.appendLittleEndian(modificationTime)
-        bytes.append(extraFlags)
-        bytes.append(operatingSystem)
+        var offset = 0
+        func put(_ byte: UInt8) {
+            buffer[offset] = byte
+            offset += 1
+        }
+        func put(_ bytes: some Collection<UInt8>) {
+            for byte in bytes { put(byte) }
+        }
+        func putLittleEndian(_ value: some FixedWidthInteger) {
+            withUnsafeBytes(of: value.littleEndian) { put($0) }
+        }
+        put(Self.magic[0])
+        put(Self.magic[1])
+        put(Self.deflateMethod)
+        put(flags)
+        putLittleEndian(modificationTime)
+        put(extraFlags)
+        put(operatingSystem)
         if let extra {
             precondition(extra.count <= Int(UInt16.max), "FEXTRA longer than 65535 bytes")
-            bytes.appendLittleEndian(UInt16(extra.count))
-            bytes.append(contentsOf: extra)
+            putLittleEndian(UInt16(extra.count))
+            put(extra)
         }
-        // NUL ends these fields, so a name cannot hold one; cut there as gzip does.
         if let name {
-            bytes.append(contentsOf: name.prefix(nameLength - 1))
-            bytes.append(0)
+            put(name.prefix(while: { $0 != 0 }))
+            put(0)
         }
         if let comment {
-            bytes.append(contentsOf: comment.prefix(commentLength - 1))
-            bytes.append(0)
+            put(comment.prefix(while: { $0 != 0 }))
+            put(0)
         }
-        if hasHeaderCRC { bytes.appendLittleEndian(UInt16(truncatingIfNeeded: CRC32.checksum(bytes))) }
-        return bytes
+        if hasHeaderCRC {
+            let checksum = CRC32.update(0, UnsafeRawBufferPointer(rebasing: buffer[..<offset]))
+            putLittleEndian(UInt16(truncatingIfNeeded: checksum))
+        }
+        return offset
     }
 }
 

@@ -261,29 +261,36 @@ public final class ReadableFile: Sendable {
     /// in the caller's `fstat`). Any other short read reads on, until a read returns nothing.
     public func readToEnd(from offset: Int64, expected: Int, limit: Int) throws(SystemError) -> [UInt8] {
         var bytes: [UInt8] = []
-        var chunk = expected > 0 ? expected + 1 : 64 << 10
-        while true {
-            let piece = try readOnce(count: chunk, at: offset + Int64(bytes.count))
-            if bytes.isEmpty { bytes = piece } else { bytes += piece }
-            if piece.isEmpty || bytes.count == expected { return bytes }
-            guard bytes.count <= limit else { throw SystemError("read all of", path, code: EFBIG) }
-            if piece.count == chunk { chunk = min(chunk * 2, 8 << 20) }
-        }
+        let count = try readToEnd(into: &bytes, from: offset, expected: expected, limit: limit)
+        bytes.removeLast(bytes.count - count)
+        return bytes
     }
 
-    /// What one `pread` of up to `count` (> 0) bytes at `offset` returns.
-    private func readOnce(count: Int, at offset: Int64) throws(SystemError) -> [UInt8] {
-        var failure: SystemError?
-        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
-            do throws(SystemError) {
-                initialized = try systemCall("read", path) { pread(descriptor, buffer.baseAddress!, count, off_t(base + offset)) }
-            } catch {
-                failure = error
-                initialized = 0
+    /// `readToEnd(from:expected:limit:)` into the front of `bytes`, which grows when it is too
+    /// short and is never shortened: returns how many bytes were read, and what lies past them is
+    /// left over. So a worker reads file after file into one array (`ScratchBytes`) with nothing
+    /// allocated or cleared once it is as long as the longest.
+    func readToEnd(into bytes: inout [UInt8], from offset: Int64, expected: Int, limit: Int) throws(SystemError) -> Int {
+        var (total, chunk) = (0, expected > 0 ? expected + 1 : 64 << 10)
+        while true {
+            if bytes.count < total + chunk { bytes.append(contentsOf: repeatElement(0, count: total + chunk - bytes.count)) }
+            var failure: SystemError?
+            let count = bytes.withUnsafeMutableBytes { buffer -> Int in
+                do throws(SystemError) {
+                    return try systemCall("read", path) {
+                        pread(descriptor, buffer.baseAddress! + total, chunk, off_t(base + offset) + off_t(total))
+                    }
+                } catch {
+                    failure = error
+                    return 0
+                }
             }
+            if let failure { throw failure }
+            total += count
+            if count == 0 || total == expected { return total }
+            guard total <= limit else { throw SystemError("read all of", path, code: EFBIG) }
+            if count == chunk { chunk = min(chunk * 2, 8 << 20) }
         }
-        if let failure { throw failure }
-        return bytes
     }
 }
 

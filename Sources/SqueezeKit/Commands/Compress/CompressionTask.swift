@@ -61,10 +61,18 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
         let origin = GzipOrigin(
             name: source.path, modificationTime: source.status.modificationTime, keeping: headerFields, length: source.status.size)
         self.origin = origin
-        state = Locked(State(writer: OrderedGzipWriter(encoder: encoder, origin: origin) { [context] in
-            // The output beside its source is made in the directory the walk found the source in.
-            try context.makeOutput(for: destination, in: source.directory)
-        }))
+        state = Locked(State(writer: OrderedGzipWriter(
+            encoder: encoder, origin: origin,
+            outputMaker: Output(context: context, destination: destination, directory: source.directory))))
+    }
+
+    /// The task's output: made beside its source in the directory the walk found the source in.
+    private struct Output: OutputMaker {
+        let context: TaskContext
+        let destination: PathName
+        let directory: PinnedDirectory?
+
+        func makeOutput() throws -> any OutputFile { try context.makeOutput(for: destination, in: directory) }
     }
 
     var blockCount: Int { layout.count }
@@ -213,23 +221,22 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
             return try encodePiecesStarting(inBlock: index, from: reader, boundaries: contentBoundaries)
         }
         let range = layout.range(ofBlock: index)
+        guard layout.isSplit else {
+            // Most files of a tree are small: read into this thread's scratch array, reused.
+            if range.length <= Self.scratchReadLimit {
+                return try ScratchBytes.withCallingThreads { bytes in
+                    let count = try reader.readToEnd(into: &bytes, from: 0, expected: range.length, limit: Self.unsplitReadLimit)
+                    return try bytes.withUnsafeBytes { try encodeWhole(UnsafeRawBufferPointer(rebasing: $0[..<count])) }
+                }
+            }
+            return try reader.readToEnd(from: 0, expected: range.length, limit: Self.unsplitReadLimit).withUnsafeBytes { try encodeWhole($0) }
+        }
         let contextStart = max(0, range.offset - Int64(encoder.contextLength))
         let contextLength = Int(range.offset - contextStart)
         let expected = contextLength + range.length
-        let bytes: [UInt8]
-        if layout.isSplit {
-            bytes = try reader.read(count: expected, at: contextStart)
-            guard bytes.count == expected else {
-                throw SourceChangedError(path: source.path, detail: "it shrank")
-            }
-        } else {
-            bytes = try reader.readToEnd(from: 0, expected: range.length, limit: Self.unsplitReadLimit)
-            if skipsCompressedContent, let format = bytes.withUnsafeBytes({
-                CompressedContent.format(of: UnsafeRawBufferPointer(rebasing: $0.prefix(CompressedContent.headLength)))
-            }) {
-                state.withLock { $0.skipReason = .compressedContent(format) }
-                return nil
-            }
+        let bytes = try reader.read(count: expected, at: contextStart)
+        guard bytes.count == expected else {
+            throw SourceChangedError(path: source.path, detail: "it shrank")
         }
         return try bytes.withUnsafeBytes { buffer in
             try encoder.encode(
@@ -237,6 +244,21 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
                 context: UnsafeRawBufferPointer(rebasing: buffer[..<contextLength]),
                 block: index, of: layout.count, origin: origin)
         }
+    }
+
+    /// Files of one block up to this size are read into their worker's scratch array
+    /// (`ScratchBytes`); larger ones into an array of their own.
+    static let scratchReadLimit = 64 << 10
+
+    /// Encodes `bytes`, the whole of a file of one block; nil, the file skipped, when they are
+    /// compressed already.
+    private func encodeWhole(_ bytes: UnsafeRawBufferPointer) throws -> EncodedBlock? {
+        if skipsCompressedContent,
+           let format = CompressedContent.format(of: UnsafeRawBufferPointer(rebasing: bytes.prefix(CompressedContent.headLength))) {
+            state.withLock { $0.skipReason = .compressedContent(format) }
+            return nil
+        }
+        return try encoder.encode(bytes, context: UnsafeRawBufferPointer(rebasing: bytes[..<0]), block: 0, of: 1, origin: origin)
     }
 
     /// Hands block `index` to the ordered output (`depositInOrder`: written now by this thread,

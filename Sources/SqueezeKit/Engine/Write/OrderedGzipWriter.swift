@@ -19,7 +19,11 @@ struct OrderedGzipWriter {
         encoder: any BlockEncoder, origin: GzipOrigin, marksEmptyStream: Bool = false,
         makeOutput: @escaping () throws -> any OutputFile
     ) {
-        output = GzipOutputInProgress(encoder: encoder, origin: origin, makeOutput: makeOutput)
+        self.init(encoder: encoder, origin: origin, marksEmptyStream: marksEmptyStream, outputMaker: OutputClosure(make: makeOutput))
+    }
+
+    init(encoder: any BlockEncoder, origin: GzipOrigin, marksEmptyStream: Bool = false, outputMaker: some OutputMaker) {
+        output = GzipOutputInProgress(encoder: encoder, origin: origin, outputMaker: outputMaker)
         self.marksEmptyStream = marksEmptyStream
     }
 
@@ -83,6 +87,20 @@ struct OrderedGzipWriter {
     var discardedChecksum: UInt32? { output.discardedChecksum }
 }
 
+/// What makes a writer's output when its first block is written. A value rather than a closure:
+/// a compressed file's task gives its destination, directory and context, held inline in the
+/// writer, where a closure capturing them took an allocation of its own for every file.
+protocol OutputMaker {
+    func makeOutput() throws -> any OutputFile
+}
+
+/// An output made by a closure.
+private struct OutputClosure: OutputMaker {
+    let make: () throws -> any OutputFile
+
+    func makeOutput() throws -> any OutputFile { try make() }
+}
+
 /// A task's state that holds its `OrderedGzipWriter`.
 protocol OrderedWriterHolder: WritingTurnHolder where Block == EncodedBlock {
     var writer: OrderedGzipWriter { get set }
@@ -130,7 +148,7 @@ extension Locked where Value: OrderedWriterHolder {
 final class GzipOutputInProgress: @unchecked Sendable {
     private let encoder: any BlockEncoder
     private let origin: GzipOrigin
-    private let makeOutput: () throws -> any OutputFile
+    private let outputMaker: any OutputMaker
     private var output: (any OutputFile)?
     private var checksum: UInt32 = 0
     /// Each written block's lengths, kept only for an encoder that lists them (zstd's seek table).
@@ -140,15 +158,15 @@ final class GzipOutputInProgress: @unchecked Sendable {
     /// The epilogue is written: a reader sees the whole stream.
     private var isWhole = false
 
-    init(encoder: any BlockEncoder, origin: GzipOrigin, makeOutput: @escaping () throws -> any OutputFile) {
+    init(encoder: any BlockEncoder, origin: GzipOrigin, outputMaker: any OutputMaker) {
         self.encoder = encoder
         self.origin = origin
-        self.makeOutput = makeOutput
+        self.outputMaker = outputMaker
     }
 
     func write(_ block: EncodedBlock, isFirst: Bool) throws {
         if output == nil {
-            let output = try makeOutput()
+            let output = try outputMaker.makeOutput()
             self.output = output
             let prologue = encoder.prologue(for: origin)
             try output.write(prologue)
@@ -173,7 +191,7 @@ final class GzipOutputInProgress: @unchecked Sendable {
 
     /// See `OrderedGzipWriter.discard`: the mark where it is due, then the output dropped.
     func discard(markingEvenIfEmpty evenIfEmpty: Bool) {
-        if output == nil && evenIfEmpty && !isWhole { output = try? makeOutput() }
+        if output == nil && evenIfEmpty && !isWhole { output = try? outputMaker.makeOutput() }
         if let output, output.keepsWrittenBytes, !isWhole { try? output.write(encoder.truncationMark) }
         output?.discard()
         output = nil
