@@ -7,7 +7,8 @@ public struct ExtractionRequest: Sendable {
     public var options: ExtractionOptions
     /// The entries to extract (each with everything beneath it); empty, all of them.
     public var members: [PathName]
-    /// How decoding a gzip-compressed archive is scheduled (entries are written by one thread).
+    /// How decoding a compressed archive is scheduled; with more than one job, plain files are
+    /// created on a second thread (`PlainFileCreator`).
     public var scheduling: SchedulingOptions
     /// How the archive's bytes reach libarchive: as they are, or decoded by squeeze first.
     public var openStream: DecodedStreamOpener
@@ -103,7 +104,8 @@ public final class ExtractionRun: Sendable {
                 let extractor = try ArchiveExtractor(
                     archive: request.archive, reader: reader, placement: placement, destinationWasCreated: destinationWasCreated,
                     options: request.options, registry: environment.registry, collector: environment.collector,
-                    cancellation: environment.cancellation, selection: selection)
+                    cancellation: environment.cancellation, selection: selection,
+                    createsOnTwoThreads: request.scheduling.jobs > 1)
                 try extractor.extractAll(into: &report)
             }
         } catch {
