@@ -98,7 +98,8 @@ final class ArchiveExtractor {
     init(
         archive: PathName, reader: ArchiveReadHandle, placement: EntryPlacement, destinationWasCreated: Bool,
         options: ExtractionOptions, registry: TemporaryFileRegistry, collector: any ResultRecording,
-        cancellation: CancellationFlag, selection: EntrySelection? = nil, createsOnTwoThreads: Bool = false
+        cancellation: CancellationFlag, selection: EntrySelection? = nil, createsOnTwoThreads: Bool = false,
+        pauseCreator: PlainFileCreator.Pause? = nil
     ) throws {
         self.selection = selection
         self.archive = archive
@@ -118,7 +119,7 @@ final class ArchiveExtractor {
         if createsOnTwoThreads, let root = heldDirectories?.duplicateRoot() {
             creator = PlainFileCreator(
                 root: root, placement: placement, writer: fileWriter, registry: registry, collector: collector,
-                cancellation: cancellation)
+                cancellation: cancellation, pause: pauseCreator)
         } else {
             creator = nil
         }
@@ -479,6 +480,7 @@ final class ArchiveExtractor {
             }
         } else if existing == .directory {
             try systemCall("replace the directory", placement.absolute(relative)) { path.withCString { rmdir($0) } }
+            directoriesToSettle.forget(relative)
         } else if !target.usesTemporary {
             try systemCall("replace", placement.absolute(relative)) { path.withCString { unlink($0) } }
         }

@@ -63,15 +63,18 @@ public final class ExtractionRun: Sendable {
     /// Whether the extraction thread may enter the destination (tests turn it off to exercise the
     /// absolute placement every system without `unshare(CLONE_FS)` gets).
     let entersDestination: Bool
+    /// Called by the second thread before it creates each file (tests hold it busy with it).
+    let pauseCreator: PlainFileCreator.Pause?
 
     public convenience init(request: ExtractionRequest, environment: RunEnvironment = RunEnvironment()) {
         self.init(request: request, environment: environment, entersDestination: true)
     }
 
-    init(request: ExtractionRequest, environment: RunEnvironment, entersDestination: Bool) {
+    init(request: ExtractionRequest, environment: RunEnvironment, entersDestination: Bool, pauseCreator: PlainFileCreator.Pause? = nil) {
         self.request = request
         self.environment = environment
         self.entersDestination = entersDestination
+        self.pauseCreator = pauseCreator
     }
 
     public func run() -> RunReport {
@@ -105,7 +108,7 @@ public final class ExtractionRun: Sendable {
                     archive: request.archive, reader: reader, placement: placement, destinationWasCreated: destinationWasCreated,
                     options: request.options, registry: environment.registry, collector: environment.collector,
                     cancellation: environment.cancellation, selection: selection,
-                    createsOnTwoThreads: request.scheduling.jobs > 1)
+                    createsOnTwoThreads: request.scheduling.jobs > 1, pauseCreator: pauseCreator)
                 try extractor.extractAll(into: &report)
             }
         } catch {

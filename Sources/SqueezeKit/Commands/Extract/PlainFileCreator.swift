@@ -94,10 +94,13 @@ final class PlainFileCreator: Sendable {
     private let progress = Monitor(Progress())
     private let thread: Locked<JoinableThread<Void>?>
 
+    /// A test's pause before the creator makes a file (given its name), to hold it busy.
+    typealias Pause = @Sendable (PathName) -> Void
+
     /// Starts the thread. `root`: a descriptor of the destination, which the creator owns.
     init(
         root: Int32, placement: EntryPlacement, writer: HeldDirectoryFileWriter, registry: TemporaryFileRegistry,
-        collector: any ResultRecording, cancellation: CancellationFlag
+        collector: any ResultRecording, cancellation: CancellationFlag, pause: Pause? = nil
     ) {
         let channel = BoundedChannel<Work>(capacity: Self.capacity, cancellation: cancellation) { work in
             if case .create(let file) = work { return file.data.count + Self.weightOfAFile }
@@ -110,6 +113,7 @@ final class PlainFileCreator: Sendable {
             while let work = try? channel.receive() {
                 switch work {
                 case .create(let file):
+                    pause?(file.name)
                     // Even once the run is interrupted: a file handed over was whole, as one this
                     // thread had made before it looked at the interruption.
                     Self.create(file, in: directories, placement: placement, writer: writer, registry: registry, collector: collector)
