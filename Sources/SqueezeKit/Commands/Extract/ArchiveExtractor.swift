@@ -62,6 +62,10 @@ final class ArchiveExtractor {
     private let creator: PlainFileCreator?
     /// The files handed to it that may not have their names yet.
     private var handedOff = HandedOffNames()
+    /// Files read for it and not sent yet: they go together (`handOver`), so that its thread
+    /// wakes once for many (each wake-up is a system call and a switch on a loaded core).
+    private var handOffs: [PlainFileCreator.File] = []
+    private var handOffBytes = 0
     /// Temporary names come from one random seed, not a system call per file.
     private var temporaryNames = SplitMix64(seed: .random(in: .min ... .max))
 
@@ -133,6 +137,7 @@ final class ArchiveExtractor {
         do {
             let extracted = Result { try extractEntries(into: &report) }
             // Every file handed over has its name (or has failed) before anything is settled.
+            handOver()
             creator?.finish()
             handedOff.removeAll()
             try extracted.get()
@@ -311,9 +316,10 @@ final class ArchiveExtractor {
             warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
         if let handOff, let creator {
             // The creator records the outcome once the file has its name.
-            creator.hand(PlainFileCreator.File(
+            handOffs.append(PlainFileCreator.File(
                 temporary: handOff.temporary, name: target.relative, entry: handOff.entry, data: handOff.data,
                 outcome: outcome, start: start))
+            handOffBytes += handOff.data.count
             noteHandedOff(target.relative, to: creator)
             return nil
         }
@@ -471,7 +477,10 @@ final class ArchiveExtractor {
         let path = placement.path(relative)
         // What is held open there is no longer what the path names.
         heldDirectories?.forget(relative)
-        creator?.forget(relative)
+        if let creator {
+            handOver()
+            creator.forget(relative)
+        }
         if target.isDirectory {
             if existing == .directory {
                 target.updatesOwnDirectory = true
@@ -601,6 +610,7 @@ final class ArchiveExtractor {
     /// to it (see `HandedOffNames`).
     private func waitForCreator(touching relative: PathName) {
         guard let creator, handedOff.conflicts(with: relative) else { return }
+        handOver()
         creator.waitUntilCreated()
         handedOff.removeAll()
     }
@@ -609,6 +619,7 @@ final class ArchiveExtractor {
     /// list (the names of a file's hard links, the links waiting for a file).
     private func waitForCreator() {
         guard let creator, handedOff.count > 0 else { return }
+        handOver()
         creator.waitUntilCreated()
         handedOff.removeAll()
     }
@@ -619,9 +630,20 @@ final class ArchiveExtractor {
     /// memory stays bounded whatever the number of entries.
     private func noteHandedOff(_ name: PathName, to creator: PlainFileCreator) {
         handedOff.insert(name)
+        if handOffs.count >= 32 || handOffBytes >= 256 << 10 { handOver() }
         guard handedOff.count.isMultiple(of: 1024) else { return }
+        handOver()
         if handedOff.count >= 4096 { creator.waitUntilCreated() }
         if creator.hasCreatedEverything { handedOff.removeAll() }
+    }
+
+    /// Sends the files read for the creator. Those the run's interruption keeps from it are made
+    /// here: they were read whole, as a file this thread makes before it looks at the interruption.
+    private func handOver() {
+        guard let creator, !handOffs.isEmpty else { return }
+        let files = handOffs
+        (handOffs, handOffBytes) = ([], 0)
+        if !creator.hand(files), let heldDirectories { creator.createHere(files, from: heldDirectories) }
     }
 
     /// Makes `entry` (as set up) at `relative`, the target's name or its temporary (see `copy`).

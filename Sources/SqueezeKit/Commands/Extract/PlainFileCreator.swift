@@ -80,7 +80,8 @@ final class PlainFileCreator: Sendable {
     private static let weightOfAFile = 4096
 
     private enum Work: Sendable {
-        case create(File)
+        /// Files in archive order, handed over together: one wake-up of the thread for many.
+        case create([File])
         /// The extraction removes or replaces what is at the path (`HeldDirectories.forget`).
         case forget(PathName)
     }
@@ -92,6 +93,10 @@ final class PlainFileCreator: Sendable {
 
     private let channel: BoundedChannel<Work>
     private let progress = Monitor(Progress())
+    private let placement: EntryPlacement
+    private let writer: HeldDirectoryFileWriter
+    private let registry: TemporaryFileRegistry
+    private let collector: any ResultRecording
     private let thread: Locked<JoinableThread<Void>?>
 
     /// A test's pause before the creator makes a file (given its name), to hold it busy.
@@ -103,25 +108,30 @@ final class PlainFileCreator: Sendable {
         collector: any ResultRecording, cancellation: CancellationFlag, pause: Pause? = nil
     ) {
         let channel = BoundedChannel<Work>(capacity: Self.capacity, cancellation: cancellation) { work in
-            if case .create(let file) = work { return file.data.count + Self.weightOfAFile }
+            if case .create(let files) = work { return files.reduce(0) { $0 + $1.data.count + Self.weightOfAFile } }
             return Self.weightOfAFile
         }
         self.channel = channel
+        (self.placement, self.writer, self.registry, self.collector) = (placement, writer, registry, collector)
         let progress = progress
         thread = Locked(JoinableThread(name: "squeeze.create") {
             let directories = HeldDirectories(root: root)
             while let work = try? channel.receive() {
+                var count = 1
                 switch work {
-                case .create(let file):
-                    pause?(file.name)
-                    // Even once the run is interrupted: a file handed over was whole, as one this
-                    // thread had made before it looked at the interruption.
-                    Self.create(file, in: directories, placement: placement, writer: writer, registry: registry, collector: collector)
+                case .create(let files):
+                    // Even once the run is interrupted: a file handed over was whole, as one the
+                    // extraction thread had made before it looked at the interruption.
+                    for file in files {
+                        pause?(file.name)
+                        Self.create(file, in: directories, placement: placement, writer: writer, registry: registry, collector: collector)
+                    }
+                    count = files.count
                 case .forget(let path):
                     directories.forget(path)
                 }
                 progress.update { state in
-                    state.finished += 1
+                    state.finished += count
                     return state.finished == state.handed ? .all(.takers) : .none
                 }
             }
@@ -130,12 +140,22 @@ final class PlainFileCreator: Sendable {
 
     deinit { finish() }
 
-    /// Queues `file` (waiting for room); the creator gives it its name and records its outcome.
-    func hand(_ file: File) { send(.create(file)) }
+    /// Queues `files` (waiting for room); the creator gives each its name and records its
+    /// outcome. False when the run was interrupted first: they are the caller's to make
+    /// (`createHere`), as they were read whole.
+    func hand(_ files: [File]) -> Bool { send(.create(files), count: files.count) }
+
+    /// Makes `files` on the calling thread (the extraction thread, from its own held directories),
+    /// as the creator would.
+    func createHere(_ files: [File], from directories: HeldDirectories) {
+        for file in files {
+            Self.create(file, in: directories, placement: placement, writer: writer, registry: registry, collector: collector)
+        }
+    }
 
     /// The extraction removes or replaces what is at `path`: the creator forgets its descriptors
     /// of it, before it creates anything handed over later.
-    func forget(_ path: PathName) { send(.forget(path)) }
+    func forget(_ path: PathName) { send(.forget(path), count: 1) }
 
     /// Waits until everything handed over is done: every file has its name (or has failed).
     func waitUntilCreated() {
@@ -162,18 +182,20 @@ final class PlainFileCreator: Sendable {
         }
     }
 
-    private func send(_ work: Work) {
+    /// Sends `work` (`count` files, or one step); false when the run was cancelled first, and it
+    /// counts as done.
+    @discardableResult
+    private func send(_ work: Work, count: Int) -> Bool {
         progress.update { state in
-            state.handed += 1
+            state.handed += count
             return .none
         }
-        // Dropped when the run is cancelled: then it counts as done.
-        if !channel.send(work) {
-            progress.update { state in
-                state.finished += 1
-                return state.finished == state.handed ? .all(.takers) : .none
-            }
+        if channel.send(work) { return true }
+        progress.update { state in
+            state.finished += count
+            return state.finished == state.handed ? .all(.takers) : .none
         }
+        return false
     }
 
     /// Writes `file` under its temporary and renames it into place: what the extraction thread
