@@ -121,9 +121,9 @@ import Testing
         #expect(two.filesDone == one.filesDone)
     }
 
-    /// Interrupted while the creator holds files: those it was handed are made whole (as one
-    /// thread had made them before it looked), nothing after the interrupt is, and no temporary is
-    /// left, the creator's included.
+    /// Interrupted while the creator holds files: it begins none of them, the files the extraction
+    /// thread had read whole and not handed over yet are made whole, nothing after the interrupt
+    /// is, and no temporary is left.
     @Test func anInterruptWhileTheCreatorIsBusyLeavesOnlyWholeFiles() throws {
         let scratch = try TemporaryDirectory()
         var data = TestData(seed: 31)
@@ -153,8 +153,11 @@ import Testing
 
         #expect(report.interrupted)
         let dest = TreeSnapshot(of: scratch("dest"))
-        #expect(dest.paths == ([".", "d"] + (0..<40).map { "d/f\($0)" }).sorted())
-        for (index, bytes) in small.enumerated() { #expect(dest.nodes["d/f\(index)"]?.contents == bytes) }
+        let made = dest.paths.filter { $0.hasPrefix("d/") }
+        #expect(!made.isEmpty && !made.contains("d/f0") && !made.contains("d/big") && !made.contains("d/after"), "\(made)")
+        for (index, bytes) in small.enumerated() where made.contains("d/f\(index)") {
+            #expect(dest.nodes["d/f\(index)"]?.contents == bytes)
+        }
         #expect(ArchiveRunTests.temporaries(in: scratch("dest/d")).isEmpty)
         #expect(environment.registry.count == 0)
     }

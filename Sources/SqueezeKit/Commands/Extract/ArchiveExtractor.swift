@@ -638,7 +638,7 @@ final class ArchiveExtractor {
     }
 
     /// Sends the files read for the creator. Those the run's interruption keeps from it are made
-    /// here: they were read whole, as a file this thread makes before it looks at the interruption.
+    /// here: this thread had read them whole, and finishes what it has begun (see `PlainFileCreator`).
     private func handOver() {
         guard let creator, !handOffs.isEmpty else { return }
         let files = handOffs

@@ -21,9 +21,11 @@ import Glibc
 /// the creator has finished (`waitUntilCreated`).
 ///
 /// Memory is bounded: at most `capacity` bytes of data (and a few thousand files) wait in the
-/// channel. An interrupt stops the hand-over (the channel drops what is sent after it); what was
-/// handed over before is made, as the files one thread had read whole. Every temporary is
-/// registered while it exists, and a second interrupt removes it with the run's others.
+/// channel. At an interrupt each thread finishes the file it has begun and begins no other: the
+/// creator drops what waits in the channel, and the extraction thread makes the files it had read
+/// whole and not sent yet (`ArchiveExtractor.handOver`), as it made the file it was writing before
+/// the creator existed. Every temporary is registered while it exists, and a second interrupt
+/// removes it with the run's others.
 final class PlainFileCreator: Sendable {
     /// A file handed over, its data read and verified. Paths are relative to the destination.
     struct File: Sendable {
@@ -120,10 +122,10 @@ final class PlainFileCreator: Sendable {
                 var count = 1
                 switch work {
                 case .create(let files):
-                    // Even once the run is interrupted: a file handed over was whole, as one the
-                    // extraction thread had made before it looked at the interruption.
                     for file in files {
                         pause?(file.name)
+                        // Interrupted, it begins no other file: what waits here is dropped.
+                        if cancellation.isCancelled { continue }
                         Self.create(file, in: directories, placement: placement, writer: writer, registry: registry, collector: collector)
                     }
                     count = files.count
@@ -141,8 +143,7 @@ final class PlainFileCreator: Sendable {
     deinit { finish() }
 
     /// Queues `files` (waiting for room); the creator gives each its name and records its
-    /// outcome. False when the run was interrupted first: they are the caller's to make
-    /// (`createHere`), as they were read whole.
+    /// outcome. False when the run was interrupted first: they are the caller's (`createHere`).
     func hand(_ files: [File]) -> Bool { send(.create(files), count: files.count) }
 
     /// Makes `files` on the calling thread (the extraction thread, from its own held directories),
