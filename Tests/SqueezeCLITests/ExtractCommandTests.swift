@@ -28,6 +28,31 @@ import Testing
         #expect(extracted.nodes["hard.sh"]?.linkCount == 2 && extracted.nodes["run.sh"]?.sameFileAs == "hard.sh")
     }
 
+    /// With two jobs plain files are created on a second thread: the tree is the one a single
+    /// thread makes, and GNU tar's, for squeeze's `.tar.zst` (its frames verified as they come,
+    /// so files are handed over) and GNU tar's `.tar.gz` (its one CRC at the end: files wait).
+    @Test(arguments: ["squeeze.tar.zst", "gnu.tar.gz"])
+    func theSameTreeWhateverTheJobs(archive: String) throws {
+        let scratch = try TemporaryDirectory()
+        #expect(try CommandRunner.run("cp", ["-r", "/usr/include/linux", scratch("tree")]).status == 0)
+        try EveryKindTree.make(at: scratch("tree/kinds"))
+        #expect(try Squeeze.run(["archive", scratch("tree"), "-o", scratch("squeeze.tar.zst")]).status == 0)
+        #expect(try CommandRunner.run("tar", ["-czf", scratch("gnu.tar.gz"), "-C", scratch.path, "tree"]).status == 0)
+        try FileManager.default.createDirectory(atPath: scratch("gnu"), withIntermediateDirectories: true)
+        #expect(try CommandRunner.run("tar", ["-xf", scratch(archive), "-C", scratch("gnu")]).status == 0)
+        let expected = TreeSnapshot(of: scratch("gnu")).subtree("tree")
+
+        for jobs in ["1", "2"] {
+            // As GNU tar as root: special files made, setuid bits kept (those files stay on one thread).
+            let result = try Squeeze.run([
+                "extract", "-j", jobs, "--allow-special-files", "--keep-setuid", scratch(archive), "-C", scratch("out-\(jobs)"),
+            ])
+            #expect(result.status == 0, "\(result.standardError)")
+            let extracted = TreeSnapshot(of: scratch("out-\(jobs)")).subtree("tree")
+            #expect(extracted == expected, "-j \(jobs): \(extracted.differences(from: expected))")
+        }
+    }
+
     @Test func aHostileArchiveIsReportedEntryByEntryAndNothingOutsideChanges() throws {
         let scratch = try TemporaryDirectory()
         try TreeBuilder.write("victim\n", to: scratch("outside/victim"))

@@ -58,6 +58,14 @@ final class ArchiveExtractor {
     /// The ARCHIVE_EXTRACT_* flags of the current entry.
     private var entryFlags: Int32 = 0
     private let fileWriter = HeldDirectoryFileWriter()
+    /// The second thread, which creates plain files (nil: this thread creates every entry).
+    private let creator: PlainFileCreator?
+    /// The files handed to it that may not have their names yet.
+    private var handedOff = HandedOffNames()
+    /// Files read for it and not sent yet: they go together (`handOver`), so that its thread
+    /// wakes once for many (each wake-up is a system call and a switch on a loaded core).
+    private var handOffs: [PlainFileCreator.File] = []
+    private var handOffBytes = 0
     /// Temporary names come from one random seed, not a system call per file.
     private var temporaryNames = SplitMix64(seed: .random(in: .min ... .max))
 
@@ -94,7 +102,8 @@ final class ArchiveExtractor {
     init(
         archive: PathName, reader: ArchiveReadHandle, placement: EntryPlacement, destinationWasCreated: Bool,
         options: ExtractionOptions, registry: TemporaryFileRegistry, collector: any ResultRecording,
-        cancellation: CancellationFlag, selection: EntrySelection? = nil
+        cancellation: CancellationFlag, selection: EntrySelection? = nil, createsOnTwoThreads: Bool = false,
+        pauseCreator: PlainFileCreator.Pause? = nil
     ) throws {
         self.selection = selection
         self.archive = archive
@@ -110,6 +119,14 @@ final class ArchiveExtractor {
             try? FileStatus.of(placement.path(relative), followingSymlinks: false)
         }
         if options.restoreOwners { try disk.useSystemUserDatabase() }
+        // Plain files are created from held directories: without them, by this thread alone.
+        if createsOnTwoThreads, let root = heldDirectories?.duplicateRoot() {
+            creator = PlainFileCreator(
+                root: root, placement: placement, writer: fileWriter, registry: registry, collector: collector,
+                cancellation: cancellation, pause: pauseCreator)
+        } else {
+            creator = nil
+        }
     }
 
     /// Extracts every entry, recording each one's outcome (skipped entries too) as it is done. Then
@@ -118,7 +135,12 @@ final class ArchiveExtractor {
     /// broken); files still waiting for their bytes to be verified are then removed and reported.
     func extractAll(into report: inout RunReportBuilder) throws {
         do {
-            try extractEntries(into: &report)
+            let extracted = Result { try extractEntries(into: &report) }
+            // Every file handed over has its name (or has failed) before anything is settled.
+            handOver()
+            creator?.finish()
+            handedOff.removeAll()
+            try extracted.get()
             if !cancellation.isCancelled, let warning = try reader.finishReadingStream() {
                 report.warnings.append(FileFailure(path: archive, message: warning))
             }
@@ -283,7 +305,7 @@ final class ArchiveExtractor {
         // A directory there already takes its entry's mode and time at the end (see `DirectoriesToSettle`).
         let settled = target.updatesOwnDirectory ? (entry.permissions & (options.keepSetuidBits ? 0o7777 : ~(S_ISUID | S_ISGID) & 0o7777), entry.modificationTime) : nil
         if settled != nil { entry.permissions |= 0o700 }
-        let (written, warnings, waiting) = try write(name, to: target, headerWarning: headerWarning)
+        let (written, warnings, waiting, handOff) = try write(name, to: target, headerWarning: headerWarning)
         if !target.existedBefore { paths.insert(target.relative, madeAs: target.isDirectory ? nil : target.kind) }
         if let settled, let status = try? status(of: target.relative), status.kind == .directory {
             directoriesToSettle.add(target.relative, status: status, permissions: settled.0, modificationTime: settled.1)
@@ -292,6 +314,15 @@ final class ArchiveExtractor {
             source: name, output: placement.absolute(target.relative), bytesIn: 0, bytesOut: written,
             seconds: MonotonicClock.now() - start, status: .done,
             warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
+        if let handOff, let creator {
+            // The creator records the outcome once the file has its name.
+            handOffs.append(PlainFileCreator.File(
+                temporary: handOff.temporary, name: target.relative, entry: handOff.entry, data: handOff.data,
+                outcome: outcome, start: start))
+            handOffBytes += handOff.data.count
+            noteHandedOff(target.relative, to: creator)
+            return nil
+        }
         if let waiting {
             let streamEnd = reader.streamPosition
             if target.linkCarriesData, let file = target.linkTarget { unverified.release(file, at: streamEnd) }
@@ -311,6 +342,9 @@ final class ArchiveExtractor {
     private func makeForwardLinks(to file: PathName) {
         guard !forwardLinks.isEmpty else { return }
         var made = [file]
+        // The links' names were checked when their entries came: a file handed over since may
+        // have taken one of them, or a directory on their way.
+        if forwardLinks.isAwaited(file) { waitForCreator() }
         while let target = made.popLast() {
             for link in forwardLinks.take(to: target) {
                 let start = MonotonicClock.now()
@@ -370,6 +404,7 @@ final class ArchiveExtractor {
     /// in the way (a warning in the report, unless `--force`).
     private func check(_ name: PathName) throws -> Target? {
         let relative = try EntryPath.relative(name)
+        waitForCreator(touching: relative)
         let storedLink = entry.hardLinkTarget
         // A hard link is another name for what its target (vetted below) is; tar readers give it
         // no type of its own.
@@ -384,6 +419,7 @@ final class ArchiveExtractor {
             for leftover in leftovers.sweep(directory, placement: placement) { collector.record(.skipped(leftover)) }
         }
         let linkTarget = try storedLink.map(checkHardLinkTarget)
+        if let linkTarget { waitForCreator(touching: linkTarget) }
         if linkTarget == relative { throw EntryRefusal.hardLinkToItself }
         // cpio gives every name of a symbolic link its target as data: that is no file's data.
         let carriesData = linkTarget != nil && entry.size > 0 && entry.kind != .symbolicLink
@@ -441,6 +477,10 @@ final class ArchiveExtractor {
         let path = placement.path(relative)
         // What is held open there is no longer what the path names.
         heldDirectories?.forget(relative)
+        if let creator {
+            handOver()
+            creator.forget(relative)
+        }
         if target.isDirectory {
             if existing == .directory {
                 target.updatesOwnDirectory = true
@@ -449,6 +489,7 @@ final class ArchiveExtractor {
             }
         } else if existing == .directory {
             try systemCall("replace the directory", placement.absolute(relative)) { path.withCString { rmdir($0) } }
+            directoriesToSettle.forget(relative)
         } else if !target.usesTemporary {
             try systemCall("replace", placement.absolute(relative)) { path.withCString { unlink($0) } }
         }
@@ -458,7 +499,7 @@ final class ArchiveExtractor {
     /// a regular file, and for a hard link's data (see `relink`). Returns the bytes written,
     /// libarchive's warnings, and the temporary when it must wait for its bytes to be verified
     /// before it is renamed (the caller queues it).
-    private func write(_ name: PathName, to target: Target, headerWarning: String?) throws -> (Int64, [String], PathName?) {
+    private func write(_ name: PathName, to target: Target, headerWarning: String?) throws -> (Int64, [String], PathName?, HandOff?) {
         if !options.keepSetuidBits { entry.permissions &= ~(S_ISUID | S_ISGID) }
         if target.linkCarriesData {
             // The data becomes a file of its own first.
@@ -476,7 +517,7 @@ final class ArchiveExtractor {
             do {
                 let (written, warnings) = try create(target.relative, for: target, name, headerWarning: headerWarning, readsData: readsData)
                 if let file = target.linkTarget { noteLinked([file, target.relative]) }
-                return (written, warnings, nil)
+                return (written, warnings, nil, nil)
             } catch {
                 // What libarchive made before failing is this extraction's: a later entry of the
                 // name must replace it, not be told by NO_OVERWRITE that it is there.
@@ -487,6 +528,9 @@ final class ArchiveExtractor {
         }
 
         let temporary = freshTemporary(for: target.relative, inOwnDirectory: target.inOwnDirectory)
+        if let directory = directoryForCreator(target, readsData: readsData) {
+            return try read(name, for: target, temporary: temporary, in: directory, headerWarning: headerWarning)
+        }
         registry.register(placement.absolute(temporary))
         do {
             let (written, warnings) = try create(temporary, for: target, name, headerWarning: headerWarning, readsData: readsData)
@@ -497,17 +541,109 @@ final class ArchiveExtractor {
             // earlier entry has its name, so that it reaches them all.
             let unverifiedData = written > 0 && (!unverified.isEmpty || !reader.streamHasVerified(through: reader.streamPosition))
             if target.waitsBehind || unverifiedData || target.linkCarriesData && !unverified.isEmpty {
-                return (written, warnings, temporary)
+                return (written, warnings, temporary, nil)
             }
             if target.linkCarriesData, let file = target.linkTarget { try relink(file, to: temporary, except: target.relative) }
             try rename(temporary, over: target.relative)
             registry.unregister(placement.absolute(temporary))
             if let file = target.linkTarget { noteLinked([file, target.relative]) }
-            return (written, warnings, nil)
+            return (written, warnings, nil, nil)
         } catch {
             discard(temporary)
             throw (error as? LibarchiveError)?.naming(temporary, as: target.relative) ?? error
         }
+    }
+
+    /// A plain file read for the creator (`PlainFileCreator`), under the temporary it will have.
+    private struct HandOff {
+        var temporary: PathName
+        var entry: HeldDirectoryFileWriter.Entry
+        var data: PlainFileCreator.FileData
+    }
+
+    /// The held directory of the current entry's file when the creator may make it: a plain
+    /// file (no link, no owners to restore, no setuid or setgid bits, small enough to be held
+    /// in memory whole) in a directory this extraction made, with nothing waiting before it and no
+    /// link waiting for it, so that it takes its name as soon as it is written if its bytes are
+    /// verified by then. Nil: this thread makes it.
+    private func directoryForCreator(_ target: Target, readsData: Bool) -> Int32? {
+        guard creator != nil, let heldDirectories, target.kind == .regular, target.linkTarget == nil, readsData,
+              !target.waitsBehind, target.inOwnDirectory, paths.pendingParents.isEmpty, unverified.isEmpty,
+              !options.restoreOwners, entry.permissions & (S_ISUID | S_ISGID) == 0,
+              entry.size <= PlainFileCreator.largestFile, !forwardLinks.isAwaited(target.relative)
+        else { return nil }
+        return heldDirectories.held(target.relative.parent)
+    }
+
+    /// Reads the current entry's data for the creator. Bytes the stream has not verified yet keep
+    /// the file here: it is written under its temporary from `directory` and waits (the third
+    /// result), as every such file does.
+    private func read(
+        _ name: PathName, for target: Target, temporary: PathName, in directory: Int32, headerWarning: String?
+    ) throws -> (Int64, [String], PathName?, HandOff?) {
+        var data = PlainFileCreator.FileData(capacity: Int(entry.size))
+        while let block = try reader.nextDataBlock(name: name) {
+            if cancellation.isCancelled { throw CancellationError() }
+            data.append(block.bytes, at: block.offset)
+        }
+        let file = HeldDirectoryFileWriter.Entry(
+            permissions: entry.permissions, size: entry.size,
+            modificationTime: entry.hasModificationTime ? entry.modificationTime : nil, accessTime: entry.accessTime)
+        let warnings = headerWarning.map { [$0] } ?? []
+        guard data.count > 0 && !reader.streamHasVerified(through: reader.streamPosition) else {
+            return (Int64(data.count), warnings, nil, HandOff(temporary: temporary, entry: file, data: data))
+        }
+        registry.register(placement.absolute(temporary))
+        do {
+            let path = placement.absolute(target.relative)
+            let written = try data.withBlocks { next in
+                try fileWriter.write(temporary.lastComponent, in: directory, file, path: path, nextBlock: next)
+            }
+            return (written, warnings, temporary, nil)
+        } catch {
+            discard(temporary)
+            throw error
+        }
+    }
+
+    /// Waits for the creator when extracting `relative`, or linking to it, touches a file handed
+    /// to it (see `HandedOffNames`).
+    private func waitForCreator(touching relative: PathName) {
+        guard let creator, handedOff.conflicts(with: relative) else { return }
+        handOver()
+        creator.waitUntilCreated()
+        handedOff.removeAll()
+    }
+
+    /// Waits for the creator to finish every file handed over: for what touches names it cannot
+    /// list (the names of a file's hard links, the links waiting for a file).
+    private func waitForCreator() {
+        guard let creator, handedOff.count > 0 else { return }
+        handOver()
+        creator.waitUntilCreated()
+        handedOff.removeAll()
+    }
+
+    /// Notes a file handed to `creator`. The names are forgotten once it is found to have made
+    /// them all, looked at every thousand (a lock taken) and waited for at four times that (a
+    /// pause of the channel's few milliseconds of work in thousands of files), so that their
+    /// memory stays bounded whatever the number of entries.
+    private func noteHandedOff(_ name: PathName, to creator: PlainFileCreator) {
+        handedOff.insert(name)
+        if handOffs.count >= 32 || handOffBytes >= 256 << 10 { handOver() }
+        guard handedOff.count.isMultiple(of: 1024) else { return }
+        handOver()
+        if handedOff.count >= 4096 { creator.waitUntilCreated() }
+        if creator.hasCreatedEverything { handedOff.removeAll() }
+    }
+
+    /// Sends the files read for the creator. Those the run's interruption keeps from it are made
+    /// here: this thread had read them whole, and finishes what it has begun (see `PlainFileCreator`).
+    private func handOver() {
+        guard let creator, !handOffs.isEmpty else { return }
+        let files = handOffs
+        (handOffs, handOffBytes) = ([], 0)
+        if !creator.hand(files), let heldDirectories { creator.createHere(files, from: heldDirectories) }
     }
 
     /// Makes `entry` (as set up) at `relative`, the target's name or its temporary (see `copy`).
@@ -583,6 +719,9 @@ final class ArchiveExtractor {
     /// fresh link (made by libarchive, which checks both paths for symbolic links) renamed over
     /// it. Every name always holds a whole file; `except` (the entry's own name) comes last.
     private func relink(_ file: PathName, to temporary: PathName, except own: PathName) throws {
+        // A name of the file may have been taken since by a file handed over: the one found there
+        // after it is.
+        waitForCreator()
         let old = FileIdentity(try status(of: file))
         let names = [file] + linkedNames.names(of: old).filter { $0 != file && $0 != own }
         for name in names where (try? status(of: name)).map(FileIdentity.init) == old {

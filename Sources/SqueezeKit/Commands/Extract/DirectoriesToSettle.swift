@@ -10,17 +10,23 @@ import Glibc
 /// creates. Paths are relative to the destination.
 struct DirectoriesToSettle {
     private struct Directory {
-        var path: PathName
         var identity: FileIdentity
         var permissions: mode_t
         var modificationTime: FileTime
     }
 
-    private var directories: [Directory] = []
+    /// By path: the last entry of a directory gives it its mode and time.
+    private var directories: [PathName: Directory] = [:]
 
     /// Notes the mode and time `relative` (a directory, there now) must end with.
     mutating func add(_ relative: PathName, status: FileStatus, permissions: mode_t, modificationTime: FileTime) {
-        directories.append(Directory(path: relative, identity: FileIdentity(status), permissions: permissions, modificationTime: modificationTime))
+        directories[relative] = Directory(identity: FileIdentity(status), permissions: permissions, modificationTime: modificationTime)
+    }
+
+    /// The directory at `relative` was removed (an entry took its name): what was noted for it is
+    /// not for a directory made there later, which may be given the same inode number.
+    mutating func forget(_ relative: PathName) {
+        if !directories.isEmpty { directories[relative] = nil }
     }
 
     /// Gives each directory its mode and time, if it is still the directory noted; deepest first,
@@ -29,8 +35,8 @@ struct DirectoriesToSettle {
     mutating func settle(placement: EntryPlacement) -> [FileFailure] {
         var failures: [FileFailure] = []
         let depth = { (path: PathName) in path.bytes.lazy.filter { $0 == UInt8(ascii: "/") }.count }
-        for directory in directories.sorted(by: { depth($0.path) > depth($1.path) }) {
-            let path = placement.path(directory.path)
+        for (relative, directory) in directories.sorted(by: { depth($0.key) > depth($1.key) }) {
+            let path = placement.path(relative)
             guard let status = try? FileStatus.of(path, followingSymlinks: false), status.kind == .directory,
                 FileIdentity(status) == directory.identity
             else { continue }
@@ -40,11 +46,11 @@ struct DirectoriesToSettle {
                 utimensat(AT_FDCWD, name, times, AT_SYMLINK_NOFOLLOW) == 0 && fchmodat(AT_FDCWD, name, directory.permissions, 0) == 0
             }
             if !set {
-                let error = SystemError("set the mode and time of", placement.absolute(directory.path), code: errno)
-                failures.append(FileFailure(path: placement.absolute(directory.path), message: "\(error)"))
+                let error = SystemError("set the mode and time of", placement.absolute(relative), code: errno)
+                failures.append(FileFailure(path: placement.absolute(relative), message: "\(error)"))
             }
         }
-        directories = []
+        directories = [:]
         return failures
     }
 }

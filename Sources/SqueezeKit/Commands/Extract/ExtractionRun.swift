@@ -7,7 +7,8 @@ public struct ExtractionRequest: Sendable {
     public var options: ExtractionOptions
     /// The entries to extract (each with everything beneath it); empty, all of them.
     public var members: [PathName]
-    /// How decoding a gzip-compressed archive is scheduled (entries are written by one thread).
+    /// How decoding a compressed archive is scheduled; with more than one job, plain files are
+    /// created on a second thread (`PlainFileCreator`).
     public var scheduling: SchedulingOptions
     /// How the archive's bytes reach libarchive: as they are, or decoded by squeeze first.
     public var openStream: DecodedStreamOpener
@@ -62,15 +63,18 @@ public final class ExtractionRun: Sendable {
     /// Whether the extraction thread may enter the destination (tests turn it off to exercise the
     /// absolute placement every system without `unshare(CLONE_FS)` gets).
     let entersDestination: Bool
+    /// Called by the second thread before it creates each file (tests hold it busy with it).
+    let pauseCreator: PlainFileCreator.Pause?
 
     public convenience init(request: ExtractionRequest, environment: RunEnvironment = RunEnvironment()) {
         self.init(request: request, environment: environment, entersDestination: true)
     }
 
-    init(request: ExtractionRequest, environment: RunEnvironment, entersDestination: Bool) {
+    init(request: ExtractionRequest, environment: RunEnvironment, entersDestination: Bool, pauseCreator: PlainFileCreator.Pause? = nil) {
         self.request = request
         self.environment = environment
         self.entersDestination = entersDestination
+        self.pauseCreator = pauseCreator
     }
 
     public func run() -> RunReport {
@@ -103,7 +107,8 @@ public final class ExtractionRun: Sendable {
                 let extractor = try ArchiveExtractor(
                     archive: request.archive, reader: reader, placement: placement, destinationWasCreated: destinationWasCreated,
                     options: request.options, registry: environment.registry, collector: environment.collector,
-                    cancellation: environment.cancellation, selection: selection)
+                    cancellation: environment.cancellation, selection: selection,
+                    createsOnTwoThreads: request.scheduling.jobs > 1, pauseCreator: pauseCreator)
                 try extractor.extractAll(into: &report)
             }
         } catch {

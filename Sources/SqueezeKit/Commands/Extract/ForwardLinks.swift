@@ -38,6 +38,9 @@ struct ForwardLinks {
         namesByTarget[target, default: []].append(link.name)
     }
 
+    /// Whether links may be waiting for `target` (some may since have been taken by later entries).
+    func isAwaited(_ target: PathName) -> Bool { !namesByTarget.isEmpty && namesByTarget[target] != nil }
+
     /// The links waiting for `target`, which has just been made; they are no longer waiting.
     mutating func take(to target: PathName) -> [Link] {
         guard let names = namesByTarget.removeValue(forKey: target) else { return [] }

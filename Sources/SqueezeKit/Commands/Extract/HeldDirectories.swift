@@ -36,6 +36,18 @@ final class HeldDirectories {
         if root < 0 { return nil }
     }
 
+    /// From `root`, a descriptor of the destination that this takes over, for a thread that has
+    /// no working directory there (`PlainFileCreator`): it only asks for descriptors (`held`).
+    init(root: Int32) {
+        self.root = root
+    }
+
+    /// A descriptor of the destination of its own, for `init(root:)`; nil when none can be made.
+    func duplicateRoot() -> Int32? {
+        let copy = fcntl(root, F_DUPFD_CLOEXEC, 0)
+        return copy >= 0 ? copy : nil
+    }
+
     deinit {
         for directory in held.values { close(directory.descriptor) }
         close(root)
@@ -50,9 +62,9 @@ final class HeldDirectories {
         return fchdir(descriptor) == 0
     }
 
-    /// The descriptor of `directory` (relative to the destination, not empty), held for the
-    /// entries that follow; nil on the same grounds as `enter`.
-    func held(_ directory: PathName) -> Int32? { descriptor(of: directory) }
+    /// The descriptor of `directory` (relative to the destination; "." is the destination), held
+    /// for the entries that follow; nil on the same grounds as `enter`.
+    func held(_ directory: PathName) -> Int32? { directory == "." ? root : descriptor(of: directory) }
 
     /// Takes the thread back to the destination.
     func leave() throws(LostDestination) {
