@@ -41,7 +41,8 @@ import Testing
         try TreeBuilder.write("alpha\n", to: scratch("tree/a.txt"))
         try TreeBuilder.write("beta\n", to: scratch("tree/sub/b.txt"))
         let result = try CommandRunner.run(
-            "unshare", SmallFileSystem.withoutProcessDescriptors(["archive", scratch("tree"), "-o", scratch("tree/self.tar.zst"), "-v"]))
+            "unshare",
+            SmallFileSystem.withoutProcessDescriptors(["archive", scratch("tree"), "-o", scratch("tree/self.tar.zst"), "-v"]))
         #expect(result.status == 0, "\(result.standardError)")
         #expect(result.output.contains("squeeze archive: 4 files done, 0 skipped, 0 failed"), "\(result.output)")
         let listing = try CommandRunner.run("tar", ["-I", "zstd", "-tf", scratch("tree/self.tar.zst")])

@@ -40,8 +40,8 @@ struct ArchiveItem: Sendable {
 /// One `squeeze archive`: walk the trees and stream their tar, as the walk finds each entry,
 /// through the parallel block compressor into one .tar.gz, written atomically.
 ///
-/// This thread walks, runs libarchive, reads the files and feeds the blocks of the tar stream to the
-/// scheduler of the chosen mode as they fill, whose workers encode them; the blocks are
+/// This thread walks, runs libarchive, reads the files and feeds the blocks of the tar stream to
+/// the scheduler of the chosen mode as they fill, whose workers encode them; the blocks are
 /// written in order to a temporary that is renamed into place once complete (or, when the archive
 /// is a device or FIFO, into it in place).
 public final class ArchiveRun: BatchRun, Sendable {

@@ -1,7 +1,8 @@
-/// The producer of `squeeze archive`, on the run's feeder thread: runs libarchive over the entries
-/// as the walk finds them, reading each file as its turn comes, and hands the tar stream libarchive writes to
-/// the archive's `StreamedGzipTask`, which cuts it into blocks as they fill. A block waits for
-/// window credits before it goes out, so reading runs ahead of compression by at most the window.
+/// The producer of `squeeze archive`, on the run's feeder thread: runs libarchive over the
+/// entries as the walk finds them, reading each file as its turn comes, and hands the tar stream
+/// libarchive writes to the archive's `StreamedGzipTask`, which cuts it into blocks as they fill.
+/// A block waits for window credits before it goes out, so the walk and the reading run ahead of
+/// compression by at most the window.
 final class TarStreamProducer: Sendable {
     private let task: StreamedGzipTask
     private let blockSize: Int
@@ -27,7 +28,9 @@ final class TarStreamProducer: Sendable {
     /// entry. On any failure the task is failed and still gets its last block, so that it
     /// finishes (discarding the archive) and reports; the walk then goes on to its end without
     /// storing more, so that what it could not read is still named, as when it came first.
-    func produce(feeding feeder: Feeder, walking walk: (_ add: (ArchiveItem, Int) -> Void) -> ScannedFiles) -> ArchiveEntryOutcomes {
+    func produce(
+        feeding feeder: Feeder, walking walk: (_ add: (ArchiveItem, Int) -> Void) -> ScannedFiles
+    ) -> ArchiveEntryOutcomes {
         let cutter = task.makeCutter(blockSize: blockSize, feeding: feeder)
         var entryOutcomes = ArchiveEntryOutcomes()
         do {
