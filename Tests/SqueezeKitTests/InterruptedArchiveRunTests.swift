@@ -41,6 +41,29 @@ import Testing
         #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["tree"])
     }
 
+    /// Interrupted mid-walk (the walk stores entries as it finds them: the collector hears the
+    /// fourth progress event at the first file's), the walk stops at its next entry: no later entry
+    /// is read (the files counted are the three stored), the sockets at the end are never reached,
+    /// and the archive's temporary is gone.
+    @Test(arguments: SchedulingMode.allCases)
+    func anArchiveInterruptedMidWalkStopsItAndLeavesNothing(mode: SchedulingMode) throws {
+        let scratch = try TemporaryDirectory()
+        for index in 0..<20 { try TreeBuilder.write("f", to: scratch("tree/d\(index)/f")) }
+        for index in 0..<5 { try TreeBuilder.makeSocket(scratch("tree/zz\(index).sock")) }
+        let collector = CancellingCollector(cancelAfter: 4)
+        let report = ArchiveRun(
+            request: ArchiveRequest(
+                roots: [PathName(scratch("tree"))], destination: PathName(scratch("out.tar.zst")),
+                settings: CompressionSettings(codec: .zstd, level: 3, format: .zstd),
+                scheduling: SchedulingOptions(mode: mode, jobs: 2, operationScheduler: .operationQueue)),
+            environment: RunEnvironment(collector: collector, cancellation: collector.cancellation)
+        ).run()
+        #expect(report.outcome == .interrupted)
+        #expect(report.skipped.isEmpty, "the walk went on: \(report.skipped)")
+        #expect(collector.totals().filesProcessed == 3)
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["tree"])
+    }
+
     @Test(arguments: [true, false])
     func anInterruptedExtractionLeavesCompleteFilesOnly(entersDestination: Bool) throws {
         let scratch = try TemporaryDirectory()

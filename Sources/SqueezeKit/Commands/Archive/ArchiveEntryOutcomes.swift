@@ -3,8 +3,8 @@
 /// numbers, not a `FileOutcome` with its paths, so that an archive of a million entries keeps
 /// megabytes, not hundreds of them. Entries that failed are rare and kept whole.
 struct ArchiveEntryOutcomes: Sendable {
-    /// The entries, as the producer wrote them.
-    let items: ScannedFiles
+    /// The entries, as the producer wrote them: known once the walk ends.
+    var items = ScannedFiles()
     private var done: [DoneEntry] = []
     private(set) var failed: [FileOutcome] = []
 
@@ -12,10 +12,6 @@ struct ArchiveEntryOutcomes: Sendable {
         var item: Int32
         var seconds: Float32
         var bytesIn: Int64
-    }
-
-    init(items: ScannedFiles) {
-        self.items = items
     }
 
     /// What `ArchiveEntryWriter` made of item `index`.

@@ -37,21 +37,11 @@ struct ArchiveItem: Sendable {
     var status: FileStatus
 }
 
-extension ScannedFiles {
-    /// The bytes of data the archive will hold: its regular files' sizes.
-    var dataBytes: Int64 {
-        indices.reduce(0) { total, index in
-            let status = status(at: index)
-            return total + (status.kind == .regular ? status.size : 0)
-        }
-    }
-}
-
-/// One `squeeze archive`: scan the trees, then stream their tar through the parallel block
-/// compressor into one .tar.gz, written atomically.
+/// One `squeeze archive`: walk the trees and stream their tar, as the walk finds each entry,
+/// through the parallel block compressor into one .tar.gz, written atomically.
 ///
-/// This thread runs libarchive, reads the files and feeds the blocks of the tar stream to the
-/// scheduler of the chosen mode as they fill, whose workers encode them; the blocks are
+/// This thread walks, runs libarchive, reads the files and feeds the blocks of the tar stream to
+/// the scheduler of the chosen mode as they fill, whose workers encode them; the blocks are
 /// written in order to a temporary that is renamed into place once complete (or, when the archive
 /// is a device or FIFO, into it in place).
 public final class ArchiveRun: BatchRun, Sendable {
@@ -74,10 +64,8 @@ public final class ArchiveRun: BatchRun, Sendable {
                 path: destination, message: "already exists (use --force to overwrite); nothing was written"))
             return report.build(collector: collector, interrupted: false)
         }
-        let items = plan()
-        // Interrupted during the walk: nothing was written, nothing is opened.
+        // Interrupted before anything is opened: nothing to open.
         if cancellation.isCancelled { return report.build(collector: collector, interrupted: true) }
-        collector.plan(files: items.count, bytes: items.dataBytes)
 
         let settings = request.settings
         let scheduling = request.scheduling
@@ -85,6 +73,8 @@ public final class ArchiveRun: BatchRun, Sendable {
         let context = TaskContext(
             collector: collector, registry: registry, window: window, cancellation: cancellation,
             output: OutputOptions(force: request.force))
+        // Opened before the walk, which feeds the tar as it goes: the encoders start on the first
+        // block, not after the last directory is read.
         let output: any OutputFile
         do {
             output = request.toStandardOutput
@@ -96,6 +86,9 @@ public final class ArchiveRun: BatchRun, Sendable {
             }
             return report.build(collector: collector, interrupted: cancellation.isCancelled)
         }
+        // Where the file system refuses nameless files, the archive's temporary has a name, which
+        // the walk meets when it is in the tree: passed by silently, as it is not the user's.
+        let ownTemporary = (output as? AtomicFileWriter)?.temporaryPath?.lastComponent
         // Members of their own (libdeflate's, ISA-L's) can be read one by one: the archive then
         // carries an index of its entries. zlib's single stream and zstd's frames carry none.
         let indexedEntries = Locked<EntryRecords?>(nil)
@@ -105,14 +98,18 @@ public final class ArchiveRun: BatchRun, Sendable {
         let ending = Locked<StreamedGzipTask.Ending?>(nil)
         // FNAME is the tar's name; MTIME stays 0 (as `gzip -n`), so that the same tree gives the same archive.
         let origin = GzipOrigin(name: request.toStandardOutput ? nil : Self.tarName(of: destination).bytes, modificationTime: 0)
+        // The tar's size is known only once the walk ends: the task's size, which only orders
+        // operation mode's queue among tasks, is that of a stream (the archive is its run's one task).
         let task = StreamedGzipTask(
-            output: output, encoder: encoder, origin: origin, context: context, taskSize: items.dataBytes
+            output: output, encoder: encoder, origin: origin, context: context
         ) { end in ending.withLock { $0 = end } }
         let producer = TarStreamProducer(
-            items: items, task: task, blockSize: settings.blockSize, indexedEntries: indexesEntries ? indexedEntries : nil,
+            task: task, blockSize: settings.blockSize, indexedEntries: indexesEntries ? indexedEntries : nil,
             collector: collector,
             cancellation: cancellation)
-        let entryOutcomes = schedule(scheduling, window: window) { feeder in producer.produce(feeding: feeder) }
+        let entryOutcomes = schedule(scheduling, window: window) { feeder in
+            producer.produce(feeding: feeder) { add in walk(passingBy: ownTemporary, add) }
+        }
         // Interrupted, the scheduler may have stopped before the stream's end reached the writer.
         if cancellation.isCancelled { task.abandon() }
         if let end = ending.withLock({ $0 }) { record(end, entries: entryOutcomes) }
@@ -153,24 +150,31 @@ public final class ArchiveRun: BatchRun, Sendable {
         return name.hasSuffix(".tgz") ? name.removingSuffix(".tgz").appendingSuffix(".tar") : name.removingSuffix(".gz")
     }
 
-    /// Every entry, root by root in the order given, each tree in the scanner's order (a directory
-    /// before its contents, names sorted by bytes), so the same trees give the same archive.
-    /// A name already taken by an earlier root, and the archive itself, are skipped. The entries
-    /// are kept compactly, each `relativePath` being its name in the archive; names are kept (as
-    /// hashes) only when there are several roots, as one tree cannot give a name twice.
-    private func plan() -> ScannedFiles {
+    /// Walks every entry, root by root in the order given, each tree in the scanner's order (a
+    /// directory before its contents, names sorted by bytes), so the same trees give the same
+    /// archive, and hands each to `add` as the walk finds it (its index among the entries),
+    /// which stores it in the tar before the walk goes on. A name already taken by an earlier
+    /// root, the archive itself and its temporary (named `ownTemporary`) are skipped. Returns the
+    /// entries, kept compactly, each `relativePath` being its name in the archive; names are
+    /// kept (as hashes) only when there are several roots, as one tree cannot give a name twice.
+    /// Once the walk ends, the progress's totals are known.
+    private func walk(passingBy ownTemporary: PathName?, _ add: (ArchiveItem, Int) -> Void) -> ScannedFiles {
         let scanner = TreeScanner(options: ScanOptions(
             selection: .archiveEntries, filter: request.filter, followSymlinks: request.followSymlinks))
         let archiveItself = request.toStandardOutput ? nil
             : (try? FileStatus.of(request.destination, followingSymlinks: true)).map(FileIdentity.init)
         var claimed = request.roots.count > 1 ? ClaimedNames(expected: request.roots.count) : nil
         var items = ScannedFiles()
+        var dataBytes: Int64 = 0
         for root in request.roots where !cancellation.isCancelled {
             let isDirectory = (try? FileStatus.of(root, followingSymlinks: true))?.kind == .directory
             let prefix = isDirectory ? Self.namePrefix(for: root) : PathName(bytes: [])
             scanner.scan([root], stoppingWhen: cancellation) { finding in
                 guard case .file(let file) = finding else {
-                    if case .skipped(let skip) = finding { record(skipped: [skip]) }
+                    if case .skipped(let skip) = finding,
+                       !(skip.reason == .temporaryFile && ownTemporary != nil && skip.path.lastComponent == ownTemporary) {
+                        record(skipped: [skip])
+                    }
                     if case .failure(let failure) = finding { record(skipped: [], failures: [failure]) }
                     return
                 }
@@ -191,8 +195,12 @@ public final class ArchiveRun: BatchRun, Sendable {
                     return
                 }
                 items.append(path: file.path, relativePath: name, status: file.status)
+                if file.status.kind == .regular { dataBytes += file.status.size }
+                add(ArchiveItem(path: file.path, name: name, status: file.status), items.count - 1)
             }
         }
+        // Until now the progress line says the walk goes on.
+        collector.plan(files: items.count, bytes: dataBytes)
         return items
     }
 
