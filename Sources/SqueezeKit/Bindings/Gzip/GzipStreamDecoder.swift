@@ -361,7 +361,8 @@ final class GzipStreamDecoder: @unchecked Sendable {
                     try makeRoom()
                     if try input.availableCount == 0 && input.refill() == 0 { throw GzipFormatError.truncated }
                     let free = output.free
-                    let step = try inflaters.zlib.inflate(input.available, into: free, stoppingAtBlocks: true)
+                    let step = try inflaters.zlib.inflate(
+                        input.available, into: free, stoppingAtBlocks: true, deliveringBytesBeforeAFault: true)
                     input.consume(step.consumed)
                     if step.isBetweenBlocks { blockStart = input.position * 8 - Int64(step.unreadBits) }
                     let decoded = UnsafeRawBufferPointer(rebasing: free[..<step.produced])
@@ -372,6 +373,7 @@ final class GzipStreamDecoder: @unchecked Sendable {
                     }
                     toDrop -= Int64(dropped)
                     try accept(step.produced - dropped, into: &length, claim: claim, at: start)
+                    if let fault = step.fault { throw fault }
                     if step.isEnd { break }
                     // A call that stopped at a block's end may have taken its bits from zlib's own.
                     if step.consumed == 0 && step.produced == 0 && !step.isBetweenBlocks && input.availableCount > 0 {

@@ -154,6 +154,9 @@ final class ZlibInflater: @unchecked Sendable {
         /// was consumed.
         var isBetweenBlocks: Bool
         var unreadBits: Int
+        /// The invalid data found after the step's bytes (`deliveringBytesBeforeAFault`): the
+        /// caller throws it once they are handled.
+        var fault: GzipFormatError? = nil
     }
 
     private let stream: UnsafeMutablePointer<z_stream>
@@ -198,8 +201,13 @@ final class ZlibInflater: @unchecked Sendable {
     /// means zlib needs more input; invalid data throws `GzipFormatError.invalidDeflateData` with
     /// zlib's own words.
     /// With `stoppingAtBlocks`, it also returns at the end of each block.
+    /// With `deliveringBytesBeforeAFault`, a call that finds invalid data after writing bytes
+    /// returns them in a step that carries the fault, for the caller to throw once they are
+    /// handled: a decoder whose bytes go to the user writes every byte before the damage, as zlib
+    /// and `pigz -dc` do, not all but the last call's (up to an output buffer short).
     func inflate(
-        _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, stoppingAtBlocks: Bool = false
+        _ input: UnsafeRawBufferPointer, into output: UnsafeMutableRawBufferPointer, stoppingAtBlocks: Bool = false,
+        deliveringBytesBeforeAFault: Bool = false
     ) throws -> Step {
         stream.pointee.next_in = UnsafeMutablePointer(mutating: input.baseAddress?.assumingMemoryBound(to: Bytef.self))
         stream.pointee.avail_in = uInt(input.count)
@@ -219,7 +227,11 @@ final class ZlibInflater: @unchecked Sendable {
         case Z_OK, Z_STREAM_END, Z_BUF_ERROR:
             return step
         case Z_DATA_ERROR, Z_NEED_DICT:
-            throw GzipFormatError.invalidDeflateData(stream.pointee.msg.map { String(cString: $0) } ?? "format violated")
+            let fault = GzipFormatError.invalidDeflateData(stream.pointee.msg.map { String(cString: $0) } ?? "format violated")
+            guard deliveringBytesBeforeAFault && step.produced > 0 else { throw fault }
+            var faulted = step
+            faulted.fault = fault
+            return faulted
         default:
             let message = stream.pointee.msg.map { String(cString: $0) } ?? "status \(status)"
             throw CodecError(library: "zlib", message: "inflate: \(message)")

@@ -82,7 +82,8 @@ struct CheckpointWalk {
         while true {
             let step = try inflater.inflate(
                 UnsafeRawBufferPointer(rebasing: input[inputUsed..<inputCount]),
-                into: UnsafeMutableRawBufferPointer(rebasing: output[historyCount...]), stoppingAtBlocks: true)
+                into: UnsafeMutableRawBufferPointer(rebasing: output[historyCount...]), stoppingAtBlocks: true,
+                deliveringBytesBeforeAFault: true)
             inputUsed += step.consumed
             if step.produced > 0 {
                 let produced = UnsafeRawBufferPointer(rebasing: output[historyCount..<(historyCount + step.produced)])
@@ -93,6 +94,7 @@ struct CheckpointWalk {
                 slideHistory()
                 guard keepGoing else { return false }
             }
+            if let fault = step.fault { throw fault }
             if step.isEnd {
                 try finishMember()
                 guard try startMember(handle) else { return true }
