@@ -215,6 +215,76 @@ import Testing
             #expect(next.resumePoint.openMember?.checksum == CRC32.checksum(written))
         }
     }
+
+    /// JSON log lines, `count` bytes of them: every line copies its field names from the line
+    /// before, so copies of copies reach back to a stretch's start, whatever its length.
+    static func logLines(_ count: Int, seed: UInt64) -> [UInt8] {
+        var data = TestData(seed: seed)
+        var lines: [UInt8] = []
+        let levels = ["INFO", "INFO", "WARN", "DEBUG", "ERROR"]
+        while lines.count < count {
+            let line = #"{"ts":"2026-11-27T10:\#(data.int(in: 10...59)):\#(data.int(in: 10...59)).\#(data.int(in: 100...999))Z","level":"\#(levels[data.int(in: 0...4)])","#
+                + #""req":"\#(String(data.next(), radix: 16))","path":"/api/v1/items/\#(data.int(in: 0...99_999))","status":\#(data.int(in: 200...204)),"ms":\#(data.int(in: 1...900))}"#
+            lines += Array(line.utf8) + [10]
+        }
+        return Array(lines.prefix(count))
+    }
+
+    /// A stretch of such data, started at a block, is still decoding in lockstep at its end; past
+    /// its lockstep limit it stops (`needsWindow`), and decoded from where the stretch before it
+    /// ends, with that stretch's window, it gives the same bytes, once, with nothing to resolve.
+    @Test func aStretchInLockstepPastItsLimitWaitsForItsWindow() throws {
+        let content = Self.logLines(1_500_000, seed: 250)
+        let bytes = GzipHeader().encoded() + GzipBytes.deflate(content, level: 6) + GzipBytes.trailer(content)
+        let scratch = try TemporaryDirectory()
+        let file = try GzipBytes.file(bytes, in: scratch)
+        let decoder = SpeculativeStretchDecoder()
+        let chunk: Int64 = 96 << 10, size = Int64(bytes.count)
+        func decode(_ index: Int, lockstepLimit: Int = .max) throws -> DecodedStretch {
+            var budget = Self.realBudget()
+            return try #require(try decoder.decode(
+                Int64(index) * chunk..<Int64(index + 1) * chunk, atFileStart: index == 0, search: .blocks, of: file, fileSize: size,
+                lockstepLimit: lockstepLimit, budget: &budget))
+        }
+        var first = try decode(0)
+        let delivered = try #require(ParallelDelivery().appending(&first))
+        let (bit, window) = try #require(delivered.windowAtEnd, "the first stretch ends inside the member")
+        let inLockstep = try decode(1)
+        let prefix = try #require(inLockstep.unresolved).prefixLength
+        #expect(prefix > Int(chunk), "lockstep for \(prefix) bytes")
+        #expect(throws: SpeculationStopped.needsWindow) { try decode(1, lockstepLimit: Int(chunk)) }
+
+        var budget = Self.realBudget()
+        var atFrontier = try #require(try decoder.decode(
+            chunk..<2 * chunk, fromBit: bit, window: window, of: file, fileSize: size, sharedSearches: SharedBlockSearches(), budget: &budget))
+        #expect(atFrontier.unresolved == nil)
+        #expect(atFrontier.start * 8 + Int64(atFrontier.startBits) == bit && atFrontier.start == inLockstep.start)
+        #expect(atFrontier.end == inLockstep.end && atFrontier.endBits == inLockstep.endBits)
+        var written: [UInt8] = []
+        first.bytes.withUnsafeBytes { written += $0 }
+        for var stretch in [inLockstep, atFrontier] {
+            let next = try #require(delivered.appending(&stretch))
+            var both = written
+            stretch.bytes.withUnsafeBytes { both += $0 }
+            #expect(ByteDifference.between(both, Array(content.prefix(both.count))) == nil)
+            #expect(next.resumePoint.openMember?.checksum == CRC32.checksum(both))
+        }
+    }
+
+    /// A file of it, on 1 to 3 workers, with small chunks whose lockstep limit is their own size:
+    /// whichever of the frontier's decoding and the stream gets each chunk (it depends on which
+    /// worker is ahead), the bytes are the content's.
+    @Test(arguments: [1, 2, 3])
+    func repetitiveDataDecodesToItsBytes(jobs: Int) throws {
+        let content = Self.logLines(2_500_000, seed: 260)
+        let bytes = GzipHeader().encoded() + GzipBytes.deflate(content, level: 6) + GzipBytes.trailer(content)
+        #expect(try Self.isBlockSplit(bytes))
+        var chunks = Self.smallChunks
+        chunks.lockstepLimit = Int(chunks.chunkLength)
+        let (output, summary) = try Self.read(bytes, jobs: jobs, chunks: chunks)
+        #expect(ByteDifference.between(output, content) == nil)
+        #expect(summary.uncompressedBytes == Int64(content.count) && summary.compressedBytes == Int64(bytes.count))
+    }
 }
 
 /// The comparison of the two lockstep outputs: every byte where they differ is found, in order,

@@ -105,6 +105,65 @@ import Testing
         #expect(ByteDifference.between(destination.output.bytes, original) == nil)
     }
 
+    /// A member cut into small chunks for block search, as a task whose blocks the test runs.
+    static func makeBlockSearchTask(_ content: [UInt8], in scratch: TemporaryDirectory) throws -> (GzipDecodingTask, RecordingDestination<WriteBehindOutputTests.RecordingOutput>) {
+        let bytes = GzipHeader().encoded() + GzipBytes.deflate(content, level: 6) + GzipBytes.trailer(content)
+        let file = try GzipBytes.file(bytes, in: scratch)
+        let destination = RecordingDestination(WriteBehindOutputTests.RecordingOutput())
+        let cancellation = CancellationFlag()
+        let context = DecodingContext(
+            window: WorkWindow(capacity: 1 << 30, cancellation: cancellation), pools: DecoderPools(),
+            cancellation: cancellation, progress: { _ in })
+        var chunks = BlockStartDecodingTests.smallChunks
+        chunks.lockstepLimit = Int(chunks.chunkLength)
+        let plan = DecodingPlan.make(for: file, size: Int64(bytes.count), threshold: 0, blockSplit: chunks)
+        guard case .speculative(let split) = plan, split.search == .blocks else { throw GzipFormatError.truncated }
+        return (GzipDecodingTask(path: file.path, plan: plan, destination: destination, context: context), destination)
+    }
+
+    /// Log lines between bytes that are mostly literals: every chunk is decoded before the first
+    /// (none knows its window), and the one that starts among the log lines still reaches back
+    /// into its window past its lockstep limit. The holder of the writing turn decodes it, with
+    /// the window, from where the chunks before it end, and the chunks after it are written as
+    /// they were decoded: the content, on the parallel path to the end.
+    @Test func aChunkThatNeedsItsWindowIsDecodedWhereTheChunksWrittenEnd() throws {
+        var data = TestData(seed: 270)
+        // Bytes below 100 at random: Huffman-coded literals and few copies (hardly any copies of
+        // copies), so a stretch of them leaves its window within a few dozen KiB.
+        func literals(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(data.int(in: 0...99)) } }
+        let content = literals(700_000) + BlockStartDecodingTests.logLines(500_000, seed: 271) + literals(900_000)
+        let scratch = try TemporaryDirectory()
+        let (task, destination) = try Self.makeBlockSearchTask(content, in: scratch)
+        #expect(task.blockCount > 8)
+        var isComplete = false
+        for block in (1..<task.blockCount).reversed() + [0] {
+            #expect(!isComplete)
+            isComplete = task.runBlock(block)
+        }
+        #expect(isComplete)
+        task.finish()
+        #expect(try destination.finished.withLock { $0 }?.get().decodedInParallel == true)
+        #expect(ByteDifference.between(destination.output.bytes, content) == nil)
+    }
+
+    /// Log lines all through: two chunks in a row need their window, so the stream takes over
+    /// from the first of them (it writes behind its decoder, where the turn's holder would decode
+    /// and write by turns), and the chunks decoded after them are dropped.
+    @Test func theStreamTakesOverAtTwoChunksInARowThatNeedTheirWindow() throws {
+        let content = BlockStartDecodingTests.logLines(2_000_000, seed: 272)
+        let scratch = try TemporaryDirectory()
+        let (task, destination) = try Self.makeBlockSearchTask(content, in: scratch)
+        #expect(task.blockCount > 4)
+        var isComplete = false
+        for block in (1..<task.blockCount).reversed() + [0] {
+            isComplete = task.runBlock(block)
+        }
+        #expect(isComplete)
+        task.finish()
+        #expect(try destination.finished.withLock { $0 }?.get().decodedInParallel == false)
+        #expect(ByteDifference.between(destination.output.bytes, content) == nil)
+    }
+
     @Test func decodesEveryMemberInAnyOrder() throws {
         let scratch = try TemporaryDirectory()
         var data = TestData(seed: 82)

@@ -14,7 +14,10 @@
 /// (`pigz -i`), when such boundaries seem to lie past the first chunk: one block per chunk
 /// (`SpeculativeSplit`), each decoded from the first member start or flush point it finds
 /// (`SpeculativeStretchDecoder`). A chunk is written only if the chunk before it was and ended
-/// exactly where this one starts (`ParallelDelivery`). At the first chunk that does not fit (none
+/// exactly where this one starts (`ParallelDelivery`). A chunk whose stretch, started at a block
+/// without its window, still reaches back into it past `SpeculativeSplit.lockstepLimit` is decoded
+/// by the holder of the writing turn when its turn comes, once, from where the chunks written end
+/// and with their window (`Part.atFrontier`). At the first chunk that does not fit (none
 /// of its starts decoded, or they spent its budget), the rest is streamed from where the chunks
 /// written end, and the chunks after it that are still decoding stop: a false boundary (a gzip
 /// member or a flush marker stored inside the data) can cost time, never a byte.
@@ -59,7 +62,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     private struct State: WritingTurnHolder {
         var reader: ReadableFile?
         var startTime: Double?
-        var turn = WritingTurn<DecodedStretch>()
+        var turn = WritingTurn<Part>()
         var output: (any OutputFile)?
         /// A failure no decoding can mend: the source cannot be opened, the output cannot be written.
         var failure: (any Error)?
@@ -70,6 +73,8 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         var indexMismatch: (block: Int, error: CheckpointIndexError)?
         /// The first run not written, once the writer has passed a dropped one.
         var firstUndelivered: Int?
+        /// The chunks whose stretches stopped for their window (`Part.atFrontier`).
+        var chunksNeedingWindow = Set<Int>()
         /// What the parallel path has written so far.
         var delivery = ParallelDelivery()
         /// The streaming path's result.
@@ -78,8 +83,16 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         /// The checkpoint index an `.indexing` plan built, once its walk has read every member.
         var builtIndex: CheckpointIndexBuilder.Built?
 
-        mutating func insert(_ block: DecodedStretch?, at index: Int) -> Bool { turn.insert(block, at: index) }
-        mutating func nextInOrder() -> (index: Int, block: DecodedStretch?)? { turn.nextInOrder() }
+        mutating func insert(_ block: Part?, at index: Int) -> Bool { turn.insert(block, at: index) }
+        mutating func nextInOrder() -> (index: Int, block: Part?)? { turn.nextInOrder() }
+    }
+
+    /// What a block hands to the ordered output: its decoded bytes, or, for a chunk whose stretch
+    /// needs its window (`SpeculationStopped.needsWindow`), its range, decoded by the holder of
+    /// the writing turn from where the parts before it end.
+    private enum Part: Sendable {
+        case decoded(DecodedStretch)
+        case atFrontier(Range<Int64>)
     }
 
     init(
@@ -204,9 +217,9 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             state.withLock { $0.progressReported += Int64(run.length) }
             context.progress(Int64(run.length))
             return deposit(
-                DecodedStretch(
+                .decoded(DecodedStretch(
                     bytes: decoded, start: run.offset, end: run.end, members: run.memberCount,
-                    firstHeader: index == 0 ? memberIndex.firstHeader : nil),
+                    firstHeader: index == 0 ? memberIndex.firstHeader : nil)),
                 at: index)
         } catch {
             state.withLock { $0.failedMember = min($0.failedMember ?? index, index) }
@@ -238,7 +251,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             if decoded == nil { state.failedMember = min(state.failedMember ?? index, index) }
         }
         context.progress(length)
-        return deposit(decoded, at: index)
+        return deposit(decoded.map(Part.decoded), at: index)
     }
 
     // MARK: - Speculative stretches
@@ -251,13 +264,41 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         var budget = StretchBudget(chunkLength: Int(split.budgetedChunkLength ?? Int64(range.count))) { [self] in
             context.cancellation.isCancelled || isStreamed(from: index)
         }
-        let stretch = try? context.pools.stretches.decode(
-            range, atFileStart: index == 0, search: split.search, of: reader, fileSize: split.fileSize,
-            knownWindow: { [deliveredWindow] bit in deliveredWindow.withLock { $0?.bit == bit ? $0?.bytes : nil } },
-            sharedSearches: blockSearches, budget: &budget)
+        let part: Part?
+        do {
+            part = try context.pools.stretches.decode(
+                range, atFileStart: index == 0, search: split.search, of: reader, fileSize: split.fileSize,
+                knownWindow: { [deliveredWindow] bit in deliveredWindow.withLock { $0?.bit == bit ? $0?.bytes : nil } },
+                sharedSearches: blockSearches, lockstepLimit: split.lockstepLimit, budget: &budget
+            ).map(Part.decoded)
+        } catch SpeculationStopped.needsWindow {
+            state.withLock { _ = $0.chunksNeedingWindow.insert(index) }
+            part = .atFrontier(range)
+        } catch {
+            part = nil
+        }
         state.withLock { $0.progressReported += Int64(range.count) }
         context.progress(Int64(range.count))
-        return deposit(stretch ?? nil, at: index)
+        return deposit(part, at: index)
+    }
+
+    /// The bytes of `part`: a chunk left for its window is decoded now, once, from where
+    /// `delivery` ends, with the window it ends with. Nil if it cannot be (the parts before end
+    /// between members, or it does not decode from there): the stream takes over.
+    private func decodedBytes(of part: Part, after delivery: ParallelDelivery) -> DecodedStretch? {
+        switch part {
+        case .decoded(let stretch):
+            return stretch
+        case .atFrontier(let range):
+            guard case .speculative(let split) = plan, let (bit, window) = delivery.windowAtEnd,
+                  let reader = state.withLock({ $0.reader })
+            else { return nil }
+            var budget = StretchBudget(chunkLength: Int(split.budgetedChunkLength ?? Int64(range.count))) { [context] in
+                context.cancellation.isCancelled
+            }
+            return try? context.pools.stretches.decode(
+                range, fromBit: bit, window: window, of: reader, fileSize: split.fileSize, sharedSearches: blockSearches, budget: &budget)
+        }
     }
 
     /// Whether part `index` need not be decoded: the task has failed, or the stream takes over
@@ -287,12 +328,16 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     /// (the rest is left to `finish()`), and a block whose part of the file lies within parts
     /// already written is passed by. Each block's window credit goes back once it has passed. True
     /// when every block has passed.
-    private func deposit(_ decoded: DecodedStretch?, at index: Int) -> Bool {
+    private func deposit(_ part: Part?, at index: Int) -> Bool {
         state.depositInOrder(
-            decoded, at: index,
+            part, at: index,
             take: { state, index, part -> PartToWrite? in
                 guard state.firstUndelivered == nil && state.failure == nil && state.delivery.end < plan.end(ofBlock: index) else { return nil }
-                guard let part else {
+                // Two chunks in a row that need their window: the data keeps reaching back (a
+                // log, zero-heavy data), and the stream, which writes behind its decoder, takes
+                // over; one alone is decoded by the writer, and the workers go on past it.
+                let isLeftToStream = if case .atFrontier = part { state.chunksNeedingWindow.contains(index + 1) } else { false }
+                guard let part, !isLeftToStream else {
                     if let mismatch = state.indexMismatch, mismatch.block == index {
                         state.failure = mismatch.error
                     } else {
@@ -321,7 +366,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     /// A part in order for the holder of the writing turn: to append to the parts written before
     /// it, and write to the output, moved out of the state meanwhile.
     private struct PartToWrite {
-        var part: DecodedStretch
+        var part: Part
         var after: ParallelDelivery
         var output: (any OutputFile)?
     }
@@ -342,7 +387,8 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     /// For the holder of the writing turn, outside the task's lock: appends the part (resolving
     /// the bytes of one decoded without its window in place) and writes it.
     private func write(_ toWrite: PartToWrite) -> PartWritten {
-        var (part, output) = (toWrite.part, toWrite.output)
+        var output = toWrite.output
+        guard var part = decodedBytes(of: toWrite.part, after: toWrite.after) else { return PartWritten(outcome: .notFollowing, output: output) }
         if case .checkpoints(let spans) = plan, let (checkpoint, window) = part.indexedWindow {
             // Each block's window is checked against the bytes of the block before it, the first
             // block having started at the member's start: so every block is.

@@ -18,6 +18,8 @@ struct SpeculativeSplit: Equatable, Sendable {
         /// The chunk length each chunk's budget is counted from (`StretchBudget`), when not its
         /// own: tests that cut small chunks count them as real ones.
         var budgetedChunkLength: Int64?
+        /// `SpeculativeSplit.lockstepLimit`, when not `chunkLength` (tests).
+        var lockstepLimit: Int?
     }
 
     var fileSize: Int64
@@ -25,6 +27,15 @@ struct SpeculativeSplit: Equatable, Sendable {
     var search = SpeculativeStart.Search.flushPoints
     /// `BlockSearch.budgetedChunkLength`.
     var budgetedChunkLength: Int64?
+    /// The most bytes a stretch started at a block decodes in lockstep (`UnresolvedWindow`) before
+    /// its chunk waits for its window (`SpeculationStopped.needsWindow`): as many as a chunk holds
+    /// compressed (`BlockSearch.chunkLength`). Lockstep costs the stream's work twice over, and
+    /// resolving the copies once more where the stretch is written, so on two workers a stretch
+    /// decoded so all the way loses to the stream; and repetitive data (zero-heavy files, logs
+    /// whose every line copies the one before) reaches back into the unknown window, through
+    /// copies of copies, to the stretch's end. Stretches of binaries mostly leave it within a few
+    /// MB (`docs/PERFORMANCE.md`).
+    var lockstepLimit = Int.max
 
     var chunkCount: Int { Int((fileSize + chunkLength - 1) / chunkLength) }
 
@@ -51,7 +62,8 @@ struct SpeculativeSplit: Equatable, Sendable {
         }
         guard size >= blockSearch.minimumFileSize else { return nil }
         return SpeculativeSplit(
-            fileSize: size, chunkLength: blockSearch.chunkLength, search: .blocks, budgetedChunkLength: blockSearch.budgetedChunkLength)
+            fileSize: size, chunkLength: blockSearch.chunkLength, search: .blocks, budgetedChunkLength: blockSearch.budgetedChunkLength,
+            lockstepLimit: blockSearch.lockstepLimit ?? Int(blockSearch.chunkLength))
     }
 
     /// Whether one of the first few flush points in `bytes` begins data that decodes, for 64 KiB

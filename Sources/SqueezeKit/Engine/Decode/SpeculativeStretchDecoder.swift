@@ -40,25 +40,17 @@ struct SpeculativeStretchDecoder: Sendable {
     /// first byte when `atFileStart`); nil if no start in the range decodes, or if what follows
     /// it does not decode within the output limit. `sharedSearches` holds the block searches of
     /// the file's other stretches (one per file). Every attempt is charged to `budget`; throws
-    /// `SpeculationStopped` when they spend it, or once it says the chunk is no longer wanted.
+    /// `SpeculationStopped` when they spend it, or once it says the chunk is no longer wanted, or
+    /// when a stretch still decodes in lockstep past `lockstepLimit` bytes (`.needsWindow`).
     func decode(
         _ range: Range<Int64>, atFileStart: Bool, search: SpeculativeStart.Search, of file: ReadableFile, fileSize: Int64,
         knownWindow: @escaping @Sendable (Int64) -> [UInt8]? = { _ in nil }, sharedSearches: SharedBlockSearches = SharedBlockSearches(),
-        budget: inout StretchBudget
+        lockstepLimit: Int = .max, budget: inout StretchBudget
     ) throws -> DecodedStretch? {
-        try scratches.withInstance { scratch in
-            // The bytes just before the range, to see a marker that ends at its first bytes.
-            let input = StretchInput(file: file, start: max(0, range.lowerBound - 5), fileSize: fileSize, bytes: scratch.input)
-            // The boundary it stops at usually lies within a block or two past the range's end.
-            try input.read(upTo: min(fileSize, range.upperBound + Self.readAhead))
+        try withAttempt(range, from: range.lowerBound, search: search, of: file, fileSize: fileSize, knownWindow: knownWindow,
+                        sharedSearches: sharedSearches, lockstepLimit: lockstepLimit, budget: &budget) { attempt, input in
             let searchStart = Int(range.lowerBound - input.start)
             let searchEnd = Int(range.upperBound - input.start)
-            var attempt = StretchAttempt(
-                input: input, inflater: scratch.inflater, buffer: buffers.take(), probeInflater: scratch.probeInflater,
-                probeBuffers: probeBuffers, knownWindow: knownWindow, end: range.upperBound, search: search,
-                sharedSearches: sharedSearches, inputPiece: inputPiece,
-                budget: budget)
-            defer { budget = attempt.budget }
             var next = atFileStart ? SpeculativeStart(offset: 0, kind: .member) : try attempt.firstStart(fromBit: searchStart * 8, before: searchEnd)
             while let start = next {
                 switch try attempt.decode(from: start) {
@@ -68,6 +60,45 @@ struct SpeculativeStretchDecoder: Sendable {
                 }
             }
             return nil
+        }
+    }
+
+    /// The stretch of a chunk decoded from a known place inside a member, file bit `bit` (where
+    /// the stretches delivered before it end, at a block boundary), with the 32 KiB `window`
+    /// decoded before it: once, as the stream would, up to the first block boundary at or past
+    /// the range's end. For a chunk that stopped with `SpeculationStopped.needsWindow`. Nil if it
+    /// does not decode there within the output limit.
+    func decode(
+        _ range: Range<Int64>, fromBit bit: Int64, window: [UInt8], of file: ReadableFile, fileSize: Int64,
+        sharedSearches: SharedBlockSearches, budget: inout StretchBudget
+    ) throws -> DecodedStretch? {
+        try withAttempt(range, from: bit / 8, search: .blocks, of: file, fileSize: fileSize, knownWindow: { $0 == bit ? window : nil },
+                        sharedSearches: sharedSearches, lockstepLimit: .max, budget: &budget) { attempt, input in
+            let start = SpeculativeStart(offset: Int(bit / 8 - input.start), kind: .block, bitsUsed: Int(bit % 8))
+            guard case .decoded(let stretch) = try attempt.decode(from: start) else { return nil }
+            return stretch
+        }
+    }
+
+    /// Runs `body` with a worker's attempt at the stretch of `range`, its input read from just
+    /// before `offset` to a little past the range's end.
+    private func withAttempt(
+        _ range: Range<Int64>, from offset: Int64, search: SpeculativeStart.Search, of file: ReadableFile, fileSize: Int64,
+        knownWindow: @escaping @Sendable (Int64) -> [UInt8]?, sharedSearches: SharedBlockSearches, lockstepLimit: Int,
+        budget: inout StretchBudget, _ body: (inout StretchAttempt, StretchInput) throws -> DecodedStretch?
+    ) throws -> DecodedStretch? {
+        try scratches.withInstance { scratch in
+            // The bytes just before the start, to see a marker that ends at its first bytes.
+            let input = StretchInput(file: file, start: max(0, offset - 5), fileSize: fileSize, bytes: scratch.input)
+            // The boundary it stops at usually lies within a block or two past the range's end.
+            try input.read(upTo: min(fileSize, range.upperBound + Self.readAhead))
+            var attempt = StretchAttempt(
+                input: input, inflater: scratch.inflater, buffer: buffers.take(), probeInflater: scratch.probeInflater,
+                probeBuffers: probeBuffers, knownWindow: knownWindow, end: range.upperBound, search: search,
+                sharedSearches: sharedSearches, inputPiece: inputPiece, lockstepLimit: lockstepLimit,
+                budget: budget)
+            defer { budget = attempt.budget }
+            return try body(&attempt, input)
         }
     }
 }

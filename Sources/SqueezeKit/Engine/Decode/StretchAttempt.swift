@@ -22,6 +22,9 @@ struct StretchAttempt {
     let sharedSearches: SharedBlockSearches
     /// The most input one call of the inflater reads (`defaultInputPiece`; tests make it tiny).
     let inputPiece: Int
+    /// The most bytes decoded in lockstep before the chunk waits for its window
+    /// (`SpeculativeSplit.lockstepLimit`).
+    let lockstepLimit: Int
     var budget: StretchBudget
 
     enum Outcome {
@@ -244,7 +247,11 @@ struct StretchAttempt {
                     }
                     try budget.charge(step.consumed + step.produced)
                     guard followed else { return .falseStart(retryFrom: start.bit + 1) }
-                    if step.isEnd || probe!.isClear(produced: produced + step.produced) { endProbe(after: produced + step.produced) }
+                    if step.isEnd || probe!.isClear(produced: produced + step.produced) {
+                        endProbe(after: produced + step.produced)
+                    } else if produced + step.produced > lockstepLimit && !isSwitching {
+                        throw SpeculationStopped.needsWindow
+                    }
                 }
             }
             // Bytes ISA-L read ahead past the stream's end in earlier calls lie just before.

@@ -65,4 +65,8 @@ enum SpeculationStopped: Error, Equatable {
     case overBudget
     /// The run was interrupted, or the chunk is no longer wanted.
     case stopped
+    /// Its stretch still reached back into the unknown window before it after
+    /// `StretchAttempt.lockstepLimit` bytes: decoding on twice in lockstep would cost more than the
+    /// stream. The chunk is decoded once, with its window, from where the chunks before it end.
+    case needsWindow
 }
