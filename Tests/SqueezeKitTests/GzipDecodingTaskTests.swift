@@ -105,8 +105,10 @@ import Testing
         #expect(ByteDifference.between(destination.output.bytes, original) == nil)
     }
 
-    /// A member cut into small chunks for block search, as a task whose blocks the test runs.
-    static func makeBlockSearchTask(_ content: [UInt8], in scratch: TemporaryDirectory) throws -> (GzipDecodingTask, RecordingDestination<WriteBehindOutputTests.RecordingOutput>) {
+    /// `content` as one member cut into small chunks for block search, decoded by running every
+    /// chunk before the first (so that none knows its window): how the decode ended, and the bytes.
+    static func decodeFirstChunkLast(_ content: [UInt8]) throws -> (GzipDecodeSummary, [UInt8]) {
+        let scratch = try TemporaryDirectory()
         let bytes = GzipHeader().encoded() + GzipBytes.deflate(content, level: 6) + GzipBytes.trailer(content)
         let file = try GzipBytes.file(bytes, in: scratch)
         let destination = RecordingDestination(WriteBehindOutputTests.RecordingOutput())
@@ -117,8 +119,14 @@ import Testing
         var chunks = BlockStartDecodingTests.smallChunks
         chunks.lockstepLimit = Int(chunks.chunkLength)
         let plan = DecodingPlan.make(for: file, size: Int64(bytes.count), threshold: 0, blockSplit: chunks)
-        guard case .speculative(let split) = plan, split.search == .blocks else { throw GzipFormatError.truncated }
-        return (GzipDecodingTask(path: file.path, plan: plan, destination: destination, context: context), destination)
+        let isBlockSearch = if case .speculative(let split) = plan { split.search == .blocks } else { false }
+        #expect(isBlockSearch)
+        let task = GzipDecodingTask(path: file.path, plan: plan, destination: destination, context: context)
+        #expect(task.blockCount > 4)
+        let completing = ((1..<task.blockCount).reversed() + [0]).filter { task.runBlock($0) }
+        #expect(completing == [0], "the blocks that completed the file")
+        task.finish()
+        return (try #require(destination.finished.withLock { $0 }).get(), destination.output.bytes)
     }
 
     /// Log lines between bytes that are mostly literals: every chunk is decoded before the first
@@ -132,18 +140,9 @@ import Testing
         // copies), so a stretch of them leaves its window within a few dozen KiB.
         func literals(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(data.int(in: 0...99)) } }
         let content = literals(700_000) + BlockStartDecodingTests.logLines(500_000, seed: 271) + literals(900_000)
-        let scratch = try TemporaryDirectory()
-        let (task, destination) = try Self.makeBlockSearchTask(content, in: scratch)
-        #expect(task.blockCount > 8)
-        var isComplete = false
-        for block in (1..<task.blockCount).reversed() + [0] {
-            #expect(!isComplete)
-            isComplete = task.runBlock(block)
-        }
-        #expect(isComplete)
-        task.finish()
-        #expect(try destination.finished.withLock { $0 }?.get().decodedInParallel == true)
-        #expect(ByteDifference.between(destination.output.bytes, content) == nil)
+        let (summary, output) = try Self.decodeFirstChunkLast(content)
+        #expect(summary.decodedInParallel)
+        #expect(ByteDifference.between(output, content) == nil)
     }
 
     /// Log lines all through: two chunks in a row need their window, so the stream takes over
@@ -151,17 +150,9 @@ import Testing
     /// and write by turns), and the chunks decoded after them are dropped.
     @Test func theStreamTakesOverAtTwoChunksInARowThatNeedTheirWindow() throws {
         let content = BlockStartDecodingTests.logLines(2_000_000, seed: 272)
-        let scratch = try TemporaryDirectory()
-        let (task, destination) = try Self.makeBlockSearchTask(content, in: scratch)
-        #expect(task.blockCount > 4)
-        var isComplete = false
-        for block in (1..<task.blockCount).reversed() + [0] {
-            isComplete = task.runBlock(block)
-        }
-        #expect(isComplete)
-        task.finish()
-        #expect(try destination.finished.withLock { $0 }?.get().decodedInParallel == false)
-        #expect(ByteDifference.between(destination.output.bytes, content) == nil)
+        let (summary, output) = try Self.decodeFirstChunkLast(content)
+        #expect(!summary.decodedInParallel)
+        #expect(ByteDifference.between(output, content) == nil)
     }
 
     @Test func decodesEveryMemberInAnyOrder() throws {
