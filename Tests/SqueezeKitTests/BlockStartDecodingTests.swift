@@ -7,10 +7,12 @@ import Testing
 /// parallel from blocks found at any bit: whatever false block headers the data holds, and
 /// however it is damaged, the output is exactly the stream's, bytes or error.
 @Suite struct BlockStartDecodingTests {
-    /// Small chunks, so that a file of a few MB has many stretches, each with the budget of a real
-    /// chunk (`realChunk`): what a small chunk may spend would not cover searching data that is
-    /// laid out for real chunks (stored stretches longer than a small chunk, say).
-    static let smallChunks = SpeculativeSplit.BlockSearch(chunkLength: 96 << 10, minimumFileSize: 0, budgetedChunkLength: realChunk)
+    /// Small chunks, so that a file of a few MB has many stretches, each with the budget and the
+    /// lockstep limit of a real chunk (`realChunk`): what a small chunk may spend would not cover
+    /// searching data that is laid out for real chunks (stored stretches longer than a small
+    /// chunk, say), and stretches of real data decode in lockstep for longer than one.
+    static let smallChunks = SpeculativeSplit.BlockSearch(
+        chunkLength: 96 << 10, minimumFileSize: 0, budgetedChunkLength: realChunk, lockstepLimit: Int(realChunk))
 
     static let realChunk = SpeculativeSplit.BlockSearch().chunkLength
 

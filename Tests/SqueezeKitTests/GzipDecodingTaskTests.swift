@@ -8,12 +8,19 @@ import Testing
     final class RecordingDestination<Output: OutputFile>: DecodedFileDestination, @unchecked Sendable {
         let output: Output
         let finished = Locked<Result<GzipDecodeSummary, any Error>?>(nil)
+        /// How often a stream took over the output from workers.
+        let continuedAsStream = Locked(0)
 
         init(_ output: Output) {
             self.output = output
         }
 
         func makeOutput(decodedInParallel: Bool) throws -> any OutputFile { output }
+
+        func continuingAsStream(_ output: any OutputFile) -> any OutputFile {
+            continuedAsStream.withLock { $0 += 1 }
+            return output
+        }
 
         func complete(_ decoding: FinishedDecoding) {
             finished.withLock { $0 = decoding.result }
@@ -107,7 +114,7 @@ import Testing
 
     /// `content` as one member cut into small chunks for block search, decoded by running every
     /// chunk before the first (so that none knows its window): how the decode ended, and the bytes.
-    static func decodeFirstChunkLast(_ content: [UInt8]) throws -> (GzipDecodeSummary, [UInt8]) {
+    static func decodeFirstChunkLast(_ content: [UInt8]) throws -> (summary: GzipDecodeSummary, output: [UInt8], continuedAsStream: Int) {
         let scratch = try TemporaryDirectory()
         let bytes = GzipHeader().encoded() + GzipBytes.deflate(content, level: 6) + GzipBytes.trailer(content)
         let file = try GzipBytes.file(bytes, in: scratch)
@@ -126,7 +133,7 @@ import Testing
         let completing = ((1..<task.blockCount).reversed() + [0]).filter { task.runBlock($0) }
         #expect(completing == [0], "the blocks that completed the file")
         task.finish()
-        return (try #require(destination.finished.withLock { $0 }).get(), destination.output.bytes)
+        return (try #require(destination.finished.withLock { $0 }).get(), destination.output.bytes, destination.continuedAsStream.withLock { $0 })
     }
 
     /// Log lines between bytes that are mostly literals: every chunk is decoded before the first
@@ -140,18 +147,20 @@ import Testing
         // copies), so a stretch of them leaves its window within a few dozen KiB.
         func literals(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(data.int(in: 0...99)) } }
         let content = literals(700_000) + BlockStartDecodingTests.logLines(500_000, seed: 271) + literals(900_000)
-        let (summary, output) = try Self.decodeFirstChunkLast(content)
-        #expect(summary.decodedInParallel)
+        let (summary, output, continuedAsStream) = try Self.decodeFirstChunkLast(content)
+        #expect(summary.decodedInParallel && continuedAsStream == 0)
         #expect(ByteDifference.between(output, content) == nil)
     }
 
     /// Log lines all through: two chunks in a row need their window, so the stream takes over
     /// from the first of them (it writes behind its decoder, where the turn's holder would decode
-    /// and write by turns), and the chunks decoded after them are dropped.
+    /// and write by turns: the destination is asked for such an output), and the chunks decoded
+    /// after them are dropped.
     @Test func theStreamTakesOverAtTwoChunksInARowThatNeedTheirWindow() throws {
         let content = BlockStartDecodingTests.logLines(2_000_000, seed: 272)
-        let (summary, output) = try Self.decodeFirstChunkLast(content)
+        let (summary, output, continuedAsStream) = try Self.decodeFirstChunkLast(content)
         #expect(!summary.decodedInParallel)
+        #expect(continuedAsStream == 1)
         #expect(ByteDifference.between(output, content) == nil)
     }
 

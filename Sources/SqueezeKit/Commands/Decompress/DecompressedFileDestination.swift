@@ -24,8 +24,13 @@ struct DecompressedFileDestination: DecodedFileDestination {
         case .standardOutput: output = StandardOutputFile(cancelling: context.cancellation)
         case .nowhere: return DiscardedOutput()
         }
+        return decodedInParallel ? output : continuingAsStream(output)
+    }
+
+    func continuingAsStream(_ output: any OutputFile) -> any OutputFile {
         let isLarge = source.status.size >= Self.writeBehindThreshold
-        return isLarge && !decodedInParallel && !context.output.discard ? WriteBehindOutput(wrapping: output) : output
+        guard isLarge, !context.output.discard, !(output is DiscardedOutput), !(output is WriteBehindOutput) else { return output }
+        return WriteBehindOutput(wrapping: output)
     }
 
     func complete(_ decoding: FinishedDecoding) {

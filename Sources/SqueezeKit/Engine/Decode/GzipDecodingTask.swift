@@ -420,7 +420,8 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     private func resumeStream(
         from delivery: ParallelDelivery, into finished: inout FinishedDecoding
     ) -> Result<GzipDecodeSummary, any Error> {
-        decodeStream(
+        finished.output = finished.output.map(destination.continuingAsStream)
+        return decodeStream(
             from: delivery.resumePoint, reader: &finished.reader, progressReported: &finished.progressReported,
             output: &finished.output)
     }

@@ -107,12 +107,19 @@ protocol DecodedFileDestination: Sendable {
     /// with writing (a writer thread behind them would only add a copy and a wait).
     func makeOutput(decodedInParallel: Bool) throws -> any OutputFile
 
+    /// The output a stream goes on writing to when it takes over from workers that made `output`
+    /// (decoding no longer overlaps with writing): `output` itself, or a writer behind the stream
+    /// wrapping it, as `makeOutput(decodedInParallel: false)` would have made.
+    func continuingAsStream(_ output: any OutputFile) -> any OutputFile
+
     /// Called once per task, on a worker, after the last byte: commits or discards the output and
     /// reports.
     func complete(_ decoding: FinishedDecoding)
 }
 
 extension DecodedFileDestination {
+    func continuingAsStream(_ output: any OutputFile) -> any OutputFile { output }
+
     /// Writes `bytes` to `output`, which this destination makes at the first bytes: what each
     /// decoder of a file does with what it decodes, in order.
     func write(_ bytes: UnsafeRawBufferPointer, to output: inout (any OutputFile)?, decodedInParallel: Bool) throws {
