@@ -80,8 +80,14 @@ final class ArchiveEntryWriter {
     private func addFile(_ item: ArchiveItem) throws -> Int64 {
         let (file, status) = try ItemFailure.wrapping { () throws(SystemError) in
             // The scan found a regular file: no probe for a stream (a FIFO put in its place since
-            // is opened without waiting, and refused below by its status).
-            let file = try ReadableFile(regularFile: item.path)
+            // is opened without waiting, and refused below by its status; a symbolic link, opened
+            // in its held directory, is refused by the open).
+            let file: ReadableFile
+            if let directory = item.directory {
+                file = try ReadableFile(regularFile: item.path, in: directory)
+            } else {
+                file = try ReadableFile(regularFile: item.path)
+            }
             return (file, try file.status())
         }
         guard status.kind == .regular else {
