@@ -101,6 +101,7 @@
     F(int, archive_write_header, (struct archive *a0, struct archive_entry *a1), (a0, a1)) \
     F(struct archive *, archive_write_new, (void), ()) \
     F(int, archive_write_open2, (struct archive *a0, void *a1, archive_open_callback (*a2), archive_write_callback (*a3), archive_close_callback (*a4), archive_free_callback (*a5)), (a0, a1, a2, a3, a4, a5)) \
+    F(int, archive_write_set_bytes_per_block, (struct archive *a0, int a1), (a0, a1)) \
     F(int, archive_write_set_format_pax_restricted, (struct archive *a0), (a0))
 
 #define SQUEEZE_INDEX(result, name, parameters, arguments) index_##name,

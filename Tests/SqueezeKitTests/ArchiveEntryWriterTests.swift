@@ -32,10 +32,9 @@ import Testing
         try TreeBuilder.makeFIFO(scratch("now-a-fifo"))
 
         let sink = MemorySink()
-        let writer = try ArchiveWriteHandle(sink: sink)
-        let entries = try ArchiveEntryWriter(writer: writer, collector: ResultCollector())
+        let entries = try ArchiveEntryWriter(sink: sink, collector: ResultCollector())
         let outcomes = try items.map { try entries.add($0) }
-        try writer.close()
+        try entries.finish()
 
         #expect(outcomes.map(\.status) == [
             .done, .failed("cannot open '\(scratch("gone.txt"))': No such file or directory"),
@@ -52,10 +51,9 @@ import Testing
         let shrinking = "/sys/kernel/profiling"
         guard FileManager.default.fileExists(atPath: shrinking) else { return }
         let sink = MemorySink()
-        let writer = try ArchiveWriteHandle(sink: sink)
-        let entries = try ArchiveEntryWriter(writer: writer, collector: ResultCollector())
+        let entries = try ArchiveEntryWriter(sink: sink, collector: ResultCollector())
         let outcome = try entries.add(Self.item(shrinking, name: "profiling"))
-        try writer.close()
+        try entries.finish()
         #expect(outcome.status == .failed("shrank while it was being archived; its entry is padded with zeros"))
         let scratch = try TemporaryDirectory()
         try TreeBuilder.write(sink.bytes, to: scratch("out.tar"))

@@ -7,6 +7,11 @@ import Glibc
 /// The restricted pax format writes ustar headers, adding a pax extended header only for what
 /// ustar cannot hold (long or non-ASCII names, large sizes and ids, sub-second times), so that
 /// the archive reads everywhere.
+///
+/// Unblocked: libarchive hands each header, data run and padding to the sink as it writes it,
+/// rather than copying them into 10 KiB records first, so that squeeze can write entries of its
+/// own between libarchive's (`UstarHeader`); nor does it pad the last record, which its owner
+/// does (`TarRecords`).
 final class ArchiveWriteHandle: LibarchiveHandle {
     let pointer: OpaquePointer
     private let callbacks: WriteCallbacks
@@ -16,6 +21,7 @@ final class ArchiveWriteHandle: LibarchiveHandle {
         self.pointer = pointer
         callbacks = WriteCallbacks(sink: sink)
         try check(archive_write_set_format_pax_restricted(pointer), "choose the pax format")
+        try check(archive_write_set_bytes_per_block(pointer, 0), "write unblocked")
         try check(
             archive_write_open2(pointer, Unmanaged.passUnretained(callbacks).toOpaque(), nil, writeToSink, nil, nil),
             "start the archive")
@@ -46,7 +52,15 @@ final class ArchiveWriteHandle: LibarchiveHandle {
         }
     }
 
-    /// Ends the archive: pads the last entry, writes the end-of-archive blocks and flushes.
+    /// Pads the current entry to its size and to a whole block, now rather than at the next
+    /// header: what follows may be an entry squeeze writes itself.
+    func finishEntry(name: PathName) throws {
+        try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in
+            try check(archive_write_finish_entry(pointer), "finish the entry of '\(name)'")
+        }
+    }
+
+    /// Ends the archive: pads the last entry and writes the end-of-archive blocks.
     func close() throws {
         try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in
             try check(archive_write_close(pointer), "finish the archive")

@@ -1,13 +1,17 @@
 import Glibc
 
-/// Turns each `ArchiveItem` into its tar entry through libarchive: a header from the file's
-/// status, and for a regular file its data, read as it goes. A second name of a file already
-/// stored (a hard link) becomes a link entry. Used by the producer thread alone.
+/// Turns each `ArchiveItem` into its tar entry: a header from the file's status, and for a
+/// regular file its data, read as it goes. A second name of a file already stored (a hard link)
+/// becomes a link entry. The header is squeeze's own (`UstarHeader`) when the entry needs no pax
+/// extended header, and libarchive's otherwise; either way the same bytes. Used by the producer
+/// thread alone.
 ///
 /// A problem with one item (it vanished, could not be read, changed while read, libarchive
 /// refused its header) fails that item and the archive goes on. Anything else (the stream's
 /// consumer failed, libarchive's handle is broken) is thrown: the archive cannot be completed.
 final class ArchiveEntryWriter {
+    /// The tar stream, counted: every entry's bytes go through it, libarchive's too.
+    private let output: TarRecords
     private let writer: ArchiveWriteHandle
     private let collector: any ResultRecording
     private let entry = ArchiveEntryHandle()
@@ -15,17 +19,29 @@ final class ArchiveEntryWriter {
     /// The name each multiply-linked file was first stored under.
     private var firstNames: [FileIdentity: PathName] = [:]
     private let buffer: UnsafeMutableRawBufferPointer
+    private let header: UnsafeMutableRawBufferPointer
 
     static let readSize = 256 << 10
 
-    init(writer: ArchiveWriteHandle, collector: any ResultRecording) throws {
-        self.writer = writer
+    init(sink: any ArchiveByteSink, collector: any ResultRecording) throws {
+        output = TarRecords(passingTo: sink)
+        writer = try ArchiveWriteHandle(sink: output)
         self.collector = collector
         owners = try OwnerNameLookup()
         buffer = .allocate(byteCount: Self.readSize, alignment: 16)
+        header = .allocate(byteCount: UstarHeader.size, alignment: 16)
     }
 
-    deinit { buffer.deallocate() }
+    deinit {
+        buffer.deallocate()
+        header.deallocate()
+    }
+
+    /// Ends the archive: the end-of-archive blocks, and the last record padded.
+    func finish() throws {
+        try writer.close()
+        try output.pad(to: TarRecords.recordSize)
+    }
 
     /// Adds the item's entry; returns what became of it. The entry counts as worked through now
     /// (its data's progress was recorded as it went into the stream); the outcome itself is
@@ -51,14 +67,11 @@ final class ArchiveEntryWriter {
 
     /// A directory, symbolic link, FIFO or device: a header and no data.
     private func addHeaderOnly(_ item: ArchiveItem) throws -> Int64 {
-        describe(item, status: item.status)
+        var target: PathName?
         if item.status.kind == .symbolicLink {
-            entry.symbolicLinkTarget = try ItemFailure.wrapping { () throws(SystemError) in try item.path.symbolicLinkTarget() }
+            target = try ItemFailure.wrapping { () throws(SystemError) in try item.path.symbolicLinkTarget() }
         }
-        if item.status.kind == .characterDevice || item.status.kind == .blockDevice {
-            entry.specialDevice = item.status.specialDevice
-        }
-        try writeHeader(item)
+        _ = try writeHeader(item, status: item.status, symbolicLinkTarget: target)
         return 0
     }
 
@@ -67,29 +80,29 @@ final class ArchiveEntryWriter {
     private func addFile(_ item: ArchiveItem) throws -> Int64 {
         let (file, status) = try ItemFailure.wrapping { () throws(SystemError) in
             // The scan found a regular file: no probe for a stream (a FIFO put in its place since
-            // is opened without waiting, and refused below by its status).
-            let file = try ReadableFile(regularFile: item.path)
+            // is opened without waiting, and refused below by its status; a symbolic link, opened
+            // in its held directory, is refused by the open).
+            let file: ReadableFile
+            if let directory = item.directory {
+                file = try ReadableFile(regularFile: item.path, in: directory)
+            } else {
+                file = try ReadableFile(regularFile: item.path)
+            }
             return (file, try file.status())
         }
         guard status.kind == .regular else {
             throw ItemFailure("is no longer a regular file (now \(status.kind.phrase)); not archived")
         }
-        describe(item, status: status)
         let identity = FileIdentity(status)
         if status.linkCount > 1, let first = firstNames[identity] {
-            entry.hardLinkTarget = first
-            entry.size = 0
-            try writeHeader(item)
+            _ = try writeHeader(item, status: status, hardLinkTarget: first)
             return 0
         }
-        entry.size = status.size
-        try writeHeader(item)
+        let throughLibarchive = try writeHeader(item, status: status)
         if status.linkCount > 1 { firstNames[identity] = item.name }
 
-        // From here on the header is out: a short entry is padded with zeros by libarchive when
-        // the next one starts, so the archive stays readable, but this entry is wrong and the
-        // user must hear of it.
         var offset: Int64 = 0
+        var failure: ItemFailure?
         while offset < status.size {
             let wanted = Int(min(Int64(buffer.count), status.size - offset))
             let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted])
@@ -97,12 +110,27 @@ final class ArchiveEntryWriter {
             do {
                 count = try file.read(into: chunk, at: offset)
             } catch {
-                throw ItemFailure("\(error); its entry is padded with zeros", bytesStored: offset)
+                failure = ItemFailure("\(error); its entry is padded with zeros", bytesStored: offset)
+                break
             }
             if count == 0 { break }
-            try writer.writeData(UnsafeRawBufferPointer(rebasing: buffer[..<count]), name: item.name)
+            let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])
+            if throughLibarchive {
+                try writer.writeData(bytes, name: item.name)
+            } else {
+                try output.consume(bytes)
+            }
             offset += Int64(count)
         }
+        // The header is out: a short entry is padded with zeros to the size it gives, so that
+        // the archive stays readable, but this entry is wrong and the user must hear of it.
+        if throughLibarchive {
+            try writer.finishEntry(name: item.name)
+        } else {
+            try output.writeZeros(status.size - offset)
+            try output.pad(to: TarRecords.blockSize)
+        }
+        if let failure { throw failure }
         collector.recordProgress(bytes: status.size)
         guard offset == status.size else {
             throw ItemFailure("shrank while it was being archived; its entry is padded with zeros", bytesStored: offset)
@@ -113,31 +141,53 @@ final class ArchiveEntryWriter {
         return status.size
     }
 
-    /// Sets the entry's name, type, permissions, time and owner; clears whatever the last had.
-    private func describe(_ item: ArchiveItem, status: FileStatus) {
+    /// Writes the entry's header: squeeze's own, or libarchive's when the entry needs a pax
+    /// extended header (or is of a kind tar cannot hold, which libarchive refuses). Returns
+    /// whether libarchive wrote it: the entry's data then goes through libarchive too. Only the
+    /// modification time is stored: access times change as squeeze reads the files, and the same
+    /// tree must give the same archive.
+    private func writeHeader(
+        _ item: ArchiveItem, status: FileStatus, hardLinkTarget: PathName? = nil, symbolicLinkTarget: PathName? = nil
+    ) throws -> Bool {
+        let ownerName = owners.userName(status.owner)
+        let groupName = owners.groupName(status.group)
+        let size = status.kind == .regular && hardLinkTarget == nil ? status.size : 0
+        if let kind = hardLinkTarget == nil ? UstarHeader.Kind(status.kind) : .hardLink {
+            let isDevice = status.kind == .characterDevice || status.kind == .blockDevice
+            let fields = UstarHeader(
+                name: item.name.bytes, kind: kind, permissions: UInt32(status.permissions), owner: status.owner,
+                group: status.group, size: size, modificationSeconds: status.modificationTime.seconds,
+                linkName: (hardLinkTarget ?? symbolicLinkTarget)?.bytes ?? [], ownerName: ownerName, groupName: groupName,
+                device: isDevice ? UstarHeader.split(device: status.specialDevice) : (0, 0))
+            if fields.encoded(into: header) {
+                try output.consume(UnsafeRawBufferPointer(header))
+                return false
+            }
+        }
         entry.clear()
         entry.pathname = item.name
         entry.kind = status.kind
         entry.permissions = status.permissions
-        // Only the modification time: access times change as squeeze reads the files, and the
-        // same tree must give the same archive.
         entry.modificationTime = status.modificationTime
         entry.owner = Int64(status.owner)
         entry.group = Int64(status.group)
-        entry.ownerName = owners.userName(status.owner)
-        entry.groupName = owners.groupName(status.group)
-        entry.size = 0
-    }
-
-    /// A header libarchive refuses fails this entry alone. Its warnings are about entries it still
-    /// stored whole (a name that is not UTF-8, kept as raw bytes under `hdrcharset=BINARY`):
-    /// nothing was lost, so nothing to warn the user of.
-    private func writeHeader(_ item: ArchiveItem) throws {
+        entry.ownerName = ownerName
+        entry.groupName = groupName
+        entry.size = size
+        entry.hardLinkTarget = hardLinkTarget
+        entry.symbolicLinkTarget = symbolicLinkTarget
+        if status.kind == .characterDevice || status.kind == .blockDevice {
+            entry.specialDevice = status.specialDevice
+        }
+        // A header libarchive refuses fails this entry alone. Its warnings are about entries it
+        // still stored whole (a name that is not UTF-8, kept as raw bytes under
+        // `hdrcharset=BINARY`): nothing was lost, so nothing to warn the user of.
         do {
             _ = try writer.writeHeader(entry, name: item.name)
         } catch let error as LibarchiveError where !error.isFatal {
             throw ItemFailure(error.message)
         }
+        return true
     }
 }
 

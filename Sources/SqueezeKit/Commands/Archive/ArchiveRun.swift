@@ -35,6 +35,9 @@ struct ArchiveItem: Sendable {
     var path: PathName
     var name: PathName
     var status: FileStatus
+    /// The directory the walk found a regular file in, held open: the file is opened by its name
+    /// there. Nil for a root, with links followed, or once the walk's budget of them is spent.
+    var directory: PinnedDirectory? = nil
 }
 
 /// One `squeeze archive`: walk the trees and stream their tar, as the walk finds each entry,
@@ -159,8 +162,11 @@ public final class ArchiveRun: BatchRun, Sendable {
     /// kept (as hashes) only when there are several roots, as one tree cannot give a name twice.
     /// Once the walk ends, the progress's totals are known.
     private func walk(passingBy ownTemporary: PathName?, _ add: (ArchiveItem, Int) -> Void) -> ScannedFiles {
-        let scanner = TreeScanner(options: ScanOptions(
-            selection: .archiveEntries, filter: request.filter, followSymlinks: request.followSymlinks))
+        var options = ScanOptions(selection: .archiveEntries, filter: request.filter, followSymlinks: request.followSymlinks)
+        // Each file is opened by its name in the directory the walk has open, not by a path the
+        // kernel walks from the root.
+        options.pinsDirectories = true
+        let scanner = TreeScanner(options: options)
         let archiveItself = request.toStandardOutput ? nil
             : (try? FileStatus.of(request.destination, followingSymlinks: true)).map(FileIdentity.init)
         var claimed = request.roots.count > 1 ? ClaimedNames(expected: request.roots.count) : nil
@@ -196,7 +202,7 @@ public final class ArchiveRun: BatchRun, Sendable {
                 }
                 items.append(path: file.path, relativePath: name, status: file.status)
                 if file.status.kind == .regular { dataBytes += file.status.size }
-                add(ArchiveItem(path: file.path, name: name, status: file.status), items.count - 1)
+                add(ArchiveItem(path: file.path, name: name, status: file.status, directory: file.directory), items.count - 1)
             }
         }
         // Until now the progress line says the walk goes on.

@@ -36,8 +36,7 @@ final class TarStreamProducer: Sendable {
         do {
             try UTF8ThreadLocale.run {
                 let tracker = indexedEntries == nil ? nil : TarEntryTracker(passingTo: cutter)
-                let writer = try ArchiveWriteHandle(sink: tracker ?? cutter)
-                let entries = try ArchiveEntryWriter(writer: writer, collector: collector)
+                let entries = try ArchiveEntryWriter(sink: tracker ?? cutter, collector: collector)
                 var stopped: (any Error)?
                 let items = walk { item, index in
                     guard stopped == nil else { return }
@@ -52,7 +51,7 @@ final class TarStreamProducer: Sendable {
                 if let stopped { throw stopped }
                 // An interrupted walk stops at its next entry: the tar must not be ended as if complete.
                 if cancellation.isCancelled { throw CancellationError() }
-                try writer.close()
+                try entries.finish()
                 // Before the last block goes in: its epilogue is what writes the index.
                 if let tracker { indexedEntries?.withLock { $0 = tracker.entries } }
             }
