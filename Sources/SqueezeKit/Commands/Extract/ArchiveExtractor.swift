@@ -448,7 +448,7 @@ final class ArchiveExtractor {
         }
 
         // One look answers both: what is there, and whether this extraction made it.
-        let existing = try? status(of: relative)
+        let existing = existingStatus(of: relative)
         let isOurs = paths.contains(relative, found: existing)
         if let existing {
             if isOurs {
@@ -774,6 +774,19 @@ final class ArchiveExtractor {
     /// `lstat` of a path relative to the destination.
     private func status(of relative: PathName) throws(SystemError) -> FileStatus {
         try FileStatus.of(placement.path(relative), followingSymlinks: false)
+    }
+
+    /// What is at an entry's path (nil: nothing), looked up from its directory's held descriptor
+    /// where there is one (see `HeldDirectories.status`); every entry asks.
+    private func existingStatus(of relative: PathName) -> FileStatus? {
+        // Its directory is missing: nothing is there.
+        if !paths.pendingParents.isEmpty { return nil }
+        guard let heldDirectories, !relative.isEmpty else { return try? status(of: relative) }
+        switch heldDirectories.status(of: relative) {
+        case .status(let found): return found
+        case .nothing: return nil
+        case .notHeld: return try? status(of: relative)
+        }
     }
 
     private func checkKind(_ kind: FileKind, isDestination: Bool) throws(EntryRefusal) {
