@@ -147,6 +147,8 @@ final class ArchiveExtractor {
         } catch {
             abandonUnverified(because: error)
             refuseForwardLinks()
+            // As libarchive settles the directories it made when it is freed.
+            _ = directoriesToSettle.settle(placement: placement)
             throw error
         }
         if !cancellation.isCancelled { refuseForwardLinks() }
@@ -670,6 +672,7 @@ final class ArchiveExtractor {
     private func create(
         _ relative: PathName, for target: Target, _ name: PathName, headerWarning: String?, readsData: Bool
     ) throws -> (Int64, [String]) {
+        if target.isDirectory, try makeDirectory(target) { return (0, headerWarning.map { [$0] } ?? []) }
         let inside = relative.parent != "." && target.linkTarget == nil && !target.isDirectory && paths.pendingParents.isEmpty
         guard inside, let heldDirectories else {
             entry.pathname = placement.path(relative)
@@ -702,6 +705,34 @@ final class ArchiveExtractor {
         // Hard links made next (`relink`) name paths from the destination: checked again.
         try disk.setOptions(entryFlags)
         return try made.get()
+    }
+
+    /// Makes a new directory with `mkdirat` from its parent's held descriptor instead of libarchive,
+    /// which for every directory sets and restores the umask and opens, examines and closes each
+    /// directory on the way (SECURE_SYMLINKS: the held descriptor was opened without following a
+    /// link). It is made with the mode libarchive makes a directory with (the owner's permissions
+    /// added, no one else's write), and given its entry's mode and times at the end, as libarchive
+    /// gives them when it closes (`DirectoriesToSettle`). False when libarchive must make it
+    /// (something there, a parent to make, owners or setuid bits), or `mkdirat` failed: libarchive
+    /// then tries, and says why it cannot.
+    private func makeDirectory(_ target: Target) throws(SystemError) -> Bool {
+        let permissions = entry.permissions
+        guard let heldDirectories, !target.relative.isEmpty, !target.existedBefore, !target.updatesOwnDirectory,
+              !target.replacesOlder, paths.pendingParents.isEmpty, !options.restoreOwners, permissions & (S_ISUID | S_ISGID) == 0,
+              let parent = heldDirectories.held(target.relative.parent)
+        else { return false }
+        let name = target.relative.lastComponent
+        guard name.withCString({ mkdirat(parent, $0, (permissions | 0o700) & 0o775) }) == 0 else { return false }
+        var raw = stat()
+        try systemCall("create", placement.absolute(target.relative)) {
+            name.withCString { fstatat(parent, $0, &raw, AT_SYMLINK_NOFOLLOW) }
+        }
+        // Unset times are the start's, as libarchive gives them.
+        directoriesToSettle.add(
+            target.relative, status: FileStatus(raw), permissions: permissions,
+            modificationTime: entry.hasModificationTime ? entry.modificationTime : fileWriter.startTime,
+            accessTime: entry.accessTime ?? fileWriter.startTime)
+        return true
     }
 
     /// Writes the header of `entry` (as set up) and copies the entry's data into what it made.
