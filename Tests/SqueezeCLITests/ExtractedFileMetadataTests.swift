@@ -19,6 +19,17 @@ import Testing
                       "\(bytes.hashValue)")
     }
 
+    /// Extracts `t.tar` into `squeeze` and into `bsdtar` under `scratch`, both under a umask that takes bits away.
+    static func extractWithSqueezeAndBsdtar(in scratch: TemporaryDirectory) throws {
+        for into in ["squeeze", "bsdtar"] {
+            try FileManager.default.createDirectory(atPath: scratch(into), withIntermediateDirectories: true)
+        }
+        let squeeze = try CommandRunner.run("sh", ["-c", "umask 027 && exec '\(Squeeze.binary)' extract -q '\(scratch("t.tar"))' -C '\(scratch("squeeze"))'"])
+        #expect(squeeze.status == 0, "\(squeeze.standardError)")
+        let bsdtar = try CommandRunner.run("sh", ["-c", "umask 027 && exec bsdtar -xpf '\(scratch("t.tar"))' -C '\(scratch("bsdtar"))'"])
+        #expect(bsdtar.status == 0, "\(bsdtar.standardError)")
+    }
+
     @Test func filesWrittenFromTheirDirectoryMatchLibarchivesOwnWriter() throws {
         let scratch = try TemporaryDirectory()
         // Python's tarfile writes pax headers with nanosecond times and an access time where asked.
@@ -42,13 +53,7 @@ import Testing
         #expect(try CommandRunner.run("sh", ["-c", "printf data > '\(sparse)' && truncate -s 5M '\(sparse)' && touch -d @1690000000 '\(sparse)'"]).status == 0)
         #expect(try CommandRunner.run("tar", ["-S", "-rf", scratch("t.tar"), "-C", scratch("src"), "tree/sparse"]).status == 0)
 
-        for into in ["squeeze", "bsdtar"] {
-            try FileManager.default.createDirectory(atPath: scratch(into), withIntermediateDirectories: true)
-        }
-        let squeeze = try CommandRunner.run("sh", ["-c", "umask 027 && exec '\(Squeeze.binary)' extract -q '\(scratch("t.tar"))' -C '\(scratch("squeeze"))'"])
-        #expect(squeeze.status == 0, "\(squeeze.standardError)")
-        let bsdtar = try CommandRunner.run("sh", ["-c", "umask 027 && exec bsdtar -xpf '\(scratch("t.tar"))' -C '\(scratch("bsdtar"))'"])
-        #expect(bsdtar.status == 0, "\(bsdtar.standardError)")
+        try Self.extractWithSqueezeAndBsdtar(in: scratch)
         for name in ["none", "read-only", "sticky", "open", "private", "fine", "sparse"] {
             let ours = try Self.describe(scratch("squeeze/tree/\(name)"))
             let theirs = try Self.describe(scratch("bsdtar/tree/\(name)"))
@@ -81,13 +86,7 @@ import Testing
         """
         let made = try CommandRunner.run("python3", ["-c", script, scratch("t.tar")])
         #expect(made.status == 0, "\(made.standardError)")
-        for into in ["squeeze", "bsdtar"] {
-            try FileManager.default.createDirectory(atPath: scratch(into), withIntermediateDirectories: true)
-        }
-        let squeeze = try CommandRunner.run("sh", ["-c", "umask 027 && exec '\(Squeeze.binary)' extract -q '\(scratch("t.tar"))' -C '\(scratch("squeeze"))'"])
-        #expect(squeeze.status == 0, "\(squeeze.standardError)")
-        let bsdtar = try CommandRunner.run("sh", ["-c", "umask 027 && exec bsdtar -xpf '\(scratch("t.tar"))' -C '\(scratch("bsdtar"))'"])
-        #expect(bsdtar.status == 0, "\(bsdtar.standardError)")
+        try Self.extractWithSqueezeAndBsdtar(in: scratch)
         let describe = { (path: String, withAccessTime: Bool) -> String in
             var status = stat()
             guard lstat(path, &status) == 0 else { return "missing" }
