@@ -5,6 +5,7 @@ import Testing
     @Test(arguments: [
         ("a", "a"), ("a/b/c", "a/b/c"), ("./a/b", "a/b"), ("a//b/./c/", "a/b/c"), ("dir/", "dir"),
         (".", ""), ("./", ""), ("a/.../b", "a/.../b"), ("..a/b..", "..a/b.."),
+        ("a/./b", "a/b"), ("a/.", "a"), (".a/.b", ".a/.b"), ("a/b/", "a/b"),
     ])
     func namesInsideTheDestinationAreKept(name: String, relative: String) throws {
         #expect(try EntryPath.relative(PathName(name)) == PathName(relative))
@@ -18,7 +19,7 @@ import Testing
     @Test(arguments: [
         ("/etc/passwd", EntryRefusal.absoluteName), ("//x", .absoluteName), ("/", .absoluteName),
         ("..", .parentReference), ("../x", .parentReference), ("a/../../x", .parentReference),
-        ("a/..", .parentReference), ("./..//x", .parentReference), ("", .emptyName),
+        ("a/..", .parentReference), ("./..//x", .parentReference), ("a/..b/../c", .parentReference), ("", .emptyName),
     ])
     func namesThatCouldLeaveAreRefused(name: String, refusal: EntryRefusal) {
         #expect(throws: refusal) { try EntryPath.relative(PathName(name)) }

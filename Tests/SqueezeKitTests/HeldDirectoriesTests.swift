@@ -36,6 +36,36 @@ import Testing
         #expect(FileManager.default.fileExists(atPath: scratch("dest/at-the-top")))
     }
 
+    /// What is at a path is looked up from its directory's descriptor; a directory that cannot be
+    /// held (a symbolic link) is left to the caller, and one the extraction replaced is looked up
+    /// again, not answered from the descriptor asked for last.
+    @Test func looksUpANameFromItsHeldDirectory() throws {
+        let scratch = try TemporaryDirectory()
+        try FileManager.default.createDirectory(atPath: scratch("dest/a/b"), withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(atPath: scratch("dest/link"), withDestinationPath: scratch("dest/a"))
+        let results = Self.inside(scratch("dest")) { held in
+            func seen(_ relative: PathName) -> String {
+                switch held.status(of: relative) {
+                case .status(let found): "\(found.kind)"
+                case .nothing: "nothing"
+                case .notHeld: "not held"
+                }
+            }
+            var results = [seen("a/b"), seen("a/file"), seen("top"), seen("link"), seen("link/b"), seen("missing/x")]
+            _ = Self.create("a/file")
+            results.append(seen("a/file"))
+            // The extraction replaces `a` with a directory that holds something else.
+            held.forget("a")
+            let replaced = rename("a", "a-old") == 0 && mkdir("a", 0o755) == 0 && Self.create("a/other")
+            results += ["\(replaced)", seen("a/file"), seen("a/other")]
+            return results
+        }
+        #expect(results == [
+            "\(FileKind.directory)", "nothing", "nothing", "\(FileKind.symbolicLink)", "not held", "not held",
+            "\(FileKind.regular)", "true", "nothing", "\(FileKind.regular)",
+        ])
+    }
+
     /// A symbolic link on the way is never followed, whether it was there first or took the place
     /// of a directory held before (which the extraction forgets when it removes it).
     @Test func aSymbolicLinkIsRefusedEvenWhereADirectoryWasHeld() throws {

@@ -64,12 +64,12 @@ final class ArchiveReadHandle: LibarchiveHandle {
         var buffer: UnsafeRawPointer?
         var size = 0
         var offset: la_int64_t = 0
-        let operation = "read the data of '\(name)'"
+        // The operation's words are made only for a failure: this is called for every block.
         let status = try callbacks.rethrowingCallbackFailure { () throws(LibarchiveError) in
-            try check(archive_read_data_block(pointer, &buffer, &size, &offset), operation)
+            try check(archive_read_data_block(pointer, &buffer, &size, &offset), "read the data of '\(name)'")
         }
         if case .warning(let message) = status {
-            throw LibarchiveError(operation: operation, message: message, errorNumber: archive_errno(pointer), isFatal: false)
+            throw LibarchiveError(operation: "read the data of '\(name)'", message: message, errorNumber: archive_errno(pointer), isFatal: false)
         }
         if status == .endOfFile { return nil }
         return (UnsafeRawBufferPointer(start: buffer, count: size), offset)
@@ -87,8 +87,9 @@ final class ArchiveReadHandle: LibarchiveHandle {
     }
 }
 
-/// The C callbacks' context: the stream, the buffer libarchive reads from (valid until the next
-/// callback, as libarchive requires), and the error that made the last callback fail.
+/// The C callbacks' context: the stream, the buffer libarchive reads from when the stream does not
+/// lend its own (either valid until the next callback, as libarchive requires), and the error that
+/// made the last callback fail.
 private final class ReadCallbacks: LibarchiveCallbackContext {
     let stream: any DecodedStream
     let buffer: UnsafeMutableRawBufferPointer
@@ -136,9 +137,9 @@ private func readFromStream(
 ) -> la_ssize_t {
     let callbacks = Unmanaged<ReadCallbacks>.fromOpaque(context!).takeUnretainedValue()
     do {
-        let count = try callbacks.stream.read(into: callbacks.buffer)
-        output?.pointee = UnsafeRawPointer(callbacks.buffer.baseAddress)
-        return la_ssize_t(count)
+        let bytes = try callbacks.stream.read(lendingOr: callbacks.buffer)
+        output?.pointee = bytes.baseAddress
+        return la_ssize_t(bytes.count)
     } catch {
         callbacks.fail(error)
         squeeze_archive_set_error(archive, EIO, "\(error)")

@@ -10,6 +10,11 @@ public protocol DecodedStream: AnyObject {
     /// Fills the start of `buffer` with the next bytes; returns how many, 0 only at the end.
     func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int
 
+    /// The next bytes, as `read(into:)` gives them, but where the stream holds them when it does
+    /// (a decoded chunk), so that libarchive parses them without a copy; otherwise read into
+    /// `buffer`. Valid until the next read. Empty only at the end.
+    func read(lendingOr buffer: UnsafeMutableRawBufferPointer) throws -> UnsafeRawBufferPointer
+
     /// Bytes of the archive file consumed so far, for progress and the report's bytes in.
     var bytesConsumed: Int64 { get }
 
@@ -24,6 +29,10 @@ public protocol DecodedStream: AnyObject {
 }
 
 extension DecodedStream {
+    public func read(lendingOr buffer: UnsafeMutableRawBufferPointer) throws -> UnsafeRawBufferPointer {
+        UnsafeRawBufferPointer(rebasing: buffer[..<(try read(into: buffer))])
+    }
+
     /// Streams whose decoder (libarchive's) checks what it reads need not read further.
     public func finishReading() throws -> String? { nil }
 

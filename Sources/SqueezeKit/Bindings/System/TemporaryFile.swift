@@ -61,13 +61,27 @@ public enum TemporaryName {
         for destination: PathName, owner: TemporaryOwner = .current, random: UInt64 = .random(in: .min ... .max)
     ) -> PathName {
         let name = destination.lastComponent.bytes.prefix(nameBytesKept)
+        let identity = owner == .current ? currentIdentity : identity(of: owner)
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(1 + name.count + marker.count + identity.count + 6)
+        bytes.append(UInt8(ascii: "."))
+        bytes += name
+        bytes += marker
+        bytes += identity
         var random = random
-        let suffix = (0..<6).map { _ in
-            defer { random /= UInt64(alphabet.count) }
-            return alphabet[Int(random % UInt64(alphabet.count))]
+        for _ in 0..<6 {
+            bytes.append(alphabet[Int(random % UInt64(alphabet.count))])
+            random /= UInt64(alphabet.count)
         }
-        let identity = Array("\(owner.pid)-\(owner.startTime)-\(owner.boot)-\(owner.origin)-".utf8)
-        return destination.parent.appending(PathName(bytes: [UInt8(ascii: ".")] + name + marker + identity + suffix))
+        return destination.parent.appending(PathName(bytes: bytes))
+    }
+
+    /// The owner's part of a name, `<pid>-<start>-<boot>-<origin>-`; the current process's is made
+    /// once (an extraction names a temporary for every file).
+    private static let currentIdentity = identity(of: .current)
+
+    private static func identity(of owner: TemporaryOwner) -> [UInt8] {
+        Array("\(owner.pid)-\(owner.startTime)-\(owner.boot)-\(owner.origin)-".utf8)
     }
 
     /// What a temporary's name says of its owner.

@@ -147,6 +147,8 @@ final class ArchiveExtractor {
         } catch {
             abandonUnverified(because: error)
             refuseForwardLinks()
+            // As libarchive settles the directories it made when it is freed.
+            _ = directoriesToSettle.settle(placement: placement)
             throw error
         }
         if !cancellation.isCancelled { refuseForwardLinks() }
@@ -305,16 +307,16 @@ final class ArchiveExtractor {
         // A directory there already takes its entry's mode and time at the end (see `DirectoriesToSettle`).
         let settled = target.updatesOwnDirectory ? (entry.permissions & (options.keepSetuidBits ? 0o7777 : ~(S_ISUID | S_ISGID) & 0o7777), entry.modificationTime) : nil
         if settled != nil { entry.permissions |= 0o700 }
-        let (written, warnings, waiting, handOff) = try write(name, to: target, headerWarning: headerWarning)
+        let written = try write(name, to: target, headerWarning: headerWarning)
         if !target.existedBefore { paths.insert(target.relative, madeAs: target.isDirectory ? nil : target.kind) }
         if let settled, let status = try? status(of: target.relative), status.kind == .directory {
             directoriesToSettle.add(target.relative, status: status, permissions: settled.0, modificationTime: settled.1)
         }
         let outcome = FileOutcome(
-            source: name, output: placement.absolute(target.relative), bytesIn: 0, bytesOut: written,
+            source: name, output: placement.absolute(target.relative), bytesIn: 0, bytesOut: written.bytes,
             seconds: MonotonicClock.now() - start, status: .done,
-            warning: warnings.isEmpty ? nil : warnings.joined(separator: "; "))
-        if let handOff, let creator {
+            warning: written.warnings.isEmpty ? nil : written.warnings.joined(separator: "; "))
+        if let handOff = written.handOff, let creator {
             // The creator records the outcome once the file has its name.
             handOffs.append(PlainFileCreator.File(
                 temporary: handOff.temporary, name: target.relative, entry: handOff.entry, data: handOff.data,
@@ -323,7 +325,7 @@ final class ArchiveExtractor {
             noteHandedOff(target.relative, to: creator)
             return nil
         }
-        if let waiting {
+        if let waiting = written.waiting {
             let streamEnd = reader.streamPosition
             if target.linkCarriesData, let file = target.linkTarget { unverified.release(file, at: streamEnd) }
             unverified.append(UnverifiedEntries.Entry(
@@ -332,7 +334,7 @@ final class ArchiveExtractor {
                 outcome: outcome, linkTarget: target.linkTarget, givesDataToLinks: target.linkCarriesData))
         }
         if !target.isDirectory { makeForwardLinks(to: target.relative) }
-        return waiting == nil ? outcome : nil
+        return written.waiting == nil ? outcome : nil
     }
 
     /// Makes the hard links that waited for `file`, just made (and those that waited for them):
@@ -448,7 +450,7 @@ final class ArchiveExtractor {
         }
 
         // One look answers both: what is there, and whether this extraction made it.
-        let existing = try? status(of: relative)
+        let existing = existingStatus(of: relative)
         let isOurs = paths.contains(relative, found: existing)
         if let existing {
             if isOurs {
@@ -496,10 +498,10 @@ final class ArchiveExtractor {
     }
 
     /// Creates the entry's object and copies its data: through a temporary renamed into place for
-    /// a regular file, and for a hard link's data (see `relink`). Returns the bytes written,
-    /// libarchive's warnings, and the temporary when it must wait for its bytes to be verified
-    /// before it is renamed (the caller queues it).
-    private func write(_ name: PathName, to target: Target, headerWarning: String?) throws -> (Int64, [String], PathName?, HandOff?) {
+    /// a regular file, and for a hard link's data (see `relink`). A temporary that must wait for
+    /// its bytes to be verified before it is renamed, and a file read for the creator, are the
+    /// caller's to queue.
+    private func write(_ name: PathName, to target: Target, headerWarning: String?) throws -> Written {
         if !options.keepSetuidBits { entry.permissions &= ~(S_ISUID | S_ISGID) }
         if target.linkCarriesData {
             // The data becomes a file of its own first.
@@ -517,7 +519,7 @@ final class ArchiveExtractor {
             do {
                 let (written, warnings) = try create(target.relative, for: target, name, headerWarning: headerWarning, readsData: readsData)
                 if let file = target.linkTarget { noteLinked([file, target.relative]) }
-                return (written, warnings, nil, nil)
+                return Written(bytes: written, warnings: warnings)
             } catch {
                 // What libarchive made before failing is this extraction's: a later entry of the
                 // name must replace it, not be told by NO_OVERWRITE that it is there.
@@ -541,17 +543,30 @@ final class ArchiveExtractor {
             // earlier entry has its name, so that it reaches them all.
             let unverifiedData = written > 0 && (!unverified.isEmpty || !reader.streamHasVerified(through: reader.streamPosition))
             if target.waitsBehind || unverifiedData || target.linkCarriesData && !unverified.isEmpty {
-                return (written, warnings, temporary, nil)
+                return Written(bytes: written, warnings: warnings, waiting: temporary)
             }
             if target.linkCarriesData, let file = target.linkTarget { try relink(file, to: temporary, except: target.relative) }
             try rename(temporary, over: target.relative)
             registry.unregister(placement.absolute(temporary))
             if let file = target.linkTarget { noteLinked([file, target.relative]) }
-            return (written, warnings, nil, nil)
+            return Written(bytes: written, warnings: warnings)
         } catch {
             discard(temporary)
             throw (error as? LibarchiveError)?.naming(temporary, as: target.relative) ?? error
         }
+    }
+
+    /// What writing an entry came to (see `write`).
+    private struct Written {
+        /// The bytes of data written, or read for the creator.
+        var bytes: Int64
+        /// libarchive's warnings about the entry.
+        var warnings: [String]
+        /// The temporary the entry waits under until its bytes are verified (see `UnverifiedEntries`);
+        /// nil when it has its name, or was read for the creator.
+        var waiting: PathName? = nil
+        /// The file read for the creator, which gives it its name.
+        var handOff: HandOff? = nil
     }
 
     /// A plain file read for the creator (`PlainFileCreator`), under the temporary it will have.
@@ -576,11 +591,11 @@ final class ArchiveExtractor {
     }
 
     /// Reads the current entry's data for the creator. Bytes the stream has not verified yet keep
-    /// the file here: it is written under its temporary from `directory` and waits (the third
-    /// result), as every such file does.
+    /// the file here: it is written under its temporary from `directory` and waits (`waiting`), as
+    /// every such file does.
     private func read(
         _ name: PathName, for target: Target, temporary: PathName, in directory: Int32, headerWarning: String?
-    ) throws -> (Int64, [String], PathName?, HandOff?) {
+    ) throws -> Written {
         var data = PlainFileCreator.FileData(capacity: Int(entry.size))
         while let block = try reader.nextDataBlock(name: name) {
             if cancellation.isCancelled { throw CancellationError() }
@@ -591,7 +606,7 @@ final class ArchiveExtractor {
             modificationTime: entry.hasModificationTime ? entry.modificationTime : nil, accessTime: entry.accessTime)
         let warnings = headerWarning.map { [$0] } ?? []
         guard data.count > 0 && !reader.streamHasVerified(through: reader.streamPosition) else {
-            return (Int64(data.count), warnings, nil, HandOff(temporary: temporary, entry: file, data: data))
+            return Written(bytes: Int64(data.count), warnings: warnings, handOff: HandOff(temporary: temporary, entry: file, data: data))
         }
         registry.register(placement.absolute(temporary))
         do {
@@ -599,7 +614,7 @@ final class ArchiveExtractor {
             let written = try data.withBlocks { next in
                 try fileWriter.write(temporary.lastComponent, in: directory, file, path: path, nextBlock: next)
             }
-            return (written, warnings, temporary, nil)
+            return Written(bytes: written, warnings: warnings, waiting: temporary)
         } catch {
             discard(temporary)
             throw error
@@ -657,6 +672,7 @@ final class ArchiveExtractor {
     private func create(
         _ relative: PathName, for target: Target, _ name: PathName, headerWarning: String?, readsData: Bool
     ) throws -> (Int64, [String]) {
+        if target.isDirectory, try makeDirectory(target) { return (0, headerWarning.map { [$0] } ?? []) }
         let inside = relative.parent != "." && target.linkTarget == nil && !target.isDirectory && paths.pendingParents.isEmpty
         guard inside, let heldDirectories else {
             entry.pathname = placement.path(relative)
@@ -689,6 +705,34 @@ final class ArchiveExtractor {
         // Hard links made next (`relink`) name paths from the destination: checked again.
         try disk.setOptions(entryFlags)
         return try made.get()
+    }
+
+    /// Makes a new directory with `mkdirat` from its parent's held descriptor instead of libarchive,
+    /// which for every directory sets and restores the umask and opens, examines and closes each
+    /// directory on the way (SECURE_SYMLINKS: the held descriptor was opened without following a
+    /// link). It is made with the mode libarchive makes a directory with (the owner's permissions
+    /// added, no one else's write), and given its entry's mode and times at the end, as libarchive
+    /// gives them when it closes (`DirectoriesToSettle`). False when libarchive must make it
+    /// (something there, a parent to make, owners or setuid bits), or `mkdirat` failed: libarchive
+    /// then tries, and says why it cannot.
+    private func makeDirectory(_ target: Target) throws(SystemError) -> Bool {
+        let permissions = entry.permissions
+        guard let heldDirectories, !target.relative.isEmpty, !target.existedBefore, !target.updatesOwnDirectory,
+              !target.replacesOlder, paths.pendingParents.isEmpty, !options.restoreOwners, permissions & (S_ISUID | S_ISGID) == 0,
+              let parent = heldDirectories.held(target.relative.parent)
+        else { return false }
+        let name = target.relative.lastComponent
+        guard name.withCString({ mkdirat(parent, $0, (permissions | 0o700) & 0o775) }) == 0 else { return false }
+        var raw = stat()
+        try systemCall("create", placement.absolute(target.relative)) {
+            name.withCString { fstatat(parent, $0, &raw, AT_SYMLINK_NOFOLLOW) }
+        }
+        // Unset times are the start's, as libarchive gives them.
+        directoriesToSettle.add(
+            target.relative, status: FileStatus(raw), permissions: permissions,
+            modificationTime: entry.hasModificationTime ? entry.modificationTime : fileWriter.startTime,
+            accessTime: entry.accessTime ?? fileWriter.startTime)
+        return true
     }
 
     /// Writes the header of `entry` (as set up) and copies the entry's data into what it made.
@@ -761,6 +805,19 @@ final class ArchiveExtractor {
     /// `lstat` of a path relative to the destination.
     private func status(of relative: PathName) throws(SystemError) -> FileStatus {
         try FileStatus.of(placement.path(relative), followingSymlinks: false)
+    }
+
+    /// What is at an entry's path (nil: nothing), looked up from its directory's held descriptor
+    /// where there is one (see `HeldDirectories.status`); every entry asks.
+    private func existingStatus(of relative: PathName) -> FileStatus? {
+        // Its directory is missing: nothing is there.
+        if !paths.pendingParents.isEmpty { return nil }
+        guard let heldDirectories, !relative.isEmpty else { return try? status(of: relative) }
+        switch heldDirectories.status(of: relative) {
+        case .status(let found): return found
+        case .nothing: return nil
+        case .notHeld: return try? status(of: relative)
+        }
     }
 
     private func checkKind(_ kind: FileKind, isDestination: Bool) throws(EntryRefusal) {

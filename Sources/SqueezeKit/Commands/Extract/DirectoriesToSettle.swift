@@ -1,6 +1,7 @@
 import Glibc
 
-/// Directories whose entry came when they were there already: made by this extraction as the
+/// Directories made by squeeze from their parent's held descriptor (`ArchiveExtractor.makeDirectory`),
+/// and those whose entry came when they were there already: made by this extraction as the
 /// parent of an earlier entry (an archive that stores a directory after its contents), or named a
 /// second time. libarchive gives such a directory the entry's mode and times at once, and what is
 /// written in it afterwards (a later entry, or a waiting file taking its name) would change its
@@ -13,14 +14,17 @@ struct DirectoriesToSettle {
         var identity: FileIdentity
         var permissions: mode_t
         var modificationTime: FileTime
+        /// nil: left as it is.
+        var accessTime: FileTime?
     }
 
     /// By path: the last entry of a directory gives it its mode and time.
     private var directories: [PathName: Directory] = [:]
 
-    /// Notes the mode and time `relative` (a directory, there now) must end with.
-    mutating func add(_ relative: PathName, status: FileStatus, permissions: mode_t, modificationTime: FileTime) {
-        directories[relative] = Directory(identity: FileIdentity(status), permissions: permissions, modificationTime: modificationTime)
+    /// Notes the mode and times `relative` (a directory, there now) must end with.
+    mutating func add(_ relative: PathName, status: FileStatus, permissions: mode_t, modificationTime: FileTime, accessTime: FileTime? = nil) {
+        directories[relative] = Directory(
+            identity: FileIdentity(status), permissions: permissions, modificationTime: modificationTime, accessTime: accessTime)
     }
 
     /// The directory at `relative` was removed (an entry took its name): what was noted for it is
@@ -41,7 +45,7 @@ struct DirectoriesToSettle {
                 FileIdentity(status) == directory.identity
             else { continue }
             // UTIME_OMIT, a macro Swift cannot import: the access time is left as it is.
-            let times = [timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2), directory.modificationTime.timespec]
+            let times = [directory.accessTime?.timespec ?? timespec(tv_sec: 0, tv_nsec: (1 << 30) - 2), directory.modificationTime.timespec]
             let set = path.withCString { name in
                 utimensat(AT_FDCWD, name, times, AT_SYMLINK_NOFOLLOW) == 0 && fchmodat(AT_FDCWD, name, directory.permissions, 0) == 0
             }

@@ -6,6 +6,8 @@ enum EntryPath {
     static func relative(_ name: PathName) throws(EntryRefusal) -> PathName {
         if name.isEmpty { throw .emptyName }
         if name.isAbsolute { throw .absoluteName }
+        // Most names are relative paths already: seen so without splitting them.
+        if isPlain(name.bytes) { return name }
         let slash = UInt8(ascii: "/")
         var kept: [ArraySlice<UInt8>] = []
         for component in name.bytes.split(separator: slash, omittingEmptySubsequences: true) {
@@ -14,6 +16,18 @@ enum EntryPath {
             kept.append(component)
         }
         return PathName(bytes: kept.joined(separator: [slash]))
+    }
+
+    /// Whether `bytes` has no empty, `.` or `..` component: the name is its own relative path.
+    private static func isPlain(_ bytes: [UInt8]) -> Bool {
+        let (slash, dot) = (UInt8(ascii: "/"), UInt8(ascii: "."))
+        var start = 0
+        for index in 0...bytes.count where index == bytes.count || bytes[index] == slash {
+            let length = index - start
+            if length == 0 || bytes[start] == dot && (length == 1 || length == 2 && bytes[start + 1] == dot) { return false }
+            start = index + 1
+        }
+        return true
     }
 
     /// The entry a symbolic link at `link` points to, when its target names one below the

@@ -22,6 +22,9 @@ final class HeldDirectories {
     private let root: Int32
     private var held: [PathName: (descriptor: Int32, lastUse: Int)] = [:]
     private var uses = 0
+    /// The directory asked for last and its descriptor: entries come grouped by directory, so
+    /// most lookups are a comparison of names, not a hash. Cleared whenever a descriptor closes.
+    private var last: (directory: PathName, descriptor: Int32)?
 
     /// The working directory `leave` could not return to: the run cannot go on, since every path
     /// it names is relative to the destination.
@@ -66,6 +69,24 @@ final class HeldDirectories {
     /// for the entries that follow; nil on the same grounds as `enter`.
     func held(_ directory: PathName) -> Int32? { directory == "." ? root : descriptor(of: directory) }
 
+    /// What `status(of:)` found.
+    enum Found {
+        case status(FileStatus)
+        /// Nothing is there.
+        case nothing
+        /// The directory cannot be held (see `enter`): the caller asks by path.
+        case notHeld
+    }
+
+    /// `lstat` of `relative` (below the destination, not empty) from the held descriptor of its
+    /// directory: the kernel looks up one name, not every directory on the way.
+    func status(of relative: PathName) -> Found {
+        guard let directory = held(relative.parent) else { return .notHeld }
+        var raw = stat()
+        let found = relative.lastComponent.withCString { fstatat(directory, $0, &raw, AT_SYMLINK_NOFOLLOW) }
+        return found == 0 ? .status(FileStatus(raw)) : .nothing
+    }
+
     /// Takes the thread back to the destination.
     func leave() throws(LostDestination) {
         while fchdir(root) != 0 {
@@ -77,6 +98,7 @@ final class HeldDirectories {
     /// everything beneath it no longer stand for what the path names.
     func forget(_ path: PathName) {
         guard !held.isEmpty else { return }
+        last = nil
         let slash = UInt8(ascii: "/")
         for name in held.keys where name == path
             || name.bytes.count > path.bytes.count && name.bytes[path.bytes.count] == slash && name.bytes.starts(with: path.bytes) {
@@ -89,9 +111,12 @@ final class HeldDirectories {
 
     /// The descriptor of `directory`, opened (with its parents) from the nearest one held.
     private func descriptor(of directory: PathName) -> Int32? {
+        if let last, last.directory == directory { return last.descriptor }
+        last = nil
         uses += 1
         if held[directory] != nil {
             held[directory]!.lastUse = uses
+            last = (directory, held[directory]!.descriptor)
             return held[directory]!.descriptor
         }
         let parent = directory.parent
@@ -111,6 +136,7 @@ final class HeldDirectories {
         }
         uses += 1
         held[directory] = (opened, uses)
+        last = (directory, opened)
         return opened
     }
 }

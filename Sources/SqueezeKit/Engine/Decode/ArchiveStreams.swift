@@ -72,21 +72,32 @@ public final class GzipArchiveStream: DecodedStream {
     }
 
     public func read(into buffer: UnsafeMutableRawBufferPointer) throws -> Int {
+        let bytes = try nextBytes(upTo: buffer.count)
+        buffer.copyMemory(from: bytes)
+        return bytes.count
+    }
+
+    /// The rest of the chunk decoded last, without a copy.
+    public func read(lendingOr buffer: UnsafeMutableRawBufferPointer) throws -> UnsafeRawBufferPointer {
+        try nextBytes(upTo: .max)
+    }
+
+    private func nextBytes(upTo limit: Int) throws -> UnsafeRawBufferPointer {
         while position == chunk.count {
-            if isAtEnd { return 0 }
+            if isAtEnd { return UnsafeRawBufferPointer(start: nil, count: 0) }
             guard let next = try decoded.next() else {
                 isAtEnd = true
-                return 0
+                return UnsafeRawBufferPointer(start: nil, count: 0)
             }
             chunk = next
             position = 0
         }
-        let count = min(buffer.count, chunk.count - position)
-        chunk.withUnsafeBytes { bytes in
-            buffer.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[position..<position + count]))
-        }
+        let count = min(limit, chunk.count - position)
+        // The chunk is neither changed nor released until the next read: its storage stays put for
+        // as long as the bytes lent from it may be used.
+        let start = chunk.withUnsafeBytes { $0.baseAddress! } + position
         position += count
-        return count
+        return UnsafeRawBufferPointer(start: start, count: count)
     }
 
     public func finishReading() throws -> String? {
