@@ -241,10 +241,18 @@ public final class ReadableFile: Sendable {
         // singleton: two workers reading empty files at once race there (harmlessly, but
         // ThreadSanitizer says so and fails the run).
         guard count > 0 else { return [] }
+        return try Self.bytes(count: count) { buffer throws(SystemError) in try read(into: buffer, at: offset) }
+    }
+
+    /// An array of up to `count` bytes (more than 0), not cleared first: `fill` writes into its
+    /// storage and says how many it wrote.
+    private static func bytes(
+        count: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(SystemError) -> Int
+    ) throws(SystemError) -> [UInt8] {
         var failure: SystemError?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             do throws(SystemError) {
-                initialized = try read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+                initialized = try fill(UnsafeMutableRawBufferPointer(buffer))
             } catch {
                 failure = error
                 initialized = 0
@@ -264,16 +272,7 @@ public final class ReadableFile: Sendable {
         // first (a file of one block can be megabytes); only a file longer than that reads on
         // into storage that grows as `readToEnd(into:)`'s does.
         var progress = ReadToEndProgress(expected: expected, limit: limit)
-        var failure: SystemError?
-        var bytes = [UInt8](unsafeUninitializedCapacity: progress.chunk) { buffer, initialized in
-            do throws(SystemError) {
-                initialized = try readOnce(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
-            } catch {
-                failure = error
-                initialized = 0
-            }
-        }
-        if let failure { throw failure }
+        var bytes = try Self.bytes(count: progress.chunk) { buffer throws(SystemError) in try readOnce(into: buffer, at: offset) }
         if try progress.add(bytes.count, path: path) { return bytes }
         try readOn(into: &bytes, from: offset, progress: &progress)
         bytes.removeLast(bytes.count - progress.total)
