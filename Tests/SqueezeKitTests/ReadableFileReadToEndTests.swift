@@ -40,8 +40,15 @@ import Testing
             let count = try file.readToEnd(into: &scratch, from: 0, expected: expected, limit: 1 << 20)
             #expect(count == bytes.count)
             #expect(Array(scratch[..<count]) == bytes)
+            // The array of its own: its first read into storage not cleared, the rest as above.
+            #expect(try file.readToEnd(from: 0, expected: expected, limit: 1 << 20) == bytes)
+            #expect(try file.readToEnd(from: 150_000, expected: max(0, expected - 150_000), limit: 1 << 20) == Array(bytes[150_000...]))
         }
         #expect(try file.readToEnd(from: 1_000, expected: 0, limit: 1 << 20) == Array(bytes[1_000...]))
         #expect(throws: SystemError.self) { try file.readToEnd(into: &scratch, from: 0, expected: 100, limit: 1_000) }
+        #expect(throws: SystemError.self) { try file.readToEnd(from: 0, expected: 100, limit: 1_000) }
+        let empty = try Self.file([], in: directory, named: "empty")
+        #expect(try empty.readToEnd(from: 0, expected: 0, limit: 1_000) == [])
+        #expect(try empty.readToEnd(from: 0, expected: 10, limit: 1_000) == [])
     }
 }

@@ -241,10 +241,18 @@ public final class ReadableFile: Sendable {
         // singleton: two workers reading empty files at once race there (harmlessly, but
         // ThreadSanitizer says so and fails the run).
         guard count > 0 else { return [] }
+        return try Self.bytes(count: count) { buffer throws(SystemError) in try read(into: buffer, at: offset) }
+    }
+
+    /// An array of up to `count` bytes (more than 0), not cleared first: `fill` writes into its
+    /// storage and says how many it wrote.
+    private static func bytes(
+        count: Int, _ fill: (UnsafeMutableRawBufferPointer) throws(SystemError) -> Int
+    ) throws(SystemError) -> [UInt8] {
         var failure: SystemError?
         let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, initialized in
             do throws(SystemError) {
-                initialized = try read(into: UnsafeMutableRawBufferPointer(buffer), at: offset)
+                initialized = try fill(UnsafeMutableRawBufferPointer(buffer))
             } catch {
                 failure = error
                 initialized = 0
@@ -260,9 +268,14 @@ public final class ReadableFile: Sendable {
     /// a read that ends exactly at `expected` is taken as the end (a file that grew meanwhile shows
     /// in the caller's `fstat`). Any other short read reads on, until a read returns nothing.
     public func readToEnd(from offset: Int64, expected: Int, limit: Int) throws(SystemError) -> [UInt8] {
-        var bytes: [UInt8] = []
-        let count = try readToEnd(into: &bytes, from: offset, expected: expected, limit: limit)
-        bytes.removeLast(bytes.count - count)
+        // The first read, the whole file when `stat` was right, goes into storage not cleared
+        // first (a file of one block can be megabytes); only a file longer than that reads on
+        // into storage that grows as `readToEnd(into:)`'s does.
+        var progress = ReadToEndProgress(expected: expected, limit: limit)
+        var bytes = try Self.bytes(count: progress.chunk) { buffer throws(SystemError) in try readOnce(into: buffer, at: offset) }
+        if try progress.add(bytes.count, path: path) { return bytes }
+        try readOn(into: &bytes, from: offset, progress: &progress)
+        bytes.removeLast(bytes.count - progress.total)
         return bytes
     }
 
@@ -271,26 +284,61 @@ public final class ReadableFile: Sendable {
     /// left over. So a worker reads file after file into one array (`ScratchBytes`) with nothing
     /// allocated or cleared once it is as long as the longest.
     func readToEnd(into bytes: inout [UInt8], from offset: Int64, expected: Int, limit: Int) throws(SystemError) -> Int {
-        var (total, chunk) = (0, expected > 0 ? expected + 1 : 64 << 10)
+        var progress = ReadToEndProgress(expected: expected, limit: limit)
+        try readOn(into: &bytes, from: offset, progress: &progress)
+        return progress.total
+    }
+
+    /// Reads into `bytes` after the `progress.total` bytes read so far, lengthening it with zeros
+    /// where it is too short, until `progress` says the end is reached.
+    private func readOn(into bytes: inout [UInt8], from offset: Int64, progress: inout ReadToEndProgress) throws(SystemError) {
         while true {
+            let (total, chunk) = (progress.total, progress.chunk)
             if bytes.count < total + chunk { bytes.append(contentsOf: repeatElement(0, count: total + chunk - bytes.count)) }
             var failure: SystemError?
             let count = bytes.withUnsafeMutableBytes { buffer -> Int in
                 do throws(SystemError) {
-                    return try systemCall("read", path) {
-                        pread(descriptor, buffer.baseAddress! + total, chunk, off_t(base + offset) + off_t(total))
-                    }
+                    return try readOnce(into: UnsafeMutableRawBufferPointer(rebasing: buffer[total..<(total + chunk)]), at: offset + Int64(total))
                 } catch {
                     failure = error
                     return 0
                 }
             }
             if let failure { throw failure }
-            total += count
-            if count == 0 || total == expected { return total }
-            guard total <= limit else { throw SystemError("read all of", path, code: EFBIG) }
-            if count == chunk { chunk = min(chunk * 2, 8 << 20) }
+            if try progress.add(count, path: path) { return }
         }
+    }
+
+    /// One `pread` into `buffer`, from `offset`: how many bytes it read.
+    private func readOnce(into buffer: UnsafeMutableRawBufferPointer, at offset: Int64) throws(SystemError) -> Int {
+        try systemCall("read", path) { pread(descriptor, buffer.baseAddress!, buffer.count, off_t(base + offset)) }
+    }
+}
+
+/// How far a read to the end of a file has come: how much was read, how much to ask for next, and
+/// whether the end is reached. The first read asks for a byte more than `stat` said (64 KiB when it
+/// said nothing); a read that ends exactly where `stat` said is the end, as is one that returns
+/// nothing; a read that filled what it asked for doubles the next (up to 8 MiB).
+private struct ReadToEndProgress {
+    let expected: Int
+    let limit: Int
+    private(set) var total = 0
+    private(set) var chunk: Int
+
+    init(expected: Int, limit: Int) {
+        self.expected = expected
+        self.limit = limit
+        chunk = expected > 0 ? expected + 1 : 64 << 10
+    }
+
+    /// Counts a read of `count` bytes: true when it reached the end; throws once more than
+    /// `limit` bytes were read.
+    mutating func add(_ count: Int, path: PathName) throws(SystemError) -> Bool {
+        total += count
+        if count == 0 || total == expected { return true }
+        guard total <= limit else { throw SystemError("read all of", path, code: EFBIG) }
+        if count == chunk { chunk = min(chunk * 2, 8 << 20) }
+        return false
     }
 }
 
