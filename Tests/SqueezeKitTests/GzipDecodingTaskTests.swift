@@ -114,7 +114,9 @@ import Testing
 
     /// `content` as one member cut into small chunks for block search, decoded by running every
     /// chunk before the first (so that none knows its window): how the decode ended, and the bytes.
-    static func decodeFirstChunkLast(_ content: [UInt8]) throws -> (summary: GzipDecodeSummary, output: [UInt8], continuedAsStream: Int) {
+    static func decodeFirstChunkLast(
+        _ content: [UInt8]
+    ) throws -> (summary: GzipDecodeSummary, output: [UInt8], continuedAsStream: Int, neededWindow: Int) {
         let scratch = try TemporaryDirectory()
         let bytes = GzipHeader().encoded() + GzipBytes.deflate(content, level: 6) + GzipBytes.trailer(content)
         let file = try GzipBytes.file(bytes, in: scratch)
@@ -133,7 +135,9 @@ import Testing
         let completing = ((1..<task.blockCount).reversed() + [0]).filter { task.runBlock($0) }
         #expect(completing == [0], "the blocks that completed the file")
         task.finish()
-        return (try #require(destination.finished.withLock { $0 }).get(), destination.output.bytes, destination.continuedAsStream.withLock { $0 })
+        return (
+            try #require(destination.finished.withLock { $0 }).get(), destination.output.bytes, destination.continuedAsStream.withLock { $0 },
+            task.chunksThatNeededTheirWindow)
     }
 
     /// Log lines between bytes that are mostly literals: every chunk is decoded before the first
@@ -147,7 +151,8 @@ import Testing
         // copies), so a stretch of them leaves its window within a few dozen KiB.
         func literals(_ count: Int) -> [UInt8] { (0..<count).map { _ in UInt8(data.int(in: 0...99)) } }
         let content = literals(700_000) + BlockStartDecodingTests.logLines(500_000, seed: 271) + literals(900_000)
-        let (summary, output, continuedAsStream) = try Self.decodeFirstChunkLast(content)
+        let (summary, output, continuedAsStream, neededWindow) = try Self.decodeFirstChunkLast(content)
+        #expect(neededWindow == 1)
         #expect(summary.decodedInParallel && continuedAsStream == 0)
         #expect(ByteDifference.between(output, content) == nil)
     }
@@ -158,7 +163,8 @@ import Testing
     /// after them are dropped.
     @Test func theStreamTakesOverAtTwoChunksInARowThatNeedTheirWindow() throws {
         let content = BlockStartDecodingTests.logLines(2_000_000, seed: 272)
-        let (summary, output, continuedAsStream) = try Self.decodeFirstChunkLast(content)
+        let (summary, output, continuedAsStream, neededWindow) = try Self.decodeFirstChunkLast(content)
+        #expect(neededWindow >= 2)
         #expect(!summary.decodedInParallel)
         #expect(continuedAsStream == 1)
         #expect(ByteDifference.between(output, content) == nil)

@@ -17,7 +17,8 @@
 /// exactly where this one starts (`ParallelDelivery`). A chunk whose stretch, started at a block
 /// without its window, still reaches back into it past `SpeculativeSplit.lockstepLimit` is decoded
 /// by the holder of the writing turn when its turn comes, once, from where the chunks written end
-/// and with their window (`Part.atFrontier`). At the first chunk that does not fit (none
+/// and with their window (`Part.atFrontier`); if the chunk after it already needs its window too,
+/// the rest is streamed. At the first chunk that does not fit (none
 /// of its starts decoded, or they spent its budget), the rest is streamed from where the chunks
 /// written end, and the chunks after it that are still decoding stop: a false boundary (a gzip
 /// member or a flush marker stored inside the data) can cost time, never a byte.
@@ -107,6 +108,9 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
     }
 
     var blockCount: Int { plan.blockCount }
+
+    /// How many chunks stopped decoding in lockstep to wait for their window (for tests).
+    var chunksThatNeededTheirWindow: Int { state.withLock { $0.chunksNeedingWindow.count } }
 
     /// Whether workers decode this file's members or chunks side by side (and the output gets
     /// whole decoded blocks), rather than one stream.
@@ -284,7 +288,8 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
 
     /// The bytes of `part`: a chunk left for its window is decoded now, once, from where
     /// `delivery` ends, with the window it ends with. Nil if it cannot be (the parts before end
-    /// between members, or it does not decode from there): the stream takes over.
+    /// between members or less than 32 KiB into one, it does not decode from there within the
+    /// output limit and its budget, or the run was interrupted): the stream takes over.
     private func decodedBytes(of part: Part, after delivery: ParallelDelivery) -> DecodedStretch? {
         switch part {
         case .decoded(let stretch):
@@ -335,7 +340,9 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
                 guard state.firstUndelivered == nil && state.failure == nil && state.delivery.end < plan.end(ofBlock: index) else { return nil }
                 // Two chunks in a row that need their window: the data keeps reaching back (a
                 // log, zero-heavy data), and the stream, which writes behind its decoder, takes
-                // over; one alone is decoded by the writer, and the workers go on past it.
+                // over; one alone is decoded by the writer, and the workers go on past it. The
+                // next chunk may not have told yet (it depends on the workers' pace): either way
+                // the bytes are the same.
                 let isLeftToStream = if case .atFrontier = part { state.chunksNeedingWindow.contains(index + 1) } else { false }
                 guard let part, !isLeftToStream else {
                     if let mismatch = state.indexMismatch, mismatch.block == index {
@@ -384,8 +391,9 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         var output: (any OutputFile)?
     }
 
-    /// For the holder of the writing turn, outside the task's lock: appends the part (resolving
-    /// the bytes of one decoded without its window in place) and writes it.
+    /// For the holder of the writing turn, outside the task's lock: decodes a chunk left for its
+    /// window (`decodedBytes`), appends the part (resolving the bytes of one decoded without its
+    /// window in place) and writes it.
     private func write(_ toWrite: PartToWrite) -> PartWritten {
         var output = toWrite.output
         guard var part = decodedBytes(of: toWrite.part, after: toWrite.after) else { return PartWritten(outcome: .notFollowing, output: output) }
