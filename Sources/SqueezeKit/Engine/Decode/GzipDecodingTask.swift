@@ -265,7 +265,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         let range = split.range(ofChunk: index)
         // A read error, like a stretch that does not decode or costs too much, leaves the chunk to
         // the stream. So does the stream taking over before it: it stops.
-        var budget = StretchBudget(chunkLength: Int(split.budgetedChunkLength ?? Int64(range.count))) { [self] in
+        var budget = split.budget(ofChunk: range) { [self] in
             context.cancellation.isCancelled || isStreamed(from: index)
         }
         let part: Part?
@@ -298,9 +298,7 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
             guard case .speculative(let split) = plan, let (bit, window) = delivery.windowAtEnd,
                   let reader = state.withLock({ $0.reader })
             else { return nil }
-            var budget = StretchBudget(chunkLength: Int(split.budgetedChunkLength ?? Int64(range.count))) { [context] in
-                context.cancellation.isCancelled
-            }
+            var budget = split.budget(ofChunk: range) { [context] in context.cancellation.isCancelled }
             return try? context.pools.stretches.decode(
                 range, fromBit: bit, window: window, of: reader, fileSize: split.fileSize, sharedSearches: blockSearches, budget: &budget)
         }

@@ -39,6 +39,11 @@ struct SpeculativeSplit: Equatable, Sendable {
 
     var chunkCount: Int { Int((fileSize + chunkLength - 1) / chunkLength) }
 
+    /// What chunk `range`'s decoding may spend (`StretchBudget`), asking `isStopped` at every charge.
+    func budget(ofChunk range: Range<Int64>, isStopped: @escaping () -> Bool) -> StretchBudget {
+        StretchBudget(chunkLength: Int(budgetedChunkLength ?? Int64(range.count)), isStopped: isStopped)
+    }
+
     func range(ofChunk index: Int) -> Range<Int64> {
         let start = Int64(index) * chunkLength
         return start..<min(fileSize, start + chunkLength)
