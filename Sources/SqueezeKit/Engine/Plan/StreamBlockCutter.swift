@@ -96,8 +96,10 @@ final class StreamBlockCutter: ArchiveByteSink {
         // The block is full, and sealed only once a byte beyond it is known to come: the bytes
         // go to the next block's storage first.
         var next = successor()
+        let end = next.contextLength + min(count, blockSize)
+        Self.lengthen(&next.storage, to: end)
         let written = next.storage.withUnsafeMutableBytes { room in
-            write(UnsafeMutableRawBufferPointer(rebasing: room[next.contextLength..<next.contextLength + min(count, blockSize)]))
+            write(UnsafeMutableRawBufferPointer(rebasing: room[next.contextLength..<end]))
         }
         guard written > 0 else {
             recycler?.giveBack(next.storage)
@@ -200,11 +202,14 @@ final class StreamBlockCutter: ArchiveByteSink {
     }
 
     /// Storage for the block after the one being filled: the stream's last `contextLength`
-    /// bytes as its context, then room for a block. An array handed back is written over.
+    /// bytes as its context, with the capacity of a block after it. An array handed back is
+    /// written over; a new one is lengthened only as it is filled, so that a short last block
+    /// leaves the rest of its memory untouched.
     private func successor() -> (storage: [UInt8], contextLength: Int) {
         let context = min(contextLength, end)
         var next = recycler?.take() ?? []
-        Self.lengthen(&next, to: context + blockSize)
+        next.reserveCapacity(context + blockSize)
+        Self.lengthen(&next, to: context)
         next.withUnsafeMutableBytes { room in
             storage.withUnsafeBytes { room.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[(end - context)..<end])) }
         }
