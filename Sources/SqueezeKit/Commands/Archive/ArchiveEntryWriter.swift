@@ -18,9 +18,12 @@ final class ArchiveEntryWriter {
     private let owners: OwnerNameLookup
     /// The name each multiply-linked file was first stored under.
     private var firstNames: [FileIdentity: PathName] = [:]
+    /// What an entry libarchive writes (one that needs a pax header) is read into; every other
+    /// entry's data is read straight into the block being filled.
     private let buffer: UnsafeMutableRawBufferPointer
     private let header: UnsafeMutableRawBufferPointer
 
+    /// The most one read asks for.
     static let readSize = 256 << 10
 
     init(sink: any ArchiveByteSink, collector: any ResultRecording) throws {
@@ -103,7 +106,7 @@ final class ArchiveEntryWriter {
 
         var offset: Int64 = 0
         var failure: SystemError?
-        while offset < status.size && failure == nil {
+        while offset < status.size {
             let wanted = Int(min(Int64(Self.readSize), status.size - offset))
             // Read straight into the block being filled; through libarchive (rare: an entry
             // that needs a pax header), into the buffer it copies from.
