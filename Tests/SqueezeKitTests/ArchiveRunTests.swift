@@ -53,6 +53,45 @@ import Testing
         #expect(restored == source, "\(restored.differences(from: source))")
     }
 
+    /// A report's sink that prints or keeps files done, or not, and counts the records of files
+    /// it is handed.
+    final class FileCountingSink: RunRecordSink {
+        let recordsFilesDone: Bool
+        let filesHanded = Locked(0)
+
+        init(recordsFilesDone: Bool) {
+            self.recordsFilesDone = recordsFilesDone
+        }
+
+        func record(_ record: RunRecord) {
+            if case .file = record { filesHanded.withLock { $0 += 1 } }
+        }
+    }
+
+    /// The entries count the same whether the report prints or keeps each (`-v`, `--json`) or
+    /// not; only where it does are their records made, the archive's own being made either way.
+    @Test func entriesCountTheSameWhetherTheReportKeepsThemOrNot() throws {
+        let scratch = try TemporaryDirectory()
+        try EveryKindTree.make(at: scratch("tree"))
+        var reports: [RunReport] = []
+        for keeps in [true, false] {
+            let sink = FileCountingSink(recordsFilesDone: keeps)
+            // Names of one length: the gzip header holds the tar's name.
+            let destination = scratch(keeps ? "kept.tar.gz" : "lean.tar.gz")
+            let report = ArchiveRun(
+                request: ArchiveRequest(roots: [PathName(scratch("tree"))], destination: PathName(destination)),
+                environment: RunEnvironment(collector: ResultCollector(sink: sink))
+            ).run()
+            #expect(report.outcome == .succeeded, "\(report.failures)")
+            #expect(sink.filesHanded.withLock { $0 } == (keeps ? report.filesDone + 1 : 1))
+            reports.append(report)
+        }
+        #expect(reports[0].filesDone == TreeSnapshot(of: scratch("tree"), owners: true).nodes.count)
+        #expect(reports.map(\.filesDone) == [reports[0].filesDone, reports[0].filesDone])
+        #expect(reports.map(\.bytesIn) == [reports[0].bytesIn, reports[0].bytesIn])
+        #expect(reports.map(\.bytesOut) == [reports[0].bytesOut, reports[0].bytesOut])
+    }
+
     @Test func theBytesDependOnTheTreeAloneNotOnTheScheduling() throws {
         let scratch = try TemporaryDirectory()
         try EveryKindTree.make(at: scratch("tree"))

@@ -88,11 +88,15 @@ package final class ReportStream: RunRecordSink {
     /// Prints records above `display` from now on; nil once it is stopped.
     package func show(above display: ProgressDisplay?) { progress.withLock { $0 = display } }
 
+    /// A file done is a line under `-v` and a record of `--json`; otherwise only `list`'s
+    /// listings are kept.
+    package var recordsFilesDone: Bool { verbose || spools != nil }
+
     package func record(_ record: RunRecord) {
         switch record {
         case .file(let finished):
             // Its paths become text only when a line or the JSON shows them.
-            guard verbose || spools != nil || finished.listing != nil else { return }
+            guard recordsFilesDone || finished.listing != nil else { return }
             // Not shown by -v (each file of a resumed rerun with --json, say): its record is
             // written from its paths' bytes, without the entry's strings.
             if !verbose, let spools, appendJSONRecord(of: finished, to: spools.files) { return }

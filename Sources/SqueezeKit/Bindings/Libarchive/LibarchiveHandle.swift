@@ -123,6 +123,26 @@ extension LibarchiveCallbackContext {
 /// Where libarchive's archive writer sends the archive's bytes, as it produces them.
 protocol ArchiveByteSink: AnyObject {
     func consume(_ bytes: UnsafeRawBufferPointer) throws
+    /// Has `write` put up to `count` (more than 0) of the next bytes straight where they go (a
+    /// file's data, read into the block that holds it, not copied there from a buffer); takes
+    /// as many as it says it wrote, and returns that.
+    func consume(atMost count: Int, writtenBy write: (UnsafeMutableRawBufferPointer) -> Int) throws -> Int
+}
+
+extension ArchiveByteSink {
+    /// A sink with no storage of its own to lend takes the bytes as `consumeThroughBuffer` does.
+    func consume(atMost count: Int, writtenBy write: (UnsafeMutableRawBufferPointer) -> Int) throws -> Int {
+        try consumeThroughBuffer(atMost: count, writtenBy: write)
+    }
+
+    /// `consume(atMost:writtenBy:)` by way of a buffer: `write` fills it, `consume` takes it.
+    func consumeThroughBuffer(atMost count: Int, writtenBy write: (UnsafeMutableRawBufferPointer) -> Int) throws -> Int {
+        let bytes = [UInt8](unsafeUninitializedCapacity: count) { buffer, written in
+            written = write(UnsafeMutableRawBufferPointer(buffer))
+        }
+        try bytes.withUnsafeBytes { try consume($0) }
+        return bytes.count
+    }
 }
 
 /// User and group names for ids, looked up (and cached) by libarchive's `archive_read_disk`.

@@ -19,6 +19,12 @@ final class TarRecords: ArchiveByteSink {
         length += Int64(bytes.count)
     }
 
+    func consume(atMost count: Int, writtenBy write: (UnsafeMutableRawBufferPointer) -> Int) throws -> Int {
+        let written = try sink.consume(atMost: count, writtenBy: write)
+        length += Int64(written)
+        return written
+    }
+
     /// `count` zero bytes.
     func writeZeros(_ count: Int64) throws {
         var left = count

@@ -95,15 +95,16 @@ struct UstarHeader {
 
     /// The sum of the block's bytes, eight at a time.
     private static func byteSum(_ block: UnsafeRawBufferPointer) -> UInt64 {
+        precondition(block.count == size)
         let low: UInt64 = 0x00ff_00ff_00ff_00ff
-        var sum: UInt64 = 0
+        // Four 16-bit lanes, each summing byte pairs (at most 510 a word, 32,640 for the 64 words
+        // of a block: no lane overflows), then the lanes added once (up to 130,560: not in 16 bits).
+        var lanes: UInt64 = 0
         for offset in stride(from: 0, to: block.count, by: 8) {
             let word = block.loadUnaligned(fromByteOffset: offset, as: UInt64.self)
-            // Four 16-bit lanes of byte pairs (at most 510 each), then the lanes added.
-            let pairs = (word & low) &+ ((word >> 8) & low)
-            sum &+= (pairs &* 0x0001_0001_0001_0001) >> 48
+            lanes &+= (word & low) &+ ((word >> 8) & low)
         }
-        return sum
+        return (lanes & 0xffff) + (lanes >> 16 & 0xffff) + (lanes >> 32 & 0xffff) + (lanes >> 48)
     }
 
     /// glibc's `major` and `minor` of a device number.

@@ -6,6 +6,8 @@ struct ArchiveEntryOutcomes: Sendable {
     /// The entries, as the producer wrote them: known once the walk ends.
     var items = ScannedFiles()
     private var done: [DoneEntry] = []
+    /// Input bytes of the entries done.
+    private(set) var bytesInDone: Int64 = 0
     private(set) var failed: [FileOutcome] = []
 
     private struct DoneEntry {
@@ -18,6 +20,7 @@ struct ArchiveEntryOutcomes: Sendable {
     mutating func add(_ outcome: FileOutcome, item index: Int) {
         if outcome.status == .done {
             done.append(DoneEntry(item: Int32(index), seconds: Float32(outcome.seconds), bytesIn: outcome.bytesIn))
+            bytesInDone += outcome.bytesIn
         } else {
             failed.append(outcome)
         }
@@ -26,9 +29,11 @@ struct ArchiveEntryOutcomes: Sendable {
     /// Input bytes of entries that failed but whose data the archive holds all the same.
     var failedBytesStored: Int64 { failed.reduce(0) { $0 + $1.bytesIn } }
 
-    /// Calls `body` with the outcome of every entry done, its output the archive, then of every
-    /// entry that failed.
-    func forEach(archive: PathName, _ body: (FileOutcome) -> Void) {
+    /// How many entries were done.
+    var doneCount: Int { done.count }
+
+    /// Calls `body` with the outcome of every entry done, its output the archive.
+    func forEachDone(archive: PathName, _ body: (FileOutcome) -> Void) {
         for entry in done {
             var outcome = FileOutcome(
                 source: items[Int(entry.item)].path, output: archive, bytesIn: entry.bytesIn, bytesOut: 0,
@@ -37,6 +42,5 @@ struct ArchiveEntryOutcomes: Sendable {
             outcome.progressFiles = 0
             body(outcome)
         }
-        for outcome in failed { body(outcome) }
     }
 }

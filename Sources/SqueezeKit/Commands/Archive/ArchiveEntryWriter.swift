@@ -18,9 +18,12 @@ final class ArchiveEntryWriter {
     private let owners: OwnerNameLookup
     /// The name each multiply-linked file was first stored under.
     private var firstNames: [FileIdentity: PathName] = [:]
+    /// What an entry libarchive writes (one that needs a pax header) is read into; every other
+    /// entry's data is read straight into the block being filled.
     private let buffer: UnsafeMutableRawBufferPointer
     private let header: UnsafeMutableRawBufferPointer
 
+    /// The most one read asks for.
     static let readSize = 256 << 10
 
     init(sink: any ArchiveByteSink, collector: any ResultRecording) throws {
@@ -102,24 +105,19 @@ final class ArchiveEntryWriter {
         if status.linkCount > 1 { firstNames[identity] = item.name }
 
         var offset: Int64 = 0
-        var failure: ItemFailure?
+        var failure: SystemError?
         while offset < status.size {
-            let wanted = Int(min(Int64(buffer.count), status.size - offset))
-            let chunk = UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted])
+            let wanted = Int(min(Int64(Self.readSize), status.size - offset))
+            // Read straight into the block being filled; through libarchive (rare: an entry
+            // that needs a pax header), into the buffer it copies from.
             let count: Int
-            do {
-                count = try file.read(into: chunk, at: offset)
-            } catch {
-                failure = ItemFailure("\(error); its entry is padded with zeros", bytesStored: offset)
-                break
+            if throughLibarchive {
+                count = Self.read(file, into: UnsafeMutableRawBufferPointer(rebasing: buffer[..<wanted]), at: offset, failure: &failure)
+                if count > 0 { try writer.writeData(UnsafeRawBufferPointer(rebasing: buffer[..<count]), name: item.name) }
+            } else {
+                count = try output.consume(atMost: wanted) { Self.read(file, into: $0, at: offset, failure: &failure) }
             }
             if count == 0 { break }
-            let bytes = UnsafeRawBufferPointer(rebasing: buffer[..<count])
-            if throughLibarchive {
-                try writer.writeData(bytes, name: item.name)
-            } else {
-                try output.consume(bytes)
-            }
             offset += Int64(count)
         }
         // The header is out: a short entry is padded with zeros to the size it gives, so that
@@ -130,7 +128,7 @@ final class ArchiveEntryWriter {
             try output.writeZeros(status.size - offset)
             try output.pad(to: TarRecords.blockSize)
         }
-        if let failure { throw failure }
+        if let failure { throw ItemFailure("\(failure); its entry is padded with zeros", bytesStored: offset) }
         collector.recordProgress(bytes: status.size)
         guard offset == status.size else {
             throw ItemFailure("shrank while it was being archived; its entry is padded with zeros", bytesStored: offset)
@@ -139,6 +137,19 @@ final class ArchiveEntryWriter {
             throw ItemFailure("changed while it was being archived; its entry may be inconsistent", bytesStored: offset)
         }
         return status.size
+    }
+
+    /// Reads `file` from `offset` into `room`; returns how many bytes, none on a failure, which
+    /// is kept in `failure`.
+    private static func read(
+        _ file: ReadableFile, into room: UnsafeMutableRawBufferPointer, at offset: Int64, failure: inout SystemError?
+    ) -> Int {
+        do throws(SystemError) {
+            return try file.read(into: room, at: offset)
+        } catch {
+            failure = error
+            return 0
+        }
     }
 
     /// Writes the entry's header: squeeze's own, or libarchive's when the entry needs a pax

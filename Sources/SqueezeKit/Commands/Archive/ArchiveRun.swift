@@ -134,8 +134,12 @@ public final class ArchiveRun: BatchRun, Sendable {
             outcome = FileOutcome(
                 source: destination, output: destination, bytesIn: entries.failedBytesStored, bytesOut: bytesOut,
                 seconds: seconds, status: .done)
-            // Each entry done went into the archive; its bytes out are the archive's.
-            entries.forEach(archive: destination) { collector.record($0) }
+            // Each entry done went into the archive; its bytes out are the archive's. Their
+            // records are made only where the report prints or keeps them (`-v`, `--json`).
+            collector.recordDone(files: entries.doneCount, bytesIn: entries.bytesInDone) { each in
+                entries.forEachDone(archive: destination, each)
+            }
+            for entry in entries.failed { collector.record(entry) }
         case .failed(let error, let seconds):
             outcome = FileOutcome(
                 source: destination, output: nil, bytesIn: 0, bytesOut: 0, seconds: seconds,

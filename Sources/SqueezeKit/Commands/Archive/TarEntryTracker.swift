@@ -13,6 +13,14 @@ final class TarEntryTracker: ArchiveByteSink {
         try sink.consume(bytes)
     }
 
+    func consume(atMost count: Int, writtenBy write: (UnsafeMutableRawBufferPointer) -> Int) throws -> Int {
+        try sink.consume(atMost: count) { room in
+            let written = write(room)
+            scanner.observe(UnsafeRawBufferPointer(rebasing: room[..<written]))
+            return written
+        }
+    }
+
     /// Every entry, once the whole tar went through and was understood; nil otherwise.
     var entries: EntryRecords? { scanner.completeEntries }
 }

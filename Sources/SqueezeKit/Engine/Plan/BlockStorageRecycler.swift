@@ -22,11 +22,10 @@ final class BlockStorageRecycler: Sendable {
         }
     }
 
-    /// An empty array with the capacity of a block handed back, or a new empty one.
+    /// An array handed back, its bytes as they were (the cutter writes over them in place, so
+    /// that nothing is cleared or allocated again), or a new empty one.
     func take() -> [UInt8] {
-        var storage = spares.withLock { $0.popLast() } ?? []
-        storage.removeAll(keepingCapacity: true)
-        return storage
+        spares.withLock { $0.popLast() } ?? []
     }
 
     /// How many arrays are kept now.

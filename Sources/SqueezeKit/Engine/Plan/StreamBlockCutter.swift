@@ -29,8 +29,11 @@ final class StreamBlockCutter: ArchiveByteSink {
     private let deliver: (StreamedBlock) throws -> Void
     /// Where each next block's storage comes from, when its workers hand theirs back.
     private let recycler: BlockStorageRecycler?
-    /// Context, then the bytes of the block being filled.
+    /// Context, then the bytes of the block being filled, up to `end`. What lies past `end` is
+    /// room: left over from the block whose storage this was (`BlockStorageRecycler`), written
+    /// over in place and cut off when the block is handed out.
     private var storage: [UInt8] = []
+    private var end = 0
     private var storageContextLength = 0
     private var nextIndex = 0
     private var isFinished = false
@@ -51,7 +54,7 @@ final class StreamBlockCutter: ArchiveByteSink {
         self.recycler = recycler
     }
 
-    private var filled: Int { storage.count - storageContextLength }
+    private var filled: Int { end - storageContextLength }
 
     /// What the block being filled may hold before a further byte seals it.
     private var limit: Int { isSplit ? blockSize : 2 * blockSize }
@@ -72,12 +75,42 @@ final class StreamBlockCutter: ArchiveByteSink {
                 }
                 continue
             }
-            let take = min(limit - filled, bytes.count - offset)
-            if storage.isEmpty { storage.reserveCapacity(min(limit, take + (64 << 10))) }
-            storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[offset..<offset + take]))
-            offset += take
-            streamLength += Int64(take)
+            let rest = UnsafeRawBufferPointer(rebasing: bytes[offset...])
+            offset += extend(by: min(limit - filled, rest.count)) { room in
+                room.copyMemory(from: UnsafeRawBufferPointer(rebasing: rest[..<room.count]))
+                return room.count
+            }
         }
+    }
+
+    /// Has `write` put up to `count` (more than 0) of the stream's next bytes straight into the
+    /// storage of the block they belong to, as a file's data is read into it, so that they are
+    /// not copied there from a buffer of the reader's; takes the bytes it says it wrote (none at
+    /// the end of a file, say) and returns how many. With content boundaries, which are found in
+    /// bytes already consumed, they are written into a buffer and consumed from there.
+    func consume(atMost count: Int, writtenBy write: (UnsafeMutableRawBufferPointer) -> Int) throws -> Int {
+        precondition(!isFinished, "bytes after the end of the stream")
+        precondition(count > 0)
+        guard boundaries == nil else { return try consumeThroughBuffer(atMost: count, writtenBy: write) }
+        guard filled == limit else { return extend(by: min(limit - filled, count), write) }
+        // The block is full, and sealed only once a byte beyond it is known to come: the bytes
+        // go to the next block's storage first.
+        var next = successor()
+        let end = next.contextLength + min(count, blockSize)
+        Self.lengthen(&next.storage, to: end)
+        let written = next.storage.withUnsafeMutableBytes { room in
+            write(UnsafeMutableRawBufferPointer(rebasing: room[next.contextLength..<end]))
+        }
+        guard written > 0 else {
+            recycler?.giveBack(next.storage)
+            return 0
+        }
+        // Split, the stream's second block is the one being filled, full (its last bytes are
+        // those `next` took as its context).
+        if !isSplit { try split() }
+        try handOut(isLast: false, next: next.storage, contextLength: next.contextLength, end: next.contextLength + written)
+        streamLength += Int64(written)
+        return written
     }
 
     /// Hands out the block being filled as the last one (empty when the stream was). Called once.
@@ -85,6 +118,17 @@ final class StreamBlockCutter: ArchiveByteSink {
         precondition(!isFinished, "stream finished twice")
         isFinished = true
         try seal(isLast: true)
+    }
+
+    /// Has `write` put up to `count` bytes after the block's bytes, its storage lengthened first
+    /// where it is too short; takes those it says it wrote and returns how many.
+    private func extend(by count: Int, _ write: (UnsafeMutableRawBufferPointer) -> Int) -> Int {
+        Self.lengthen(&storage, to: end + count)
+        let written = storage.withUnsafeMutableBytes { write(UnsafeMutableRawBufferPointer(rebasing: $0[end..<end + count])) }
+        precondition(written >= 0 && written <= count, "wrote \(written) bytes into room for \(count)")
+        end += written
+        streamLength += Int64(written)
+        return written
     }
 
     /// Appends `bytes` up to the next boundary (sealing the block before it first, if the bytes
@@ -98,9 +142,10 @@ final class StreamBlockCutter: ArchiveByteSink {
             isAtBoundary = true
             return false
         }
-        storage.append(contentsOf: UnsafeRawBufferPointer(rebasing: bytes[..<count]))
-        streamLength += Int64(count)
-        return count
+        return extend(by: count) { room in
+            room.copyMemory(from: UnsafeRawBufferPointer(rebasing: bytes[..<room.count]))
+            return room.count
+        }
     }
 
     /// The stream has outgrown one block: its first `blockSize` bytes become block 0, and the
@@ -110,6 +155,7 @@ final class StreamBlockCutter: ArchiveByteSink {
     private func split() throws {
         precondition(nextIndex == 0 && storageContextLength == 0 && filled == 2 * blockSize)
         isSplit = true
+        storage.removeLast(storage.count - end)
         let held = storage
         if let boundaries {
             var scanner = ContentBoundaries.Scanner(rules: boundaries, at: 0)
@@ -132,6 +178,7 @@ final class StreamBlockCutter: ArchiveByteSink {
             return
         }
         storage = Array(held[..<blockSize])
+        end = blockSize
         try seal(isLast: false, keeping: held[blockSize...])
     }
 
@@ -139,24 +186,53 @@ final class StreamBlockCutter: ArchiveByteSink {
     private func hold(_ held: [UInt8], from start: Int, to end: Int) {
         let contextStart = max(0, start - contextLength)
         storage = Array(held[contextStart..<end])
+        self.end = storage.count
         storageContextLength = start - contextStart
     }
 
     /// Hands out the block being filled and starts the next with the stream's last
-    /// `contextLength` bytes as its context, then `following`. The index advances only once the
-    /// block was taken, so a block `deliver` refused leaves no gap before the next.
+    /// `contextLength` bytes as its context, then `following`.
     private func seal(isLast: Bool, keeping following: ArraySlice<UInt8> = []) throws {
-        let block = StreamedBlock(index: nextIndex, storage: storage, contextLength: storageContextLength, isLast: isLast)
-        var next: [UInt8] = isLast ? [] : recycler?.take() ?? []
-        if !isLast {
-            next.reserveCapacity(min(contextLength, storage.count) + blockSize)
-            next.append(contentsOf: storage.suffix(contextLength))
+        guard !isLast else { return try handOut(isLast: true, next: [], contextLength: 0, end: 0) }
+        var next = successor()
+        let nextEnd = next.contextLength + following.count
+        Self.lengthen(&next.storage, to: nextEnd)
+        next.storage.replaceSubrange(next.contextLength..<nextEnd, with: following)
+        try handOut(isLast: false, next: next.storage, contextLength: next.contextLength, end: nextEnd)
+    }
+
+    /// Storage for the block after the one being filled: the stream's last `contextLength`
+    /// bytes as its context, with the capacity of a block after it. An array handed back is
+    /// written over; a new one is lengthened only as it is filled, so that a short last block
+    /// leaves the rest of its memory untouched.
+    private func successor() -> (storage: [UInt8], contextLength: Int) {
+        let context = min(contextLength, end)
+        var next = recycler?.take() ?? []
+        next.reserveCapacity(context + blockSize)
+        Self.lengthen(&next, to: context)
+        next.withUnsafeMutableBytes { room in
+            storage.withUnsafeBytes { room.copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[(end - context)..<end])) }
         }
-        storageContextLength = next.count
-        next.append(contentsOf: following)
+        return (next, context)
+    }
+
+    /// Hands out the block being filled, cut to its bytes, and makes `next` the block being
+    /// filled, its first `end` bytes (`contextLength` of them context) the stream's. The index
+    /// advances only once the block was taken, so a block `deliver` refused leaves no gap before
+    /// the next.
+    private func handOut(isLast: Bool, next: [UInt8], contextLength: Int, end: Int) throws {
+        storage.removeLast(storage.count - self.end)
+        let block = StreamedBlock(index: nextIndex, storage: storage, contextLength: storageContextLength, isLast: isLast)
         storage = next
+        storageContextLength = contextLength
+        self.end = end
         try deliver(block)
         nextIndex += 1
+    }
+
+    /// Zeros after `array`'s elements until it has `count` (nothing when it has as many).
+    private static func lengthen(_ array: inout [UInt8], to count: Int) {
+        if array.count < count { array.append(contentsOf: repeatElement(0, count: count - array.count)) }
     }
 }
 

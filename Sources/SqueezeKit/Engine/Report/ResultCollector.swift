@@ -6,6 +6,12 @@ public protocol ResultRecording: AnyObject, Sendable {
     func recordProgress(bytes: Int64, files: Int)
     /// A file finished, one way or another.
     func record(_ outcome: FileOutcome)
+    /// Files done all at once, each counted as worked through already (an archive's entries, once
+    /// the archive holding them is complete): `count` files of `bytesIn` bytes in all, whose
+    /// outcomes (done, nothing out, no warning) `outcomes` gives its argument one by one. It is
+    /// called only where they are recorded one by one: with no sink, or one that prints or keeps
+    /// them (`RunRecordSink.recordsFilesDone`); otherwise they are only counted.
+    func recordDone(files count: Int, bytesIn: Int64, outcomes: (_ each: (FileOutcome) -> Void) -> Void)
     /// A skip, failure or warning that is no task's outcome (the scan's, the archive's, ...).
     func record(_ record: RunRecord)
     /// The counts so far: cheap, for progress displays.
@@ -19,6 +25,11 @@ public protocol ResultRecording: AnyObject, Sendable {
 extension ResultRecording {
     /// A block's input bytes were worked through.
     public func recordProgress(bytes: Int64) { recordProgress(bytes: bytes, files: 0) }
+
+    /// A collector that does not count files done without their records records each.
+    public func recordDone(files count: Int, bytesIn: Int64, outcomes: (_ each: (FileOutcome) -> Void) -> Void) {
+        outcomes { record($0) }
+    }
 }
 
 /// The collector: every result of a run, the one place totals, per-file outcomes and errors are
@@ -58,6 +69,15 @@ public final class ResultCollector: ResultRecording {
         state.withLock { $0.record(record) }
     }
 
+    public func recordDone(files count: Int, bytesIn: Int64, outcomes: (_ each: (FileOutcome) -> Void) -> Void) {
+        let counted = state.withLock { state in
+            guard !state.recordsEachFileDone else { return false }
+            state.countDone(files: count, bytesIn: bytesIn)
+            return true
+        }
+        if !counted { outcomes { record($0) } }
+    }
+
     public func totals() -> RunTotals {
         state.withLock { $0.totals }
     }
@@ -95,6 +115,18 @@ public struct CollectedResults: Sendable {
 
     public mutating func addProgress(bytes: Int64, files: Int) {
         totals.addProgress(bytes: bytes, files: files)
+    }
+
+    /// Whether each file done is recorded one by one: with no sink (every record is kept), or a
+    /// sink that prints or keeps them.
+    public var recordsEachFileDone: Bool { sink?.recordsFilesDone ?? true }
+
+    /// `count` files done of `bytesIn` bytes, counted as worked through already, whose records
+    /// nothing prints or keeps (`recordsEachFileDone` is false): what their outcomes would add.
+    public mutating func countDone(files count: Int, bytesIn: Int64) {
+        precondition(!recordsEachFileDone, "files done counted where their records are kept")
+        totals.filesDone += count
+        totals.bytesIn += bytesIn
     }
 
     public mutating func record(_ outcome: FileOutcome) {

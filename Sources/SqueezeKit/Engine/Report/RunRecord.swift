@@ -52,6 +52,13 @@ public struct FinishedFile: Sendable {
 /// collector.
 public protocol RunRecordSink: AnyObject, Sendable {
     func record(_ record: RunRecord)
+    /// Whether the records of files done (without a listing) are printed or kept: when not, a
+    /// collector may count such files without making their records (`recordDone`).
+    var recordsFilesDone: Bool { get }
+}
+
+extension RunRecordSink {
+    public var recordsFilesDone: Bool { true }
 }
 
 /// How many records of each kind a run made: all the report needs once the records themselves
