@@ -10,6 +10,8 @@
 int unshare(int flags);
 int syncfs(int fd);
 int sched_getaffinity(pid_t pid, size_t size, cpu_set_t *set);
+// <string.h>'s memrchr, the last of a byte in memory, is a GNU extension too.
+void *memrchr(const void *bytes, int byte, size_t count);
 
 // unshare(CLONE_FS): the calling thread stops sharing its working directory, root and umask with
 // the other threads of the process, so that it may chdir without moving them.

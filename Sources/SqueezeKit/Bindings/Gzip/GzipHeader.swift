@@ -79,42 +79,57 @@ public struct GzipHeader: Equatable, Sendable {
         if extra != nil { flags |= Flag.extra }
         if name != nil { flags |= Flag.name }
         if comment != nil { flags |= Flag.comment }
-        var offset = 0
-        func put(_ byte: UInt8) {
-            buffer[offset] = byte
-            offset += 1
-        }
-        func put(_ bytes: some Collection<UInt8>) {
-            for byte in bytes { put(byte) }
-        }
-        func putLittleEndian(_ value: some FixedWidthInteger) {
-            withUnsafeBytes(of: value.littleEndian) { put($0) }
-        }
-        put(Self.magic[0])
-        put(Self.magic[1])
-        put(Self.deflateMethod)
-        put(flags)
-        putLittleEndian(modificationTime)
-        put(extraFlags)
-        put(operatingSystem)
+        // Through a cursor, not nested functions capturing `offset`: those checked it for exclusive
+        // access at run time.
+        var cursor = HeaderCursor(buffer: buffer)
+        cursor.put(Self.magic[0])
+        cursor.put(Self.magic[1])
+        cursor.put(Self.deflateMethod)
+        cursor.put(flags)
+        cursor.putLittleEndian(modificationTime)
+        cursor.put(extraFlags)
+        cursor.put(operatingSystem)
         if let extra {
             precondition(extra.count <= Int(UInt16.max), "FEXTRA longer than 65535 bytes")
-            putLittleEndian(UInt16(extra.count))
-            put(extra)
+            cursor.putLittleEndian(UInt16(extra.count))
+            cursor.put(extra[...])
         }
         if let name {
-            put(name.prefix(while: { $0 != 0 }))
-            put(0)
+            cursor.put(name.prefix(while: { $0 != 0 }))
+            cursor.put(0)
         }
         if let comment {
-            put(comment.prefix(while: { $0 != 0 }))
-            put(0)
+            cursor.put(comment.prefix(while: { $0 != 0 }))
+            cursor.put(0)
         }
         if hasHeaderCRC {
-            let checksum = CRC32.update(0, UnsafeRawBufferPointer(rebasing: buffer[..<offset]))
-            putLittleEndian(UInt16(truncatingIfNeeded: checksum))
+            let checksum = CRC32.update(0, UnsafeRawBufferPointer(rebasing: buffer[..<cursor.offset]))
+            cursor.putLittleEndian(UInt16(truncatingIfNeeded: checksum))
         }
-        return offset
+        return cursor.offset
+    }
+}
+
+/// Where `GzipHeader.encode(into:)` has got to in its buffer.
+private struct HeaderCursor {
+    let buffer: UnsafeMutableRawBufferPointer
+    private(set) var offset = 0
+
+    init(buffer: UnsafeMutableRawBufferPointer) { self.buffer = buffer }
+
+    mutating func put(_ byte: UInt8) {
+        buffer[offset] = byte
+        offset += 1
+    }
+
+    mutating func put(_ bytes: ArraySlice<UInt8>) {
+        UnsafeMutableRawBufferPointer(rebasing: buffer[offset...]).copyBytes(from: bytes)
+        offset += bytes.count
+    }
+
+    mutating func putLittleEndian<Value: FixedWidthInteger>(_ value: Value) {
+        buffer.storeBytes(of: value.littleEndian, toByteOffset: offset, as: Value.self)
+        offset += MemoryLayout<Value>.size
     }
 }
 

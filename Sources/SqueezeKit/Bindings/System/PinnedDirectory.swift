@@ -1,3 +1,4 @@
+import CSystem
 import Glibc
 import Synchronization
 
@@ -81,14 +82,16 @@ extension PathName {
     /// The last component as a C string, built on the stack ("c" for "a/b/c"; the path itself
     /// when it has no slash). For a path not ending in a slash.
     func withLastComponentCString<Result>(_ body: (UnsafePointer<CChar>) throws -> Result) rethrows -> Result {
-        let start = (bytes.lastIndex(of: UInt8(ascii: "/")) ?? -1) + 1
-        let length = bytes.count - start
-        return try withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer in
-            bytes.withUnsafeBytes {
-                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: $0[start...]))
+        try bytes.withUnsafeBytes { path in
+            // The last slash found by `memrchr`: `lastIndex(of:)` went a byte at a time (twice a file).
+            let slash = path.baseAddress.flatMap { memrchr($0, Int32(UInt8(ascii: "/")), path.count) }
+            let start = slash.map { path.baseAddress!.distance(to: UnsafeRawPointer($0)) + 1 } ?? 0
+            let length = path.count - start
+            return try withUnsafeTemporaryAllocation(of: CChar.self, capacity: length + 1) { buffer in
+                UnsafeMutableRawBufferPointer(buffer).copyMemory(from: UnsafeRawBufferPointer(rebasing: path[start...]))
+                buffer[length] = 0
+                return try body(buffer.baseAddress!)
             }
-            buffer[length] = 0
-            return try body(buffer.baseAddress!)
         }
     }
 }

@@ -4,9 +4,17 @@ import Glibc
 /// several threads at once), then written in order to a temporary beside the destination, which
 /// `finish()` completes and renames into place.
 ///
-/// `@unchecked Sendable`: `state` holds the writer's output file, which is not `Sendable`; it is
-/// used only inside `state.withLock`, or by the holder of the writing turn, which the lock hands
-/// over (`OrderedGzipWriter`). The other fields are `let` and `Sendable`.
+/// A file of one block (most files of a tree) is read, encoded, written and committed by the one
+/// worker that runs its block: its state is that worker's alone (`ownState`), with no lock and no
+/// writing turn. A split file's blocks share theirs under a lock (`sharedState`). Both go through
+/// the same steps below (`withState`): one open, one commit, one error path.
+///
+/// `@unchecked Sendable`: the state holds the writer's output file, which is not `Sendable`. A
+/// split file's is used only inside `sharedState.withLock`, or by the holder of the writing turn,
+/// which the lock hands over (`OrderedGzipWriter`). A file of one block's (`ownState`) is set by
+/// `init` on the feeder, which hands the task to the scheduler before any worker sees it, and then
+/// touched only by the worker running its one block, in `runBlock` and the `finish()` that follows
+/// it on the same thread (`WorkItem.perform`). The other fields are `let` and `Sendable`.
 final class CompressionTask: BlockTask, @unchecked Sendable {
     let source: ScannedFile
     let destination: PathName
@@ -24,10 +32,15 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     private let outputFormat: OutputFormat
     /// Whether a file whose content is compressed already (`CompressedContent`) is passed by.
     private let skipsCompressedContent: Bool
-    private let state: Locked<State>
+    /// A split file's state, shared by the workers of its blocks; nil for a file of one block.
+    private let sharedState: Locked<State>?
+    /// A file of one block's state, its one worker's alone (see the type's comment); nil for a
+    /// split file. Not checked for exclusive access at run time: one thread at a time reaches it,
+    /// through `withState`, which is never entered again from inside (as a lock would deadlock).
+    @exclusivity(unchecked) private var ownState: State?
 
-    /// Reached only inside `state.withLock`; the writer's output file (not `Sendable`) leaves it
-    /// only to the holder of the writing turn.
+    /// Reached only through `withState`; the writer's output file (not `Sendable`) leaves a split
+    /// file's only to the holder of the writing turn.
     private struct State: OrderedWriterHolder {
         var reader: ReadableFile?
         var startTime: Double?
@@ -61,9 +74,20 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
         let origin = GzipOrigin(
             name: source.path, modificationTime: source.status.modificationTime, keeping: headerFields, length: source.status.size)
         self.origin = origin
-        state = Locked(State(writer: OrderedGzipWriter(
+        let state = State(writer: OrderedGzipWriter(
             encoder: encoder, origin: origin,
-            outputMaker: Output(context: context, destination: destination, directory: source.directory))))
+            outputMaker: Output(context: context, destination: destination, directory: source.directory)))
+        if !self.layout.isSplit {
+            (sharedState, ownState) = (nil, state)
+        } else {
+            (sharedState, ownState) = (Locked(state), nil)
+        }
+    }
+
+    /// The task's state: under the lock for a split file, its worker's own for a file of one block.
+    private func withState<Result>(_ body: (inout State) throws -> Result) rethrows -> Result {
+        if let sharedState { return try sharedState.withLock(body) }
+        return try body(&ownState!)
     }
 
     /// The task's output: made beside its source in the directory the walk found the source in.
@@ -94,13 +118,13 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
             if layout.isSplit { context.collector.recordProgress(bytes: Int64(block.inputLength)) }
             return deposit(block, at: index)
         } catch {
-            state.withLock { $0.writer.fail(error) }
+            withState { $0.writer.fail(error) }
             return deposit(nil, at: index)
         }
     }
 
     func finish() {
-        let outcome = state.withLock { state -> FileOutcome? in
+        let outcome = withState { state -> FileOutcome? in
             defer { state.reader = nil }
             if context.cancellation.isCancelled && !state.writer.hasFailedOnItsOwn {
                 state.writer.discard()
@@ -171,7 +195,7 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     /// before the first file starts.
     /// (The commit refuses to replace a file that appears later all the same.)
     private func openSource() throws -> ReadableFile? {
-        try state.withLock { state in
+        try withState { state in
             if state.writer.failure != nil || state.skipReason != nil || state.foundDone != nil { return nil }
             if state.startTime == nil {
                 state.startTime = MonotonicClock.now()
@@ -255,7 +279,7 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     private func encodeWhole(_ bytes: UnsafeRawBufferPointer) throws -> EncodedBlock? {
         if skipsCompressedContent,
            let format = CompressedContent.format(of: UnsafeRawBufferPointer(rebasing: bytes.prefix(CompressedContent.headLength))) {
-            state.withLock { $0.skipReason = .compressedContent(format) }
+            withState { $0.skipReason = .compressedContent(format) }
             return nil
         }
         return try encoder.encode(bytes, context: UnsafeRawBufferPointer(rebasing: bytes[..<0]), block: 0, of: 1, origin: origin)
@@ -263,9 +287,14 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
 
     /// Hands block `index` to the ordered output (`depositInOrder`: written now by this thread,
     /// or by the one writing the file); each passed block's window credit goes back. True when
-    /// the last block has been written.
+    /// the last block has been written. A file of one block is written at once, by its worker.
     private func deposit(_ block: EncodedBlock?, at index: Int) -> Bool {
-        state.depositInOrder(
+        guard let sharedState else {
+            withState { $0.writer.writeAlone(block) }
+            context.window.release(weight(ofBlock: index))
+            return true
+        }
+        return sharedState.depositInOrder(
             block, at: index, passed: { [context] _, passed in context.window.release(weight(ofBlock: passed)) },
             isComplete: { [layout] state in state.writer.blocksPassed == layout.count })
     }

@@ -52,6 +52,21 @@ struct OrderedGzipWriter {
         return (next.index, failure == nil ? next.block : nil)
     }
 
+    /// Writes the only block of a file whose one worker owns its writer (nil: dropped), on this
+    /// thread at once: no other block can come, so the writing turn is taken and given back here.
+    /// A failed write is the writer's failure, as in `depositInOrder`.
+    mutating func writeAlone(_ block: EncodedBlock?) {
+        precondition(turn.insert(block, at: 0), "a block written alone after another")
+        while let next = nextInOrder() {
+            guard let written = next.block else { continue }
+            do {
+                try output.write(written, isFirst: next.index == 0)
+            } catch {
+                fail(error)
+            }
+        }
+    }
+
     /// The output the turn's holder writes to.
     fileprivate var outputForTurn: GzipOutputInProgress { output }
 
