@@ -96,11 +96,12 @@ final class StreamBlockCutter: ArchiveByteSink {
         // The block is full, and sealed only once a byte beyond it is known to come: the bytes
         // go to the next block's storage first.
         var next = successor()
-        let end = next.contextLength + min(count, blockSize)
-        Self.lengthen(&next.storage, to: end)
-        let written = next.storage.withUnsafeMutableBytes { room in
-            write(UnsafeMutableRawBufferPointer(rebasing: room[next.contextLength..<end]))
+        let room = min(count, blockSize)
+        Self.lengthen(&next.storage, to: next.contextLength + room)
+        let written = next.storage.withUnsafeMutableBytes { storage in
+            write(UnsafeMutableRawBufferPointer(rebasing: storage[next.contextLength..<next.contextLength + room]))
         }
+        precondition(written >= 0 && written <= room, "wrote \(written) bytes into room for \(room)")
         guard written > 0 else {
             recycler?.giveBack(next.storage)
             return 0
@@ -220,12 +221,12 @@ final class StreamBlockCutter: ArchiveByteSink {
     /// filled, its first `end` bytes (`contextLength` of them context) the stream's. The index
     /// advances only once the block was taken, so a block `deliver` refused leaves no gap before
     /// the next.
-    private func handOut(isLast: Bool, next: [UInt8], contextLength: Int, end: Int) throws {
-        storage.removeLast(storage.count - self.end)
+    private func handOut(isLast: Bool, next: [UInt8], contextLength: Int, end nextEnd: Int) throws {
+        storage.removeLast(storage.count - end)
         let block = StreamedBlock(index: nextIndex, storage: storage, contextLength: storageContextLength, isLast: isLast)
         storage = next
         storageContextLength = contextLength
-        self.end = end
+        end = nextEnd
         try deliver(block)
         nextIndex += 1
     }
