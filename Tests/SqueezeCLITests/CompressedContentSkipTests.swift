@@ -4,7 +4,8 @@ import Testing
 
 /// Files whose content is compressed already, made by the real tools (xz, bzip2, zstd), Python's
 /// zlib (a PNG) and zipfile, are passed by and reported with their format, whatever their name,
-/// one of them large enough to be split; `--recompress` compresses them; gzip's names compress
+/// one of them large enough to be split (and, under `--rsyncable`, to be one work item cut by
+/// content); `--recompress` compresses them; gzip's names compress
 /// whatever they are given, as gzip does.
 @Suite struct CompressedContentSkipTests {
     static func makeTree(_ scratch: TemporaryDirectory) throws {
@@ -37,7 +38,7 @@ import Testing
 
     static let compressed = ["big.raw.xz": "xz", "bundle.zip": "zip", "notes.bz2": "bzip2", "notes.xz": "xz", "notes.zst": "zstd", "picture": "PNG", "renamed.bin": "gzip"]
 
-    @Test(.enabled(if: CommandRunner.isInstalled("zstd"), "needs zstd"), arguments: [["--mode", "apply"], ["--mode", "sequential"]])
+    @Test(.enabled(if: CommandRunner.isInstalled("zstd"), "needs zstd"), arguments: [["--mode", "apply"], ["--mode", "sequential"], ["--rsyncable"]])
     func compressedContentIsPassedByWithItsFormat(scheduling: [String]) throws {
         let scratch = try TemporaryDirectory()
         try Self.makeTree(scratch)

@@ -36,7 +36,9 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
     private let sharedState: Locked<State>?
     /// A file of one block's state, its one worker's alone (see the type's comment); nil for a
     /// split file. Not checked for exclusive access at run time: one thread at a time reaches it,
-    /// through `withState`, which is never entered again from inside (as a lock would deadlock).
+    /// through `withState`, which is never entered again from inside (as a lock would deadlock):
+    /// keep each `withState` call (in `openSource`, `encodeWhole`, `deposit`, `runBlock`'s catch
+    /// and `finish`) outside the others' closures.
     @exclusivity(unchecked) private var ownState: State?
 
     /// Reached only through `withState`; the writer's output file (not `Sendable`) leaves a split
@@ -222,8 +224,9 @@ final class CompressionTask: BlockTask, @unchecked Sendable {
             }
             state.reader = reader
             // A split file's first bytes, read apart (one small read for a file of megabytes);
-            // a file of one block is judged from the bytes its block reads (`encode`).
-            if skipsCompressedContent && layout.isSplit {
+            // a file of one block is judged from the bytes its block reads (`encodeWhole`), but
+            // not one cut by content (`--rsyncable`), whose pieces are read apart.
+            if skipsCompressedContent && (layout.isSplit || contentBoundaries != nil) {
                 let head = try reader.read(count: CompressedContent.headLength, at: 0)
                 if let format = head.withUnsafeBytes(CompressedContent.format(of:)) {
                     state.skipReason = .compressedContent(format)

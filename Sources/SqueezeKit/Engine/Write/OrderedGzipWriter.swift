@@ -3,11 +3,13 @@ import Glibc
 /// Writes a gzip file from blocks encoded in any order: puts them back in order, writes the
 /// encoder's prologue before the first, combines the blocks' checksums, counts bytes, and ends with the
 /// epilogue when committed. What compress (one file) and archive (one tar stream)
-/// share. A value kept under its task's lock; the output is made when the first block is written.
-/// Blocks are written outside that lock, by the holder of the writing turn (`WritingTurn`).
+/// share. A value kept under its task's lock, or owned by the one thread that runs a file of one
+/// block (`CompressionTask`); the output is made when the first block is written. Blocks are
+/// written outside that lock, by the holder of the writing turn (`WritingTurn`).
 struct OrderedGzipWriter {
     private var turn = WritingTurn<EncodedBlock>()
-    /// Touched by the holder of the writing turn only, or under the lock while nobody holds it.
+    /// Touched by the holder of the writing turn only, or under the lock while nobody holds it (by
+    /// the owning thread, for a file of one block).
     private let output: GzipOutputInProgress
     /// The first error; blocks after it are dropped.
     private(set) var failure: (any Error)?
@@ -53,10 +55,12 @@ struct OrderedGzipWriter {
     }
 
     /// Writes the only block of a file whose one worker owns its writer (nil: dropped), on this
-    /// thread at once: no other block can come, so the writing turn is taken and given back here.
-    /// A failed write is the writer's failure, as in `depositInOrder`.
+    /// thread at once: no other block can come, so the writing turn is taken and given back here,
+    /// with no lock. A failed write is the writer's failure, as in `depositInOrder`.
     mutating func writeAlone(_ block: EncodedBlock?) {
-        precondition(turn.insert(block, at: 0), "a block written alone after another")
+        let isTheTurns = turn.insert(block, at: 0)
+        precondition(isTheTurns, "a block written alone after another")
+        // The one block (nil when dropped or after a failure), then the end of the turn.
         while let next = nextInOrder() {
             guard let written = next.block else { continue }
             do {
@@ -159,7 +163,9 @@ extension Locked where Value: OrderedWriterHolder {
 ///
 /// `@unchecked Sendable`: the output (not `Sendable`) and the counts are touched by one thread at
 /// a time, the holder of the writing turn or its task's lock while nobody holds the turn; the turn
-/// is taken and given back under that lock, which orders each holder after the one before.
+/// is taken and given back under that lock, which orders each holder after the one before. A file
+/// of one block's is touched only by the thread that runs it (`CompressionTask`), after the
+/// scheduler's hand-off from the feeder.
 final class GzipOutputInProgress: @unchecked Sendable {
     private let encoder: any BlockEncoder
     private let origin: GzipOrigin

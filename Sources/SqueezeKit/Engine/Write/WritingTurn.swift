@@ -6,7 +6,8 @@
 /// in order that is there, including those others leave meanwhile; any other worker leaves its
 /// block and goes back to work, never waiting for another block's write. The turn is taken and
 /// given back under the task's lock, which orders each holder after the one before: what only the
-/// holder touches (the output) needs no lock of its own.
+/// holder touches (the output) needs no lock of its own. (A file of one block, whose one thread
+/// owns its writer, takes and gives back the turn with no lock: `OrderedGzipWriter.writeAlone`.)
 struct WritingTurn<Block> {
     private var blocks = BlockReorderBuffer<Block>()
     /// Whether a thread holds the turn.
