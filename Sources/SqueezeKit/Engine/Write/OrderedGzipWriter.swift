@@ -4,7 +4,7 @@ import Glibc
 /// encoder's prologue before the first, combines the blocks' checksums, counts bytes, and ends with the
 /// epilogue when committed. What compress (one file) and archive (one tar stream)
 /// share. A value kept under its task's lock, or owned by the one thread that runs a file of one
-/// block (`CompressionTask`); the output is made when the first block is written. Blocks are
+/// block (compress's task of one block); the output is made when the first block is written. Blocks are
 /// written outside that lock, by the holder of the writing turn (`WritingTurn`).
 struct OrderedGzipWriter {
     private var turn = WritingTurn<EncodedBlock>()
@@ -164,8 +164,8 @@ extension Locked where Value: OrderedWriterHolder {
 /// `@unchecked Sendable`: the output (not `Sendable`) and the counts are touched by one thread at
 /// a time, the holder of the writing turn or its task's lock while nobody holds the turn; the turn
 /// is taken and given back under that lock, which orders each holder after the one before. A file
-/// of one block's is touched only by the thread that runs it (`CompressionTask`), after the
-/// scheduler's hand-off from the feeder.
+/// of one block's is touched only by the thread that runs it (compress's task of one block),
+/// after the scheduler's hand-off from the feeder.
 final class GzipOutputInProgress: @unchecked Sendable {
     private let encoder: any BlockEncoder
     private let origin: GzipOrigin
