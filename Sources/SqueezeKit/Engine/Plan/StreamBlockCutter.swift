@@ -218,7 +218,7 @@ final class StreamBlockCutter: ArchiveByteSink {
     }
 
     /// Hands out the block being filled, cut to its bytes, and makes `next` the block being
-    /// filled, its first `end` bytes (`contextLength` of them context) the stream's. The index
+    /// filled, its first `nextEnd` bytes (`contextLength` of them context) the stream's. The index
     /// advances only once the block was taken, so a block `deliver` refused leaves no gap before
     /// the next.
     private func handOut(isLast: Bool, next: [UInt8], contextLength: Int, end nextEnd: Int) throws {
