@@ -14,13 +14,13 @@ extension OutputFormat: ExpressibleByArgument {}
 /// levels that fit, may come from elsewhere than `--format` (an archive's name, a plan), which an
 /// option group, validated as it is parsed, cannot see.
 struct CompressionArguments: ParsableArguments {
-    @Option(name: .customLong("format"), help: "gzip (the default; archive chooses zstd for an OUT named .tar.zst or .tzst, as tar -a does); zstd (FILE.zst: each block a zstd frame, a large file ending with the seekable format's seek table; levels 1-19, default 3); zlib (FILE.zz, as pigz -z writes) or zip (FILE.zip, one entry, as pigz -K writes), each one stream, compressed by zlib in parallel blocks.")
+    @Option(name: .customLong("format"), help: "gzip (the default; archive chooses zstd for an OUT named .tar.zst or .tzst, as tar -a does); zstd (FILE.zst: each block a zstd frame, a large file ending with the seekable format's seek table; levels 1-19, default 3); zlib (FILE.zz, as pigz -z writes) or zip (FILE.zip, one entry, as pigz -K writes), each one stream, compressed by zlib in parallel blocks; not for archive, whose archives are .tar.gz or .tar.zst.")
     var givenFormat: OutputFormat?
 
     @Flag(help: "Write one gzip member with no extra field, as gzip and pigz do, its blocks still compressed in parallel (zlib, each block primed with the 32 KiB before it, as pigz): every reader reads all of it, and it decodes on one core. The same as --codec zlib.")
     var singleMember = false
 
-    @Flag(help: "Start a large file's members where its bytes say (a rolling hash), not every --block-size, so that a change near the start of a file changes only the members around it and rsync sends little else; still indexed members, decoded in parallel (libdeflate or isal). With one stream (zlib, --single-member, --format zlib or zip), its blocks start there instead, as gzip --rsyncable and pigz -R cut theirs.")
+    @Flag(help: "Start a large file's members where its bytes say (a rolling hash), not every --block-size, so that a change near the start of a file changes only the members around it and rsync sends little else; still indexed members, decoded in parallel (libdeflate or isal). With one stream (zlib, --single-member, --format zlib or zip), its blocks start there instead, as gzip --rsyncable and pigz -R cut theirs. Not for archive, which cuts its tar stream every --block-size.")
     var rsyncable = false
 
     @Option(help: "libdeflate (the default: fast; large files become indexed gzip members), zlib (one gzip member, as pigz writes; the codec of --single-member, zlib and zip) or isal (ISA-L: fastest, largest; indexed members like libdeflate).")
