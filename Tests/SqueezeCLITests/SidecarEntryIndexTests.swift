@@ -42,6 +42,23 @@ import Testing
         }
     }
 
+    /// Files in an incremental archive of GNU tar (`-g`, GNU format: times where ustar has its
+    /// name prefix) are listed and extracted by their names through the sidecar.
+    @Test func gnuIncrementalArchivesAreNamedAsTarNamesThem() throws {
+        let scratch = try TemporaryDirectory()
+        let made = try GzipCommandTests.shell(
+            "mkdir -p gi/sub && echo hello > gi/a.txt && echo more > gi/sub/b.txt && tar --format=gnu -g snap -czf x.tar.gz gi/a.txt gi/sub/b.txt",
+            in: scratch.path)
+        #expect(made.status == 0, "\(made.standardError)")
+        let indexed = try Squeeze.run(["index", scratch("x.tar.gz")])
+        #expect(indexed.status == 0 && indexed.standardError.contains(" 2 archive entries, "), "\(indexed.standardError)")
+        let listed = try Squeeze.run(["list", "-q", scratch("x.tar.gz")])
+        #expect(listed.status == 0 && listed.output.contains(" gi/sub/b.txt\n") && !listed.output.contains("/gi/"), "\(listed.output)")
+        let extracted = try Squeeze.run(["extract", scratch("x.tar.gz"), "-C", scratch("out"), "-q", "gi/sub/b.txt"])
+        #expect(extracted.status == 0 && extracted.standardError.isEmpty, "\(extracted.standardError)")
+        #expect(FileManager.default.contents(atPath: scratch("out/gi/sub/b.txt")) == Data("more\n".utf8))
+    }
+
     /// One small file reads a small part of the archive (the report's bytes in are what the
     /// decode read); every entry asked for at once reads each checkpoint span once, so no more
     /// than the archive (before, a span holding a header was decoded again for the data).

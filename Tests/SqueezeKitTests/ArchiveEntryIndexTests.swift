@@ -76,6 +76,47 @@ import Testing
         }
     }
 
+    /// GNU tar's own format keeps times where ustar keeps its name prefix (`tar -g` fills them):
+    /// each header is named as `tar -t` names it, not with the times before it.
+    @Test func gnuHeadersAreNamedAsTarNamesThem() throws {
+        let scratch = try TemporaryDirectory()
+        try TreeBuilder.write(Array("hello\n".utf8), to: scratch("gi/a.txt"))
+        try TreeBuilder.write(Array("more\n".utf8), to: scratch("gi/sub/b.txt"))
+        let made = try CommandRunner.run("tar", ["--format=gnu", "-g", scratch("snap"), "-cf", scratch("x.tar"), "gi"], currentDirectory: scratch.path)
+        #expect(made.status == 0, "\(made.standardError)")
+        let tar = Array(try Data(contentsOf: URL(fileURLWithPath: scratch("x.tar"))))
+        var names: [String] = []
+        var offset = 0, timesWhereUstarHasItsPrefix = 0
+        while case .entry(let header) = tar[offset...].withUnsafeBytes({ TarHeader.parse($0) }) {
+            names.append(String(decoding: header.name, as: UTF8.self))
+            if tar[offset + 345] != 0 { timesWhereUstarHasItsPrefix += 1 }
+            offset += Int(header.spanLength)
+        }
+        #expect(timesWhereUstarHasItsPrefix > 0)
+        let listed = try CommandRunner.run("tar", ["-tf", scratch("x.tar")]).output.split(separator: "\n").map(String.init)
+        #expect(names == listed)
+    }
+
+    /// A ustar prefix that ends in a slash is joined without a second one, as libarchive joins it.
+    @Test func aPrefixEndingInASlashIsJoinedWithoutAnother() throws {
+        var block = [UInt8](repeating: 0, count: TarHeader.blockSize)
+        func put(_ text: String, at offset: Int) { for (index, byte) in text.utf8.enumerated() { block[offset + index] = byte } }
+        put("name.txt", at: 0)
+        put("0000644\u{0}", at: 100)
+        put("0000000\u{0}", at: 108)
+        put("0000000\u{0}", at: 116)
+        put("00000000000\u{0}", at: 124)
+        put("14712345670\u{0}", at: 136)
+        put("0", at: 156)
+        put("ustar\u{0}00", at: 257)
+        put("some/dir/", at: 345)
+        put("        ", at: 148)
+        put(String(format: "%06o\u{0} ", block.reduce(0) { $0 + Int($1) }), at: 148)
+        let outcome = (block + [UInt8](repeating: 0, count: 1024)).withUnsafeBytes { TarHeader.parse($0) }
+        guard case .entry(let header) = outcome else { Issue.record("\(outcome)"); return }
+        #expect(String(decoding: header.name, as: UTF8.self) == "some/dir/name.txt")
+    }
+
     /// The index is rewritten with one seeded lie at a time (an entry moved, resized, renamed,
     /// or a member moved), or the data under it damaged; extracting the entry it lies about
     /// gives the archive's bytes or none, and says the index did not match.

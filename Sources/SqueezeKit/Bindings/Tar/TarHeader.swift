@@ -70,8 +70,12 @@ struct TarHeader: Equatable, Sendable {
                 break
             }
             var name = longName ?? string(block, 0, 100)
-            if longName == nil, block[257..<262].elementsEqual("ustar".utf8), block[345] != 0 {
-                name = string(block, 345, 155) + [UInt8(ascii: "/")] + name
+            // The prefix is ustar's, as libarchive reads it: a GNU header ("ustar  " and a NUL)
+            // holds times and sparse maps where ustar has it (`tar -g` sets them), never a name.
+            let isGnu = block[257..<265].elementsEqual("ustar  \u{0}".utf8)
+            if longName == nil, !isGnu, block[257..<262].elementsEqual("ustar".utf8), block[345] != 0 {
+                let prefix = string(block, 345, 155)
+                name = prefix + (prefix.last == UInt8(ascii: "/") ? [] : [UInt8(ascii: "/")]) + name
             }
             guard let mode = number(block, 100, 8), let owner = number(block, 108, 8), let group = number(block, 116, 8),
                   let time = number(block, 136, 12)
