@@ -112,7 +112,7 @@ import Testing
     @Test func damagedStandardInputFailsLoudly() throws {
         let scratch = try TemporaryDirectory()
         try TreeBuilder.write("hello\n", to: scratch("f"))
-        let result = try Self.shell(#"gzip -c f | head -c 15 | "$SQ" decompress > out"#, in: scratch.path)
+        let result = try Self.shell(#"gzip -c f > f.gz && head -c 15 f.gz | "$SQ" decompress > out"#, in: scratch.path)
         #expect(result.status == 1)
         #expect(result.standardError.contains("unexpected end of file"), "\(result.standardError)")
     }
