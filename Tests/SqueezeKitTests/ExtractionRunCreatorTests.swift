@@ -121,6 +121,47 @@ import Testing
         #expect(two.filesDone == one.filesDone)
     }
 
+    /// Small files whose bytes stay in the decoded chunks keep those chunks alive: the creator's
+    /// channel counts each chunk once, so a run of small files, each in a chunk of its own (a
+    /// file over 1 MiB between two), holds the extraction thread back once about 4 MiB of chunks
+    /// wait, instead of letting it read on while every chunk stays in memory.
+    @Test func smallFilesKeptInDecodedChunksWeighTheChunks() throws {
+        let scratch = try TemporaryDirectory()
+        for pair in 0..<48 {
+            try TreeBuilder.write("small \(pair)\n", to: scratch("tree/p\(1000 + pair)/a"))
+            try TreeBuilder.write([UInt8](repeating: UInt8(pair), count: PlainFileCreator.largestFile + 1), to: scratch("tree/p\(1000 + pair)/b"))
+        }
+        let archived = try Squeeze.run(["archive", scratch("tree"), "-o", scratch("t.tar.gz"), "-q"])
+        try #require(archived.status == 0, "\(archived.standardError)")
+        let read = Locked(CountingStream.Count()), extractionThread = Locked<Int32>(-1), readWhenHeld = Locked<Int64>(-1)
+        let opener: DecodedStreamOpener = { path in
+            extractionThread.withLock { $0 = KernelState.currentThreadID() }
+            return CountingStream(try DecodedStreamOpeners.automatic(scheduling: SchedulingOptions(jobs: 2))(path), counting: read)
+        }
+        let report = ExtractionRun(
+            request: ExtractionRequest(
+                archive: PathName(scratch("t.tar.gz")), destination: PathName(scratch("dest")),
+                scheduling: SchedulingOptions(jobs: 2), openStream: opener),
+            environment: RunEnvironment(), entersDestination: true,
+            pauseCreator: { file in
+                guard file == "tree/p1000/a" else { return }
+                // Asleep outside a read: held back by the channel (or at the end), not waiting for the decoder.
+                let thread = extractionThread.withLock { $0 }
+                #expect(KernelState.waitUntil(deadline: 60) {
+                    !read.withLock { $0.isReading } && KernelState.isAsleep(thread) && !read.withLock { $0.isReading }
+                })
+                readWhenHeld.withLock { $0 = read.withLock { $0.bytes } }
+            }
+        ).run()
+
+        #expect(report.outcome == .succeeded, "\(report.failures)")
+        #expect(TreeSnapshot(of: scratch("dest")).nodes["tree/p1047/a"]?.contents == Array("small 47\n".utf8))
+        // About 4 MiB of chunks (four of 1 MiB) and the large files between them: a fifth of the
+        // archive, where weighing the bytes alone let it read to the end (49 MiB) and wait there.
+        let held = readWhenHeld.withLock { $0 }
+        #expect(held > 0 && held < 16 << 20, "read \(held) bytes of \(read.withLock { $0.bytes }) before waiting")
+    }
+
     /// Interrupted while the creator holds files: it begins none of them, the files the extraction
     /// thread had read whole and not handed over yet are made whole, nothing after the interrupt
     /// is, and no temporary is left.

@@ -33,6 +33,30 @@ import Testing
         #expect(decoded == Array(gunzip.standardOutput))
     }
 
+    /// Bytes it lent are found in the chunk that holds them, which stays what it was after the
+    /// stream has moved on; bytes it did not lend are not.
+    @Test func lentBytesAreKeptInTheirChunk() throws {
+        let scratch = try TemporaryDirectory()
+        var data = TestData(seed: 32)
+        try TreeBuilder.write(data.text(3_000_000), to: scratch("tree/big.log"))
+        let archived = try Squeeze.run(["archive", scratch("tree"), "-o", scratch("t.tar.gz"), "--block-size", "256KiB", "-q"])
+        #expect(archived.status == 0, "\(archived.standardError)")
+        let stream = try DecodedStreamOpeners.automatic(scheduling: SchedulingOptions(mode: .apply, jobs: 2))(PathName(scratch("t.tar.gz")))
+        let scratchBuffer = UnsafeMutableRawBufferPointer.allocate(byteCount: 1024, alignment: 16)
+        defer { scratchBuffer.deallocate() }
+        var kept: [(LentChunk, [UInt8])] = []
+        while true {
+            let bytes = try stream.read(lendingOr: scratchBuffer)
+            if bytes.isEmpty { break }
+            let lent = try #require(stream.lentChunk(holding: UnsafeRawBufferPointer(rebasing: bytes[7..<bytes.count])))
+            #expect(lent.range.count == bytes.count - 7 && lent.number == kept.count)
+            kept.append((lent, Array(bytes[7...])))
+            #expect(stream.lentChunk(holding: UnsafeRawBufferPointer(scratchBuffer)) == nil)
+        }
+        #expect(kept.count > 3)
+        for (lent, bytes) in kept { #expect(Array(lent.chunk[lent.range]) == bytes) }
+    }
+
     @Test func otherCompressionStaysWithLibarchive() throws {
         let scratch = try TemporaryDirectory()
         try TreeBuilder.write("x\n", to: scratch("tree/x"))

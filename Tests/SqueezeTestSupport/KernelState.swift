@@ -31,8 +31,11 @@ public enum KernelState {
     /// a wait (a condition, a semaphore, a contended lock), not running or about to run.
     @discardableResult
     public static func waitUntilAsleep(_ threads: [Int32], deadline: TimeInterval = 60) -> Bool {
-        waitUntil(deadline: deadline) { threads.allSatisfy { state(ofStat: "/proc/self/task/\($0)/stat") == "S" } }
+        waitUntil(deadline: deadline) { threads.allSatisfy(isAsleep) }
     }
+
+    /// Whether this thread of this process is asleep in the kernel now (see `waitUntilAsleep`).
+    public static func isAsleep(_ thread: Int32) -> Bool { state(ofStat: "/proc/self/task/\(thread)/stat") == "S" }
 
     /// The kernel function each asleep thread of process `pid` waits in (its `wchan`:
     /// `wait_for_partner` for a FIFO's open, `pipe_read`, `pipe_write`, `poll_schedule_timeout` for `poll`).

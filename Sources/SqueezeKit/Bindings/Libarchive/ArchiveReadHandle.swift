@@ -75,6 +75,10 @@ final class ArchiveReadHandle: LibarchiveHandle {
         return (UnsafeRawBufferPointer(start: buffer, count: size), offset)
     }
 
+    /// The chunk of the stream that holds a data block's `bytes`, when they lie in one the stream
+    /// lent and still holds (see `DecodedStream.lentChunk(holding:)`); nil when libarchive copied them.
+    func lentChunk(holding bytes: UnsafeRawBufferPointer) -> LentChunk? { callbacks.stream.lentChunk(holding: bytes) }
+
     /// The archive format detected, e.g. "POSIX pax interchange format" (after the first header).
     var formatName: String { archive_format_name(pointer).map { String(cString: $0) } ?? "unknown" }
 

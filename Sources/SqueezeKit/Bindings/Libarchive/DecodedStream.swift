@@ -26,6 +26,20 @@ public protocol DecodedStream: AnyObject {
     /// are known to be what was compressed: their checksums have been checked. Until they are,
     /// what is made from them must not take its final name.
     func hasVerified(through offset: Int64) -> Bool
+
+    /// The chunk that holds `bytes`, when they are bytes this stream lent (`read(lendingOr:)`) and
+    /// still holds: a file's data can then be kept without a copy, beyond the next read. Nil for
+    /// bytes anywhere else (libarchive's own buffer, a stream that does not lend).
+    func lentChunk(holding bytes: UnsafeRawBufferPointer) -> LentChunk?
+}
+
+/// Part of a chunk a stream lent, kept as the chunk itself (an array the stream never changes once
+/// it has lent it) and where the bytes are in it. `number` counts the stream's chunks from 0, so
+/// that what keeps chunks alive can count each once.
+public struct LentChunk: Sendable {
+    public var chunk: [UInt8]
+    public var range: Range<Int>
+    public var number: Int
 }
 
 extension DecodedStream {
@@ -40,6 +54,8 @@ extension DecodedStream {
     /// which check what they check (xz, zstd and bzip2 their blocks) as they go, and which squeeze
     /// cannot ask.
     public func hasVerified(through offset: Int64) -> Bool { true }
+
+    public func lentChunk(holding bytes: UnsafeRawBufferPointer) -> LentChunk? { nil }
 }
 
 /// Opens the stream for an archive file: how extract and list choose their decoder.

@@ -64,8 +64,11 @@ final class ArchiveExtractor {
     private var handedOff = HandedOffNames()
     /// Files read for it and not sent yet: they go together (`handOver`), so that its thread
     /// wakes once for many (each wake-up is a system call and a switch on a loaded core).
+    /// A few at a time, and a quarter of a megabyte of what they keep alive (`FileData.weight`).
     private var handOffs: [PlainFileCreator.File] = []
-    private var handOffBytes = 0
+    private var handOffWeight = 0
+    /// The last of the stream's chunks a file read for the creator was charged for (see `FileData`).
+    private var lastChargedChunk = -1
     /// Temporary names come from one random seed, not a system call per file.
     private var temporaryNames = SplitMix64(seed: .random(in: .min ... .max))
 
@@ -321,7 +324,7 @@ final class ArchiveExtractor {
             handOffs.append(PlainFileCreator.File(
                 temporary: handOff.temporary, name: target.relative, entry: handOff.entry, data: handOff.data,
                 outcome: outcome, start: start))
-            handOffBytes += handOff.data.count
+            handOffWeight += handOff.data.weight
             noteHandedOff(target.relative, to: creator)
             return nil
         }
@@ -596,10 +599,15 @@ final class ArchiveExtractor {
     private func read(
         _ name: PathName, for target: Target, temporary: PathName, in directory: Int32, headerWarning: String?
     ) throws -> Written {
-        var data = PlainFileCreator.FileData(capacity: Int(entry.size))
+        var data = PlainFileCreator.FileData(expectedCount: Int(entry.size))
         while let block = try reader.nextDataBlock(name: name) {
             if cancellation.isCancelled { throw CancellationError() }
-            data.append(block.bytes, at: block.offset)
+            if let lent = reader.lentChunk(holding: block.bytes) {
+                data.append(lent, at: block.offset, charged: lent.number != lastChargedChunk)
+                lastChargedChunk = lent.number
+            } else {
+                data.append(block.bytes, at: block.offset)
+            }
         }
         let file = HeldDirectoryFileWriter.Entry(
             permissions: entry.permissions, size: entry.size,
@@ -645,7 +653,7 @@ final class ArchiveExtractor {
     /// memory stays bounded whatever the number of entries.
     private func noteHandedOff(_ name: PathName, to creator: PlainFileCreator) {
         handedOff.insert(name)
-        if handOffs.count >= 32 || handOffBytes >= 256 << 10 { handOver() }
+        if handOffs.count >= 32 || handOffWeight >= 256 << 10 { handOver() }
         guard handedOff.count.isMultiple(of: 1024) else { return }
         handOver()
         if handedOff.count >= 4096 { creator.waitUntilCreated() }
@@ -657,7 +665,7 @@ final class ArchiveExtractor {
     private func handOver() {
         guard let creator, !handOffs.isEmpty else { return }
         let files = handOffs
-        (handOffs, handOffBytes) = ([], 0)
+        (handOffs, handOffWeight) = ([], 0)
         if !creator.hand(files), let heldDirectories { creator.createHere(files, from: heldDirectories) }
     }
 

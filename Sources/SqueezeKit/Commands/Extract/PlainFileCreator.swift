@@ -20,8 +20,9 @@ import Glibc
 /// handed-off name, a directory above one, or a directory one is in (to replace it) waits until
 /// the creator has finished (`waitUntilCreated`).
 ///
-/// Memory is bounded: at most `capacity` bytes of data (and a few thousand files) wait in the
-/// channel. At an interrupt each thread finishes the file it has begun and begins no other: the
+/// Memory is bounded: at most `capacity` bytes (and a few thousand files) wait in the channel,
+/// counted as what the files keep alive: the decoded chunks their data is in, each once
+/// (`FileData`). At an interrupt each thread finishes the file it has begun and begins no other: the
 /// creator drops what waits in the channel, and the extraction thread makes the files it had read
 /// whole and not sent yet (`ArchiveExtractor.handOver`), as it made the file it was writing before
 /// the creator existed. Every temporary is registered while it exists, and a second interrupt
@@ -38,24 +39,59 @@ final class PlainFileCreator: Sendable {
         var start: Double
     }
 
-    /// A file's data as the archive gave it: contiguous bytes, and where each run of them goes
-    /// (holes between runs stay holes).
+    /// A file's data as the archive gave it, and where each run of it goes (holes between runs
+    /// stay holes). Runs are kept where the stream decoded them, in its chunks (`LentChunk`), with
+    /// no copy; bytes libarchive gave from its own buffer are copied.
     struct FileData: Sendable {
-        private(set) var bytes: [UInt8] = []
-        private var runs: [(offset: Int64, start: Int, count: Int)] = []
+        /// An array runs are in: a chunk the stream lent (its number), or bytes copied (nil).
+        private struct Storage {
+            var bytes: [UInt8]
+            var chunk: Int?
+        }
+        private var storages: [Storage] = []
+        private var runs: [(storage: Int, start: Int, count: Int, offset: Int64)] = []
+        /// The entry's size: room for copies is made once.
+        private let expectedCount: Int
+        /// The bytes of data.
+        private(set) var count = 0
+        /// The memory it keeps alive: the bytes copied and each chunk it was charged for (see
+        /// `append(_:at:charged:)`).
+        private(set) var weight = 0
 
-        init(capacity: Int) { bytes.reserveCapacity(capacity) }
+        init(expectedCount: Int) { self.expectedCount = expectedCount }
 
-        var count: Int { bytes.count }
-
+        /// Copies `block`.
         mutating func append(_ block: UnsafeRawBufferPointer, at offset: Int64) {
             guard !block.isEmpty else { return }
-            if let last = runs.last, last.offset + Int64(last.count) == offset {
-                runs[runs.count - 1].count += block.count
-            } else {
-                runs.append((offset, bytes.count, block.count))
+            if storages.last?.chunk != nil || storages.isEmpty {
+                storages.append(Storage(bytes: [], chunk: nil))
+                storages[storages.count - 1].bytes.reserveCapacity(max(block.count, expectedCount - count))
             }
-            bytes.append(contentsOf: block)
+            let copies = storages.count - 1
+            addRun(storage: copies, start: storages[copies].bytes.count, count: block.count, at: offset)
+            storages[copies].bytes.append(contentsOf: block)
+            weight += block.count
+        }
+
+        /// Keeps `lent`'s bytes in their chunk. `charged`: the chunk's whole size counts in this
+        /// file's weight. The caller charges each chunk to the first file that keeps it, so that
+        /// files in a channel weigh what they keep alive, less at most the one chunk whose first
+        /// file has left it, however small the pieces of it the others keep.
+        mutating func append(_ lent: LentChunk, at offset: Int64, charged: Bool) {
+            guard !lent.range.isEmpty else { return }
+            if storages.last?.chunk != lent.number { storages.append(Storage(bytes: lent.chunk, chunk: lent.number)) }
+            addRun(storage: storages.count - 1, start: lent.range.lowerBound, count: lent.range.count, at: offset)
+            if charged { weight += lent.chunk.count }
+        }
+
+        private mutating func addRun(storage: Int, start: Int, count: Int, at offset: Int64) {
+            if let last = runs.last, last.storage == storage, last.start + last.count == start,
+               last.offset + Int64(last.count) == offset {
+                runs[runs.count - 1].count += count
+            } else {
+                runs.append((storage, start, count, offset))
+            }
+            self.count += count
         }
 
         /// Calls `body` with a function that gives the runs one by one, as the archive's data
@@ -63,14 +99,29 @@ final class PlainFileCreator: Sendable {
         func withBlocks<Result>(
             _ body: (_ next: () -> (bytes: UnsafeRawBufferPointer, offset: Int64)?) throws -> Result
         ) rethrows -> Result {
-            try bytes.withUnsafeBytes { bytes in
+            var pinned: [UnsafeRawBufferPointer] = []
+            pinned.reserveCapacity(storages.count)
+            return try Self.pinning(storages[...], into: &pinned) { pinned in
                 var index = 0
                 return try body {
                     guard index < runs.count else { return nil }
                     defer { index += 1 }
                     let run = runs[index]
-                    return (UnsafeRawBufferPointer(rebasing: bytes[run.start..<run.start + run.count]), run.offset)
+                    return (UnsafeRawBufferPointer(rebasing: pinned[run.storage][run.start..<run.start + run.count]), run.offset)
                 }
+            }
+        }
+
+        /// Calls `body` with the storages' bytes, each pinned for the whole of it (a file has a
+        /// few: one chunk, two where it spans a boundary, its copies).
+        private static func pinning<Result>(
+            _ storages: ArraySlice<Storage>, into pinned: inout [UnsafeRawBufferPointer],
+            _ body: ([UnsafeRawBufferPointer]) throws -> Result
+        ) rethrows -> Result {
+            guard let first = storages.first else { return try body(pinned) }
+            return try first.bytes.withUnsafeBytes { bytes in
+                pinned.append(bytes)
+                return try pinning(storages.dropFirst(), into: &pinned, body)
             }
         }
     }
@@ -110,7 +161,7 @@ final class PlainFileCreator: Sendable {
         collector: any ResultRecording, cancellation: CancellationFlag, pause: Pause? = nil
     ) {
         let channel = BoundedChannel<Work>(capacity: Self.capacity, cancellation: cancellation) { work in
-            if case .create(let files) = work { return files.reduce(0) { $0 + $1.data.count + Self.weightOfAFile } }
+            if case .create(let files) = work { return files.reduce(0) { $0 + $1.data.weight + Self.weightOfAFile } }
             return Self.weightOfAFile
         }
         self.channel = channel

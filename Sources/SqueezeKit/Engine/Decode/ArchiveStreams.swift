@@ -52,7 +52,10 @@ public enum DecodedStreamOpeners {
 /// far, so that what is made from bytes not yet checked can wait for them.
 public final class GzipArchiveStream: DecodedStream {
     private let decoded: GzipDecodedStream
+    /// The chunk decoded last. It is never written to, only replaced by the next: bytes lent from
+    /// it stay what they were for as long as anyone holds it (`lentChunk(holding:)`).
     private var chunk: [UInt8] = []
+    private var chunkNumber = -1
     private var position = 0
     private var isAtEnd = false
 
@@ -90,6 +93,7 @@ public final class GzipArchiveStream: DecodedStream {
                 return UnsafeRawBufferPointer(start: nil, count: 0)
             }
             chunk = next
+            chunkNumber += 1
             position = 0
         }
         let count = min(limit, chunk.count - position)
@@ -98,6 +102,15 @@ public final class GzipArchiveStream: DecodedStream {
         let start = chunk.withUnsafeBytes { $0.baseAddress! } + position
         position += count
         return UnsafeRawBufferPointer(start: start, count: count)
+    }
+
+    public func lentChunk(holding bytes: UnsafeRawBufferPointer) -> LentChunk? {
+        chunk.withUnsafeBytes { whole in
+            guard let base = whole.baseAddress, let start = bytes.baseAddress, start >= base,
+                  start + bytes.count <= base + whole.count else { return nil }
+            let lower = start - base
+            return LentChunk(chunk: chunk, range: lower..<lower + bytes.count, number: chunkNumber)
+        }
     }
 
     public func finishReading() throws -> String? {
