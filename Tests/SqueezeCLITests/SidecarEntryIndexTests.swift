@@ -59,6 +59,32 @@ import Testing
         #expect(FileManager.default.contents(atPath: scratch("out/gi/sub/b.txt")) == Data("more\n".utf8))
     }
 
+    /// A GNU incremental archive of a directory: its directories are 'D' entries, whose data lists
+    /// the names dumped. They are indexed as libarchive reads them (directories, their size that
+    /// list's), so the archive is listed from its sidecar as in full; and one directory of it is
+    /// extracted, in full and through the sidecar (its list was written to the directory, and
+    /// failed, "Attempt to write to an empty file").
+    @Test func gnuIncrementalDirectoriesAreIndexed() throws {
+        let scratch = try TemporaryDirectory()
+        let made = try GzipCommandTests.shell(
+            "mkdir -p gi/sub && echo hello > gi/a.txt && echo more > gi/sub/b.txt && tar --format=gnu -g snap -czf x.tar.gz gi"
+                + " && tar -tvzf x.tar.gz | cut -c1-1 | tr -d '\\n'",
+            in: scratch.path)
+        #expect(made.status == 0 && made.output == "dd--", "\(made.output) \(made.standardError)")
+        let inFull = try Squeeze.run(["list", "-q", scratch("x.tar.gz")])
+        let extractedInFull = try Squeeze.run(["extract", scratch("x.tar.gz"), "-C", scratch("full"), "-q", "gi/sub"])
+        #expect(extractedInFull.status == 0 && extractedInFull.standardError.isEmpty, "\(extractedInFull.standardError)")
+        #expect(TreeSnapshot(of: scratch("full")).paths.filter { $0 != "." } == ["gi", "gi/sub", "gi/sub/b.txt"])
+        let indexed = try Squeeze.run(["index", scratch("x.tar.gz")])
+        #expect(indexed.status == 0 && indexed.standardError.contains(" 4 archive entries, "), "\(indexed.standardError)")
+        let fromIndex = try Squeeze.run(["list", "-q", scratch("x.tar.gz")])
+        #expect(fromIndex.status == 0 && fromIndex.output == inFull.output, "\(fromIndex.output)\nagainst\n\(inFull.output)")
+        #expect(fromIndex.output.contains("drwxr-xr-x root/root  8 ") && fromIndex.output.contains(" gi/sub/\n"), "\(fromIndex.output)")
+        let extracted = try Squeeze.run(["extract", scratch("x.tar.gz"), "-C", scratch("out"), "-q", "gi/sub"])
+        #expect(extracted.status == 0 && extracted.standardError.isEmpty, "\(extracted.standardError)")
+        #expect(TreeSnapshot(of: scratch("out")).paths.filter { $0 != "." } == ["gi", "gi/sub", "gi/sub/b.txt"])
+    }
+
     /// One small file reads a small part of the archive (the report's bytes in are what the
     /// decode read); every entry asked for at once reads each checkpoint span once, so no more
     /// than the archive (before, a span holding a header was decoded again for the data).

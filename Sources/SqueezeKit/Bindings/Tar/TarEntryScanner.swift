@@ -29,8 +29,10 @@ struct TarEntryScanner: Sendable {
     private var dataLeft: Int64 = 0
 
     /// The typeflags whose data is `size` bytes that libarchive gives as one entry: files (NUL and
-    /// '0' to '7'), and the headers `TarHeader` folds into the entry after them ('x', 'L', 'K').
-    private static let plainTypes = Set("01234567".utf8).union([0])
+    /// '0' to '7'), GNU's incremental directories ('D', their data the list of names dumped, which
+    /// libarchive passes over), and the headers `TarHeader` folds into the entry after them ('x',
+    /// 'L', 'K').
+    private static let plainTypes = Set("01234567D".utf8).union([0])
 
     init() {}
 

@@ -517,7 +517,9 @@ final class ArchiveExtractor {
             // through the link.
             entry.size = 0
         }
-        let readsData = target.linkTarget == nil || target.linkCarriesData
+        // A directory's data (GNU's incremental 'D': the names it dumped) is not written: the
+        // disk writer has no file to write it to.
+        let readsData = (target.linkTarget == nil || target.linkCarriesData) && !target.isDirectory
         guard target.usesTemporary else {
             do {
                 let (written, warnings) = try create(target.relative, for: target, name, headerWarning: headerWarning, readsData: readsData)

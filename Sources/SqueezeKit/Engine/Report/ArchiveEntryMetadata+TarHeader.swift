@@ -6,7 +6,7 @@ extension ArchiveEntryMetadata {
         case UInt8(ascii: "2"): .symbolicLink
         case UInt8(ascii: "3"): .characterDevice
         case UInt8(ascii: "4"): .blockDevice
-        case UInt8(ascii: "5"): .directory
+        case UInt8(ascii: "5"), UInt8(ascii: "D"): .directory
         case UInt8(ascii: "6"): .fifo
         default: .regular
         }
