@@ -85,6 +85,33 @@ import Testing
         #expect(TreeSnapshot(of: scratch("out")).paths.filter { $0 != "." } == ["gi", "gi/sub", "gi/sub/b.txt"])
     }
 
+    /// A directory entry with a size: libarchive (and GNU tar, and bsdtar) takes it as 0 and reads
+    /// the next block as a header, here a file's. The index does not skip that block as data (the
+    /// file vanished from the listing once indexed): it gives up, and the archive is read in full.
+    @Test func anEntryHiddenInADirectorysSizeIsNotLostThroughTheIndex() throws {
+        let scratch = try TemporaryDirectory()
+        let made = try CommandRunner.run("python3", ["-c", #"""
+            import tarfile
+            def header(name, kind, size):
+                info = tarfile.TarInfo(name); info.type = kind; info.size = size; info.mtime = 1700000000
+                return info.tobuf(tarfile.USTAR_FORMAT, "utf-8", "surrogateescape")
+            hidden = header("hidden", tarfile.REGTYPE, 6) + b"secret".ljust(512, b"\0")
+            tar = header("d/", tarfile.DIRTYPE, len(hidden)) + hidden + header("after", tarfile.REGTYPE, 4) + b"aft\n".ljust(512, b"\0")
+            open("a.tar", "wb").write((tar + b"\0" * 1024).ljust(10240, b"\0"))
+            """#], currentDirectory: scratch.path)
+        try #require(made.status == 0, "\(made.standardError)")
+        #expect(try CommandRunner.run("gzip", [scratch("a.tar")]).status == 0)
+        let inFull = try Squeeze.run(["list", "-q", scratch("a.tar.gz")])
+        #expect(inFull.status == 0 && inFull.output.contains(" hidden\n"), "\(inFull.output)")
+        let indexed = try Squeeze.run(["index", scratch("a.tar.gz")])
+        #expect(indexed.status == 0 && !indexed.standardError.contains("archive entries"), "\(indexed.standardError)")
+        let afterIndex = try Squeeze.run(["list", "-q", scratch("a.tar.gz")])
+        #expect(afterIndex.output == inFull.output, "\(afterIndex.output)\nagainst\n\(inFull.output)")
+        let extracted = try Squeeze.run(["extract", scratch("a.tar.gz"), "-C", scratch("out"), "-q", "hidden"])
+        #expect(extracted.status == 0, "\(extracted.standardError)")
+        #expect(FileManager.default.contents(atPath: scratch("out/hidden")) == Data("secret".utf8))
+    }
+
     /// One small file reads a small part of the archive (the report's bytes in are what the
     /// decode read); every entry asked for at once reads each checkpoint span once, so no more
     /// than the archive (before, a span holding a header was decoded again for the data).

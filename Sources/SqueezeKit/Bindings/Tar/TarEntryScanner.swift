@@ -33,6 +33,11 @@ struct TarEntryScanner: Sendable {
     /// libarchive passes over), and the headers `TarHeader` folds into the entry after them ('x',
     /// 'L', 'K').
     private static let plainTypes = Set("01234567D".utf8).union([0])
+    /// Links, devices, directories and FIFOs: libarchive takes their size as 0 (a hard link's
+    /// data it may keep, by a guess), and reads what follows their header as the next header. With
+    /// a size, where the entries are depends on that reading: the index gives up, and the archive
+    /// is read in full.
+    private static let typesWithoutData = Set("123456".utf8)
 
     init() {}
 
@@ -56,6 +61,8 @@ struct TarEntryScanner: Sendable {
             position += taken
             guard pending.count % TarHeader.blockSize == 0 else { continue }
             switch pending.withUnsafeBytes({ TarHeader.parse($0) }) {
+            case .entry(let header) where Self.typesWithoutData.contains(header.typeflag) && header.size > 0:
+                phase = .lost
             case .entry(let header) where Self.plainTypes.contains(header.typeflag):
                 noteFormat()
                 entries.append(ArchiveEntryIndex.Entry(headerOffset: pendingOffset, header: header))
