@@ -162,6 +162,39 @@ import Testing
         #expect(held > 0 && held < 16 << 20, "read \(held) bytes of \(read.withLock { $0.bytes }) before waiting")
     }
 
+    /// A zip entry written to a pipe says its size only after its data: read as a stream (here
+    /// gzip-compressed; a seekable zip is read by its central directory, which says it), its
+    /// header's size is not set. Such a file is made by the extraction thread as it is read, not
+    /// held in memory whole for the creator, whatever its size turns out to be.
+    @Test func aFileOfUnknownSizeIsNotHeldForTheCreator() throws {
+        let scratch = try TemporaryDirectory()
+        let made = try CommandRunner.run("python3", ["-c", #"""
+            import zipfile
+            class Pipe:  # a stream zipfile cannot seek back in: sizes go after the data
+                def __init__(self, file): self.file = file
+                def write(self, bytes): return self.file.write(bytes)
+                def flush(self): self.file.flush()
+                def tell(self): raise OSError("not seekable")
+                def seekable(self): return False
+            with open("b.zip", "wb") as file, zipfile.ZipFile(Pipe(file), "w") as archive:
+                with archive.open("d/first", "w") as entry: entry.write(b"hello")
+                with archive.open("d/large", "w") as entry: entry.write(bytes(range(256)) * 12288)
+            """#], currentDirectory: scratch.path)
+        try #require(made.status == 0, "\(made.standardError)")
+        #expect(try CommandRunner.run("gzip", [scratch("b.zip")]).status == 0)
+        let handed = Locked<[PathName]>([])
+        let report = ExtractionRun(
+            request: ExtractionRequest(
+                archive: PathName(scratch("b.zip.gz")), destination: PathName(scratch("dest")),
+                scheduling: SchedulingOptions(jobs: 2), openStream: DecodedStreamOpeners.automatic(scheduling: SchedulingOptions(jobs: 2))),
+            environment: RunEnvironment(), entersDestination: true,
+            pauseCreator: { name in handed.withLock { $0.append(name) } }
+        ).run()
+        #expect(report.outcome == .succeeded, "\(report.failures)")
+        #expect(!handed.withLock { $0 }.contains("d/large"), "\(handed.withLock { $0 })")
+        #expect(TreeSnapshot(of: scratch("dest")).nodes["d/large"]?.contents == Array(repeating: Array(0...255 as ClosedRange<UInt8>), count: 12288).flatMap { $0 })
+    }
+
     /// Interrupted while the creator holds files: it begins none of them, the files the extraction
     /// thread had read whole and not handed over yet are made whole, nothing after the interrupt
     /// is, and no temporary is left.

@@ -47,6 +47,10 @@ final class ArchiveEntryHandle {
         set { archive_entry_set_perm(pointer, newValue & 0o7777) }
     }
 
+    /// Whether the header says the data's size (a zip entry written to a pipe says it only after
+    /// its data).
+    var hasSize: Bool { archive_entry_size_is_set(pointer) != 0 }
+
     /// The data size; 0 for entries without data (and for hard links that carry none).
     var size: Int64 {
         get { archive_entry_size_is_set(pointer) != 0 ? archive_entry_size(pointer) : 0 }

@@ -583,14 +583,14 @@ final class ArchiveExtractor {
 
     /// The held directory of the current entry's file when the creator may make it: a plain
     /// file (no link, no owners to restore, no setuid or setgid bits, small enough to be held
-    /// in memory whole) in a directory this extraction made, with nothing waiting before it and no
+    /// in memory whole, by the size its header says) in a directory this extraction made, with nothing waiting before it and no
     /// link waiting for it, so that it takes its name as soon as it is written if its bytes are
     /// verified by then. Nil: this thread makes it.
     private func directoryForCreator(_ target: Target, readsData: Bool) -> Int32? {
         guard creator != nil, let heldDirectories, target.kind == .regular, target.linkTarget == nil, readsData,
               !target.waitsBehind, target.inOwnDirectory, paths.pendingParents.isEmpty, unverified.isEmpty,
               !options.restoreOwners, entry.permissions & (S_ISUID | S_ISGID) == 0,
-              entry.size <= PlainFileCreator.largestFile, !forwardLinks.isAwaited(target.relative)
+              entry.hasSize, entry.size <= PlainFileCreator.largestFile, !forwardLinks.isAwaited(target.relative)
         else { return nil }
         return heldDirectories.held(target.relative.parent)
     }
@@ -602,11 +602,13 @@ final class ArchiveExtractor {
         _ name: PathName, for target: Target, temporary: PathName, in directory: Int32, headerWarning: String?
     ) throws -> Written {
         var data = PlainFileCreator.FileData(expectedCount: Int(entry.size))
+        // Chunks are charged to this file only if it goes to the creator.
+        var lastCharged = lastChargedChunk
         while let block = try reader.nextDataBlock(name: name) {
             if cancellation.isCancelled { throw CancellationError() }
-            if let lent = reader.lentChunk(holding: block.bytes) {
-                data.append(lent, at: block.offset, charged: lent.number != lastChargedChunk)
-                lastChargedChunk = lent.number
+            if let lent = reader.lentChunk(holding: block.bytes), lent.chunk.count <= PlainFileCreator.largestChunkKept {
+                data.append(lent, at: block.offset, charged: lent.number != lastCharged)
+                lastCharged = lent.number
             } else {
                 data.append(block.bytes, at: block.offset)
             }
@@ -616,6 +618,7 @@ final class ArchiveExtractor {
             modificationTime: entry.hasModificationTime ? entry.modificationTime : nil, accessTime: entry.accessTime)
         let warnings = headerWarning.map { [$0] } ?? []
         guard data.count > 0 && !reader.streamHasVerified(through: reader.streamPosition) else {
+            lastChargedChunk = lastCharged
             return Written(bytes: Int64(data.count), warnings: warnings, handOff: HandOff(temporary: temporary, entry: file, data: data))
         }
         registry.register(placement.absolute(temporary))

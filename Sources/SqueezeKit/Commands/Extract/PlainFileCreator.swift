@@ -64,8 +64,11 @@ final class PlainFileCreator: Sendable {
         mutating func append(_ block: UnsafeRawBufferPointer, at offset: Int64) {
             guard !block.isEmpty else { return }
             if storages.last?.chunk != nil || storages.isEmpty {
+                // Room for the rest of the file, unless part of it is kept in chunks (then its
+                // copies are the pieces that straddle two).
+                let rest = storages.isEmpty ? expectedCount - count : 0
                 storages.append(Storage(bytes: [], chunk: nil))
-                storages[storages.count - 1].bytes.reserveCapacity(max(block.count, expectedCount - count))
+                storages[storages.count - 1].bytes.reserveCapacity(max(block.count, rest))
             }
             let copies = storages.count - 1
             addRun(storage: copies, start: storages[copies].bytes.count, count: block.count, at: offset)
@@ -129,6 +132,9 @@ final class PlainFileCreator: Sendable {
     /// Data waiting in the channel at most (files up to `largestFile` are handed over).
     static let capacity = 4 << 20
     static let largestFile = 1 << 20
+    /// Larger chunks (archives made with large blocks) are not kept for a file's few bytes of
+    /// them: its bytes are copied, so that the channel always holds a few chunks' weight.
+    static let largestChunkKept = capacity / 2
     /// What a file weighs in the channel besides its data, so that empty files count too.
     private static let weightOfAFile = 4096
 
