@@ -63,8 +63,8 @@ final class ArchiveExtractor {
     /// The files handed to it that may not have their names yet.
     private var handedOff = HandedOffNames()
     /// Files read for it and not sent yet: they go together (`handOver`), so that its thread
-    /// wakes once for many (each wake-up is a system call and a switch on a loaded core).
-    /// A few at a time, and a quarter of a megabyte of what they keep alive (`FileData.weight`).
+    /// wakes once for many (each wake-up is a system call and a switch on a loaded core), up to
+    /// 32 files or a quarter of a megabyte of what they keep alive (`FileData.weight`).
     private var handOffs: [PlainFileCreator.File] = []
     private var handOffWeight = 0
     /// The last of the stream's chunks a file read for the creator was charged for (see `FileData`).
@@ -583,9 +583,9 @@ final class ArchiveExtractor {
 
     /// The held directory of the current entry's file when the creator may make it: a plain
     /// file (no link, no owners to restore, no setuid or setgid bits, small enough to be held
-    /// in memory whole, by the size its header says) in a directory this extraction made, with nothing waiting before it and no
-    /// link waiting for it, so that it takes its name as soon as it is written if its bytes are
-    /// verified by then. Nil: this thread makes it.
+    /// in memory whole, by the size its header says) in a directory this extraction made, with
+    /// nothing waiting before it and no link waiting for it, so that it takes its name as soon as
+    /// it is written if its bytes are verified by then. Nil: this thread makes it.
     private func directoryForCreator(_ target: Target, readsData: Bool) -> Int32? {
         guard creator != nil, let heldDirectories, target.kind == .regular, target.linkTarget == nil, readsData,
               !target.waitsBehind, target.inOwnDirectory, paths.pendingParents.isEmpty, unverified.isEmpty,
