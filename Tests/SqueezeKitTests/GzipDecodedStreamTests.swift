@@ -23,6 +23,24 @@ import Testing
         #expect(stream.summary?.decodedInParallel == true)
     }
 
+    /// An output that keeps what it is given takes an array the decoder is done with as it is,
+    /// and a copy of borrowed bytes; one that borrows sees both.
+    @Test func aKeepingConsumerGetsTheDecodersArraysUncopied() throws {
+        let block: [UInt8] = Array(repeating: 7, count: 4096)
+        let kept = Locked<[[UInt8]]>([]), seen = Locked<[UInt8]>([])
+        let keeping = ConsumerOutput(.keeping { bytes in kept.withLock { $0.append(bytes) } })
+        try keeping.write(block)
+        try block.withUnsafeBytes { try keeping.write($0) }
+        let borrowing = ConsumerOutput(.borrowing { bytes in seen.withLock { $0 += bytes } })
+        try borrowing.write(block)
+        try block.withUnsafeBytes { try borrowing.write($0) }
+        let address = { (bytes: [UInt8]) in bytes.withUnsafeBufferPointer { $0.baseAddress } }
+        let arrays = kept.withLock { $0 }
+        #expect(arrays == [block, block] && seen.withLock { $0 } == block + block)
+        #expect(address(arrays[0]) == address(block))
+        #expect(address(arrays[1]) != address(block))
+    }
+
     @Test func throwsTheDecodeError() throws {
         let scratch = try TemporaryDirectory()
         let good = Array("good member\n".utf8)

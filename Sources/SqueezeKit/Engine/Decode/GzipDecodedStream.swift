@@ -41,10 +41,10 @@ public final class GzipDecodedStream: Sendable {
             do {
                 let summary = try reader.decode(
                     open(), progress: { bytes in consumed.withLock { $0 += bytes } },
-                    verified: { bytes in verified.withLock { $0 = bytes } }
-                ) { bytes in
-                    guard chunks.send(Array(bytes)) else { throw CancellationError() }
-                }
+                    verified: { bytes in verified.withLock { $0 = bytes } },
+                    to: .keeping { bytes in
+                        guard chunks.send(bytes) else { throw CancellationError() }
+                    })
                 decodeSummary.withLock { $0 = summary }
                 chunks.finish()
             } catch {

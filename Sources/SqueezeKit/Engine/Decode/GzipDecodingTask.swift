@@ -408,7 +408,10 @@ final class GzipDecodingTask: BlockTask, @unchecked Sendable {
         }
         guard let delivery = toWrite.after.appending(&part) else { return PartWritten(outcome: .notFollowing, output: output) }
         do {
-            try part.bytes.withUnsafeBytes { try destination.write($0, to: &output, decodedInParallel: isDecodedInParallel) }
+            switch part.bytes {
+            case .array(let bytes): try destination.write(bytes, to: &output, decodedInParallel: isDecodedInParallel)
+            case .lent(let buffer): try destination.write(buffer.bytes, to: &output, decodedInParallel: isDecodedInParallel)
+            }
         } catch {
             return PartWritten(outcome: .failed(error), output: output)
         }

@@ -46,6 +46,14 @@ public struct GzipFileReader: Sendable {
         verified: @escaping @Sendable (Int64) -> Void = { _ in },
         into consumer: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void
     ) throws -> GzipDecodeSummary {
+        try decode(file, progress: progress, verified: verified, to: .borrowing(consumer))
+    }
+
+    /// As `decode(_:progress:verified:into:)`, to a consumer that may keep the blocks it is given.
+    func decode(
+        _ file: ReadableFile, progress: @escaping @Sendable (Int64) -> Void, verified: @escaping @Sendable (Int64) -> Void,
+        to consumer: DecodedBytesConsumer
+    ) throws -> GzipDecodeSummary {
         let size = try file.status().size
         let window = WorkWindow(
             capacity: windowCapacity ?? WorkWindow.capacity(forJobs: scheduling.jobs, blockSize: BlockLayout.defaultBlockSize),
@@ -73,10 +81,10 @@ public struct GzipFileReader: Sendable {
 /// The destination of a `GzipFileReader` decode: bytes go to the caller's consumer, and the result
 /// is kept for the caller to collect once the scheduler returns.
 final class ConsumerDestination: DecodedFileDestination {
-    private let consumer: @Sendable (UnsafeRawBufferPointer) throws -> Void
+    private let consumer: DecodedBytesConsumer
     private let outcome = Locked<Result<GzipDecodeSummary, any Error>?>(nil)
 
-    init(_ consumer: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void) {
+    init(_ consumer: DecodedBytesConsumer) {
         self.consumer = consumer
     }
 
@@ -123,6 +131,12 @@ extension DecodedFileDestination {
     /// Writes `bytes` to `output`, which this destination makes at the first bytes: what each
     /// decoder of a file does with what it decodes, in order.
     func write(_ bytes: UnsafeRawBufferPointer, to output: inout (any OutputFile)?, decodedInParallel: Bool) throws {
+        if output == nil { output = try makeOutput(decodedInParallel: decodedInParallel) }
+        try output!.write(bytes)
+    }
+
+    /// As `write(_:to:decodedInParallel:)`, for bytes the decoder no longer needs.
+    func write(_ bytes: [UInt8], to output: inout (any OutputFile)?, decodedInParallel: Bool) throws {
         if output == nil { output = try makeOutput(decodedInParallel: decodedInParallel) }
         try output!.write(bytes)
     }

@@ -156,7 +156,7 @@ final class ZstdDecodingTask: BlockTask, @unchecked Sendable {
                 guard let (bytes, made) = toWrite else { return nil }
                 var output = made
                 do {
-                    try bytes.withUnsafeBytes { try destination.write($0, to: &output, decodedInParallel: true) }
+                    try destination.write(bytes, to: &output, decodedInParallel: true)
                     return (nil, bytes.count, output)
                 } catch {
                     return (error, 0, output)

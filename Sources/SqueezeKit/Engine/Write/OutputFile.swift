@@ -4,6 +4,9 @@ import Glibc
 /// written in place, standard output, or nowhere (`--discard`).
 protocol OutputFile: AnyObject {
     func write(_ bytes: UnsafeRawBufferPointer) throws
+    /// Writes bytes the caller no longer needs: an output that keeps what it is given takes the
+    /// array itself instead of a copy.
+    func write(_ bytes: [UInt8]) throws
     /// Makes the output final under its destination name, with the source's attributes.
     func commit(attributes: FileStatus, replacingExisting: Bool) throws
     /// Removes whatever was written; the destination is untouched.
@@ -28,17 +31,37 @@ extension OutputFile {
 /// An output that hands every byte to a caller's closure, in order: what a file's decoder writes
 /// into when its bytes go to a reader, not a file. Nothing to commit or remove.
 final class ConsumerOutput: OutputFile {
-    private let consumer: @Sendable (UnsafeRawBufferPointer) throws -> Void
+    private let consumer: DecodedBytesConsumer
 
-    init(_ consumer: @escaping @Sendable (UnsafeRawBufferPointer) throws -> Void) {
+    init(_ consumer: DecodedBytesConsumer) {
         self.consumer = consumer
     }
 
-    func write(_ bytes: UnsafeRawBufferPointer) throws { try consumer(bytes) }
+    func write(_ bytes: UnsafeRawBufferPointer) throws {
+        switch consumer {
+        case .borrowing(let consume): try consume(bytes)
+        case .keeping(let keep): try keep(Array(bytes))
+        }
+    }
+
+    func write(_ bytes: [UInt8]) throws {
+        switch consumer {
+        case .borrowing(let consume): try bytes.withUnsafeBytes { try consume($0) }
+        case .keeping(let keep): try keep(bytes)
+        }
+    }
 
     func commit(attributes: FileStatus, replacingExisting: Bool) throws {}
 
     func discard() {}
+}
+
+/// What a reader does with the bytes a decode gives it, in order: looks at them while they are
+/// lent (`borrowing`), or keeps each block (`keeping`): blocks decoded into arrays of their own
+/// (a zstd run, an indexed gzip run) are then handed over as they are, not copied.
+enum DecodedBytesConsumer: Sendable {
+    case borrowing(@Sendable (UnsafeRawBufferPointer) throws -> Void)
+    case keeping(@Sendable ([UInt8]) throws -> Void)
 }
 
 /// An output that keeps nothing: `--discard` compresses in memory only, to measure CPU scaling
