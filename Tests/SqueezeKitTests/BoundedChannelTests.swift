@@ -92,6 +92,27 @@ import Testing
         #expect(try roomy.receive()?.count == 5_000)
     }
 
+    /// An offer never waits: it is queued while there is room (the first element whatever its
+    /// weight), refused while there is none, and dropped once the channel is closed or cancelled.
+    @Test func anOfferIsQueuedOnlyWhenThereIsRoom() throws {
+        let cancellation = CancellationFlag()
+        let channel = BoundedChannel<[UInt8]>(capacity: 10, cancellation: cancellation, weight: { $0.count })
+        #expect(channel.offer([UInt8](repeating: 1, count: 6)) == .sent)
+        #expect(channel.offer([UInt8](repeating: 2, count: 5)) == .full)
+        #expect(channel.offer([UInt8](repeating: 3, count: 4)) == .sent)
+        #expect(channel.offer([4]) == .full)
+        #expect(try channel.receive() == [UInt8](repeating: 1, count: 6))
+        #expect(channel.offer([UInt8](repeating: 5, count: 6)) == .sent)
+        #expect(try channel.receive() == [UInt8](repeating: 3, count: 4))
+        #expect(try channel.receive() == [UInt8](repeating: 5, count: 6))
+        #expect(channel.offer([UInt8](repeating: 6, count: 50)) == .sent, "an empty channel takes any weight")
+        cancellation.cancel()
+        #expect(channel.offer([7]) == .ended)
+        let closed = BoundedChannel<Int>(capacity: 10)
+        closed.close()
+        #expect(closed.offer(1) == .ended)
+    }
+
     @Test func aFailureArrivesAfterTheElementsSentBeforeIt() throws {
         let channel = BoundedChannel<Int>(capacity: 10)
         channel.send(1)

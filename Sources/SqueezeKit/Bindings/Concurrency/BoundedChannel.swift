@@ -202,6 +202,35 @@ package final class BoundedChannel<Element: Sendable>: Sendable {
         }
     }
 
+    /// What `offer` did with an element.
+    enum Offer {
+        case sent
+        /// No room now: the element is the caller's.
+        case full
+        /// Closed or cancelled: dropped, as by `send`.
+        case ended
+    }
+
+    /// Queues `element` if there is room now, without waiting.
+    func offer(_ element: Element) -> Offer {
+        let weight = weight(element)
+        var offer = Offer.ended
+        monitor.update { state in
+            if state.isClosed { return .none }
+            if case .cancelled? = state.end { return .none }
+            precondition(state.end == nil, "send after finish")
+            guard state.used == 0 || state.used + weight <= capacity else {
+                offer = .full
+                return .none
+            }
+            state.elements.append(element)
+            state.used += weight
+            offer = .sent
+            return .one(.receivers)
+        }
+        return offer
+    }
+
     /// Waits for the next element; nil at the end. Throws the producer's failure once every element
     /// sent before it has been received, and `CancellationError` after a `close`.
     package func receive() throws -> Element? {

@@ -67,7 +67,9 @@ final class ArchiveExtractor {
     /// 32 files or a quarter of a megabyte of what they keep alive (`FileData.weight`).
     private var handOffs: [PlainFileCreator.File] = []
     private var handOffWeight = 0
-    /// The last of the stream's chunks a file read for the creator was charged for (see `FileData`).
+    /// The last of the stream's chunks charged to a file sent to the creator, and to a file in
+    /// `handOffs` (see `FileData.weight`): a chunk is charged to the first file sent that keeps it.
+    private var lastSentChunk = -1
     private var lastChargedChunk = -1
     /// Temporary names come from one random seed, not a system call per file.
     private var temporaryNames = SplitMix64(seed: .random(in: .min ... .max))
@@ -324,7 +326,7 @@ final class ArchiveExtractor {
             handOffs.append(PlainFileCreator.File(
                 temporary: handOff.temporary, name: target.relative, entry: handOff.entry, data: handOff.data,
                 outcome: outcome, start: start))
-            handOffWeight += handOff.data.weight
+            handOffWeight += handOff.data.weight(chargingChunksAfter: &lastChargedChunk)
             noteHandedOff(target.relative, to: creator)
             return nil
         }
@@ -602,13 +604,10 @@ final class ArchiveExtractor {
         _ name: PathName, for target: Target, temporary: PathName, in directory: Int32, headerWarning: String?
     ) throws -> Written {
         var data = PlainFileCreator.FileData(expectedCount: Int(entry.size))
-        // Chunks are charged to this file only if it goes to the creator.
-        var lastCharged = lastChargedChunk
         while let block = try reader.nextDataBlock(name: name) {
             if cancellation.isCancelled { throw CancellationError() }
             if let lent = reader.lentChunk(holding: block.bytes), lent.chunk.count <= PlainFileCreator.largestChunkKept {
-                data.append(lent, at: block.offset, charged: lent.number != lastCharged)
-                lastCharged = lent.number
+                data.append(lent, at: block.offset)
             } else {
                 data.append(block.bytes, at: block.offset)
             }
@@ -618,7 +617,6 @@ final class ArchiveExtractor {
             modificationTime: entry.hasModificationTime ? entry.modificationTime : nil, accessTime: entry.accessTime)
         let warnings = headerWarning.map { [$0] } ?? []
         guard data.count > 0 && !reader.streamHasVerified(through: reader.streamPosition) else {
-            lastChargedChunk = lastCharged
             return Written(bytes: Int64(data.count), warnings: warnings, handOff: HandOff(temporary: temporary, entry: file, data: data))
         }
         registry.register(placement.absolute(temporary))
@@ -665,13 +663,20 @@ final class ArchiveExtractor {
         if creator.hasCreatedEverything { handedOff.removeAll() }
     }
 
-    /// Sends the files read for the creator. Those the run's interruption keeps from it are made
-    /// here: this thread had read them whole, and finishes what it has begun (see `PlainFileCreator`).
+    /// Sends the files read for the creator. Those it has no room for are made here, as are those
+    /// the run's interruption keeps from it: this thread had read them whole, and finishes what it
+    /// has begun (see `PlainFileCreator`).
     private func handOver() {
         guard let creator, !handOffs.isEmpty else { return }
-        let files = handOffs
+        let (files, weight) = (handOffs, handOffWeight)
         (handOffs, handOffWeight) = ([], 0)
-        if !creator.hand(files), let heldDirectories { creator.createHere(files, from: heldDirectories) }
+        if creator.handIfRoom(files, weight: weight) {
+            lastSentChunk = lastChargedChunk
+            return
+        }
+        // Their chunks were charged to files not sent: the next files kept in them are charged.
+        lastChargedChunk = lastSentChunk
+        if let heldDirectories { creator.createHere(files, from: heldDirectories) }
     }
 
     /// Makes `entry` (as set up) at `relative`, the target's name or its temporary (see `copy`).

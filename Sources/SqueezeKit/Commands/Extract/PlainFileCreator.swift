@@ -13,6 +13,8 @@ import Glibc
 /// `HeldDirectories` (descriptors opened from the destination's, never through a symbolic link)
 /// with the extraction thread's `HeldDirectoryFileWriter`, renames it into place, and records the
 /// outcome, or the failure with the message the extraction thread would give, and the run goes on.
+/// The extraction thread never waits for room in the channel: files the creator has no room for,
+/// it makes itself (`handIfRoom`), so that while the creator is behind both threads create.
 ///
 /// Two threads may create in one directory at once: they create distinct names (random
 /// temporaries, and final names the extraction thread keeps apart: `HandedOffNames`), which the
@@ -54,9 +56,8 @@ final class PlainFileCreator: Sendable {
         private let expectedCount: Int
         /// The bytes of data.
         private(set) var count = 0
-        /// The memory it keeps alive: the bytes copied and each chunk it was charged for (see
-        /// `append(_:at:charged:)`).
-        private(set) var weight = 0
+        /// The bytes copied.
+        private var copiedCount = 0
 
         init(expectedCount: Int) { self.expectedCount = expectedCount }
 
@@ -73,18 +74,29 @@ final class PlainFileCreator: Sendable {
             let copies = storages.count - 1
             addRun(storage: copies, start: storages[copies].bytes.count, count: block.count, at: offset)
             storages[copies].bytes.append(contentsOf: block)
-            weight += block.count
+            copiedCount += block.count
         }
 
-        /// Keeps `lent`'s bytes in their chunk. `charged`: the chunk's whole size counts in this
-        /// file's weight. The caller charges each chunk to the first file that keeps it, so that
-        /// files in a channel weigh what they keep alive, less at most the one chunk whose first
-        /// file has left it, however small the pieces of it the others keep.
-        mutating func append(_ lent: LentChunk, at offset: Int64, charged: Bool) {
+        /// Keeps `lent`'s bytes in their chunk.
+        mutating func append(_ lent: LentChunk, at offset: Int64) {
             guard !lent.range.isEmpty else { return }
             if storages.last?.chunk != lent.number { storages.append(Storage(bytes: lent.chunk, chunk: lent.number)) }
             addRun(storage: storages.count - 1, start: lent.range.lowerBound, count: lent.range.count, at: offset)
-            if charged { weight += lent.chunk.count }
+        }
+
+        /// The memory it keeps alive: the bytes copied, and the whole size of each chunk it keeps
+        /// numbered after `lastCharged` (then the last of them). Chunks come in stream order, so
+        /// a caller that weighs the files it sends in order charges each chunk to the first file
+        /// that keeps it: files in a channel weigh what they keep alive, less at most the one
+        /// chunk whose first file has left it, however small the pieces of it the others keep.
+        func weight(chargingChunksAfter lastCharged: inout Int) -> Int {
+            var weight = copiedCount
+            for storage in storages {
+                guard let chunk = storage.chunk, chunk > lastCharged else { continue }
+                weight += storage.bytes.count
+                lastCharged = chunk
+            }
+            return weight
         }
 
         private mutating func addRun(storage: Int, start: Int, count: Int, at offset: Int64) {
@@ -139,8 +151,9 @@ final class PlainFileCreator: Sendable {
     private static let weightOfAFile = 4096
 
     private enum Work: Sendable {
-        /// Files in archive order, handed over together: one wake-up of the thread for many.
-        case create([File])
+        /// Files in archive order, handed over together: one wake-up of the thread for many, and
+        /// what their data keeps alive (`FileData.weight`).
+        case create([File], weight: Int)
         /// The extraction removes or replaces what is at the path (`HeldDirectories.forget`).
         case forget(PathName)
     }
@@ -167,7 +180,7 @@ final class PlainFileCreator: Sendable {
         collector: any ResultRecording, cancellation: CancellationFlag, pause: Pause? = nil
     ) {
         let channel = BoundedChannel<Work>(capacity: Self.capacity, cancellation: cancellation) { work in
-            if case .create(let files) = work { return files.reduce(0) { $0 + $1.data.weight + Self.weightOfAFile } }
+            if case .create(let files, let weight) = work { return weight + files.count * Self.weightOfAFile }
             return Self.weightOfAFile
         }
         self.channel = channel
@@ -178,7 +191,7 @@ final class PlainFileCreator: Sendable {
             while let work = try? channel.receive() {
                 var count = 1
                 switch work {
-                case .create(let files):
+                case .create(let files, _):
                     for file in files {
                         pause?(file.name)
                         // Interrupted, it begins no other file: what waits here is dropped.
@@ -199,9 +212,14 @@ final class PlainFileCreator: Sendable {
 
     deinit { finish() }
 
-    /// Queues `files` (waiting for room); the creator gives each its name and records its
-    /// outcome. False when the run was interrupted first: they are the caller's (`createHere`).
-    func hand(_ files: [File]) -> Bool { send(.create(files), count: files.count) }
+    /// Queues `files` if the channel has room now; the creator gives each its name and records its
+    /// outcome. False when it has none, or the run was interrupted: they are the caller's to make
+    /// (`createHere`). The extraction thread does not wait for room: while the creator is behind,
+    /// it makes the files itself, so that the two threads share the creating (the kernel's work
+    /// on each file is most of an extraction's CPU) instead of one waiting for the other.
+    func handIfRoom(_ files: [File], weight: Int) -> Bool {
+        send(.create(files, weight: weight), count: files.count, waiting: false)
+    }
 
     /// Makes `files` on the calling thread (the extraction thread, from its own held directories),
     /// as the creator would.
@@ -213,7 +231,7 @@ final class PlainFileCreator: Sendable {
 
     /// The extraction removes or replaces what is at `path`: the creator forgets its descriptors
     /// of it, before it creates anything handed over later.
-    func forget(_ path: PathName) { send(.forget(path), count: 1) }
+    func forget(_ path: PathName) { send(.forget(path), count: 1, waiting: true) }
 
     /// Waits until everything handed over is done: every file has its name (or has failed).
     func waitUntilCreated() {
@@ -240,15 +258,15 @@ final class PlainFileCreator: Sendable {
         }
     }
 
-    /// Sends `work` (`count` files, or one step); false when the run was cancelled first, and it
-    /// counts as done.
+    /// Sends `work` (`count` files, or one step), waiting for room or not; false when it was not
+    /// sent (no room, or the run was cancelled first), and it counts as done.
     @discardableResult
-    private func send(_ work: Work, count: Int) -> Bool {
+    private func send(_ work: Work, count: Int, waiting: Bool) -> Bool {
         progress.update { state in
             state.handed += count
             return .none
         }
-        if channel.send(work) { return true }
+        if waiting ? channel.send(work) : channel.offer(work) == .sent { return true }
         progress.update { state in
             state.finished += count
             return state.finished == state.handed ? .all(.takers) : .none
