@@ -112,6 +112,21 @@ import Testing
         #expect(try FileStatus.of(PathName(scratch("squeeze/d")), followingSymlinks: false).linkCount == 4)
     }
 
+    /// A link renamed over a name of its own file: rename(2) then does nothing and leaves the
+    /// temporary, which must not stay behind (found by a seeded archive, while its file waited).
+    @Test func aNameLinkedToALinkOfItselfLeavesNoTemporary() throws {
+        let scratch = try TemporaryDirectory()
+        let extraction = try Self.expectLikeGNUTar(
+            TarBuilder()
+                .file("d/x", "the data\n")
+                .hardlink("d/y", to: "d/x")
+                .hardlink("d/x", to: "d/y")
+                .file("after", "more\n"),
+            scratch)
+        #expect(extraction.report.filesDone == 4)
+        #expect(ExtractionRunTests.identity(scratch("squeeze/d/x")) == ExtractionRunTests.identity(scratch("squeeze/d/y")))
+    }
+
     /// GNU tar replaces a file by unlinking it: the links made before keep the first content, a
     /// link made after gets the second.
     @Test func aFileReplacedLaterKeepsItsEarlierLinksOnTheOldContent() throws {

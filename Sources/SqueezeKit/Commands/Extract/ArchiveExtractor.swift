@@ -806,12 +806,15 @@ final class ArchiveExtractor {
         }
     }
 
-    /// Renames `temporary` to `relative`, replacing what is there.
+    /// Renames `temporary` to `relative`, replacing what is there. A link of the file `relative`
+    /// already names is not moved (rename(2) does nothing when both names are one file's): the
+    /// temporary is then removed, as the rename would have.
     private func rename(_ temporary: PathName, over relative: PathName) throws(SystemError) {
         let from = placement.path(temporary), to = placement.path(relative)
         try systemCall("rename into place", placement.absolute(relative)) {
             from.withCString { from in to.withCString { to in Glibc.rename(from, to) } }
         }
+        _ = from.withCString { unlink($0) }
     }
 
     /// Notes that `names` are hard links of one file (the one the first names now).
