@@ -73,4 +73,7 @@ static inline int squeeze_name_calling_thread(const char *name) {
     return prctl(PR_SET_NAME, name, 0, 0, 0);
 }
 
+// mallopt and its parameters (FreedMemory.swift).
+#include <malloc.h>
+
 #endif

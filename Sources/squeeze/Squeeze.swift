@@ -50,6 +50,7 @@ struct Squeeze: ParsableCommand {
 
     static func main() {
         StandardStreams.reserveClosedDescriptors()
+        FreedMemory.keepForReuse()
         // gzip's and pigz's command lines go to their own parser, before anything else is made.
         let argument0 = CommandLine.unsafeArgv[0].map { String(cString: $0) } ?? "squeeze"
         if let tool = GzipStandIn.Tool(calledAs: argument0) {
