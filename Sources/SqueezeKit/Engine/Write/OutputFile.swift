@@ -47,7 +47,15 @@ final class ConsumerOutput: OutputFile {
     func write(_ bytes: [UInt8]) throws {
         switch consumer {
         case .borrowing(let consume): try bytes.withUnsafeBytes { try consume($0) }
-        case .keeping(let keep): try keep(bytes)
+        case .keeping(let keep):
+            // An array made for a length known only as a bound (a zstd frame that does not state
+            // its size) may be mostly room: a reader weighs what it keeps by its bytes, so such
+            // an array is copied to its bytes.
+            if bytes.capacity - bytes.count > bytes.count / 8 + 4096 {
+                try bytes.withUnsafeBytes { try keep(Array($0)) }
+            } else {
+                try keep(bytes)
+            }
         }
     }
 
