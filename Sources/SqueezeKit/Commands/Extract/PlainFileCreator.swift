@@ -56,8 +56,6 @@ final class PlainFileCreator: Sendable {
         private let expectedCount: Int
         /// The bytes of data.
         private(set) var count = 0
-        /// The bytes copied.
-        private var copiedCount = 0
 
         init(expectedCount: Int) { self.expectedCount = expectedCount }
 
@@ -74,7 +72,6 @@ final class PlainFileCreator: Sendable {
             let copies = storages.count - 1
             addRun(storage: copies, start: storages[copies].bytes.count, count: block.count, at: offset)
             storages[copies].bytes.append(contentsOf: block)
-            copiedCount += block.count
         }
 
         /// Keeps `lent`'s bytes in their chunk.
@@ -84,15 +81,20 @@ final class PlainFileCreator: Sendable {
             addRun(storage: storages.count - 1, start: lent.range.lowerBound, count: lent.range.count, at: offset)
         }
 
-        /// The memory it keeps alive: the bytes copied, and the whole size of each chunk it keeps
+        /// The memory it keeps alive: the room made for copies (a sparse file's is its size, however
+        /// few its bytes), and the whole size of each chunk it keeps
         /// numbered after `lastCharged` (then the last of them). Chunks come in stream order, so
         /// a caller that weighs the files it sends in order charges each chunk to the first file
         /// that keeps it: files in a channel weigh what they keep alive, less at most the one
         /// chunk whose first file has left it, however small the pieces of it the others keep.
         func weight(chargingChunksAfter lastCharged: inout Int) -> Int {
-            var weight = copiedCount
+            var weight = 0
             for storage in storages {
-                guard let chunk = storage.chunk, chunk > lastCharged else { continue }
+                guard let chunk = storage.chunk else {
+                    weight += storage.bytes.capacity
+                    continue
+                }
+                guard chunk > lastCharged else { continue }
                 weight += storage.bytes.count
                 lastCharged = chunk
             }
