@@ -82,11 +82,11 @@ final class PlainFileCreator: Sendable {
         }
 
         /// The memory it keeps alive: the room made for copies (a sparse file's is its size, however
-        /// few its bytes), and the whole size of each chunk it keeps
-        /// numbered after `lastCharged` (then the last of them). Chunks come in stream order, so
-        /// a caller that weighs the files it sends in order charges each chunk to the first file
-        /// that keeps it: files in a channel weigh what they keep alive, less at most the one
-        /// chunk whose first file has left it, however small the pieces of it the others keep.
+        /// few its bytes), and the whole size of each chunk it keeps numbered after `lastCharged`
+        /// (then the last of them). Chunks come in stream order, so a caller that weighs the files
+        /// it sends in order charges each chunk to the first file that keeps it: files in a
+        /// channel weigh what they keep alive, less at most the one chunk whose first file has
+        /// left it, however small the pieces of it the others keep.
         func weight(chargingChunksAfter lastCharged: inout Int) -> Int {
             var weight = 0
             for storage in storages {
